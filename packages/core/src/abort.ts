@@ -1,0 +1,57 @@
+/** Small helpers for waits that must stop at once on abort or timeout. */
+import { AbortError, TimeoutError } from './errors.js';
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export interface Deadline {
+  /** Aborts when the caller aborts or the time is up; the reason is an AbortError or TimeoutError. */
+  readonly signal: AbortSignal;
+  /** Stops the timer and detaches from the caller's signal. */
+  dispose(): void;
+}
+
+/** A signal that follows the caller's signal and also fires after `timeoutMs`. */
+export function deadline(timeoutMs: number, callerSignal: AbortSignal | undefined, what: string): Deadline {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(abortErrorFrom(callerSignal?.reason));
+  const timer =
+    Number.isFinite(timeoutMs) && timeoutMs > 0
+      ? setTimeout(() => controller.abort(new TimeoutError(`${what} timed out after ${timeoutMs} ms`, { timeoutMs })), timeoutMs)
+      : undefined;
+  if (callerSignal?.aborted) onAbort();
+  else callerSignal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    dispose() {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+function abortErrorFrom(reason: unknown): AbortError {
+  if (reason instanceof AbortError) return reason;
+  return new AbortError('The operation was aborted', { cause: reason });
+}
+
+/** Time as the client sees it; injectable so tests and benchmarks can run minutes of polling in milliseconds. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = { now: () => Date.now(), sleep };

@@ -1,0 +1,123 @@
+/** Turns an HTTP error response into the matching typed error. */
+import {
+  BadRequestError,
+  InsufficientCreditsError,
+  InvalidApiKeyError,
+  NotFoundError,
+  RateLimitedError,
+  type RoomApiError,
+  ServerError,
+} from './errors.js';
+import { parseRetryAfter } from './retry-after.js';
+
+const REQUEST_FIELDS = ['image_url', 'style', 'room_type', 'mode'] as const;
+
+export interface ErrorContext {
+  headers?: Headers | undefined;
+  /** Strings that must never appear in a message (the API key). */
+  secrets?: readonly string[] | undefined;
+}
+
+export function errorFromResponse(status: number, body: unknown, context: ErrorContext = {}): RoomApiError {
+  const secrets = context.secrets ?? [];
+  const serviceText = redact(errorText(body), secrets);
+  const init = { status, body: redactBody(body, secrets), requestId: requestIdFrom(context.headers) };
+  const reason = serviceText ? `: ${serviceText}` : '';
+
+  switch (status) {
+    case 400:
+    case 409:
+    case 413:
+    case 415:
+    case 422:
+      return new BadRequestError(`The request was refused${reason || ` (HTTP ${status})`}`, {
+        ...init,
+        field: fieldFrom(body, serviceText),
+      });
+    case 401:
+    case 403:
+      return new InvalidApiKeyError(
+        `The service rejected the API key${reason}. Check the key configured on the server (ROOM_API_KEY).`,
+        init,
+      );
+    case 402: {
+      const creditsRemaining = numberField(body, 'credits_remaining');
+      const count = creditsRemaining === undefined ? '' : ` (${creditsRemaining} credit${creditsRemaining === 1 ? '' : 's'} remaining)`;
+      return new InsufficientCreditsError(`Out of credits${count}. Each image costs 1 credit; credits reset monthly.`, {
+        ...init,
+        creditsRemaining,
+      });
+    }
+    case 404:
+      return new NotFoundError(`Not found${reason}`, init);
+    case 429: {
+      const retryAfterMs =
+        parseRetryAfter(context.headers?.get('retry-after') ?? null) ?? secondsField(body, 'retry_after_seconds');
+      const wait = retryAfterMs === undefined ? '' : ` Try again in ${formatWait(retryAfterMs)}.`;
+      return new RateLimitedError(`Too many requests${reason}.${wait}`, {
+        ...init,
+        retryAfterMs,
+        limit: stringField(body, 'code'),
+      });
+    }
+    default:
+      return new ServerError(`The service failed (HTTP ${status})${reason}`, init);
+  }
+}
+
+/** The `error` string of a `{ error }` body; short plain text otherwise (never an HTML page). */
+function errorText(body: unknown): string {
+  const field = stringField(body, 'error');
+  if (field !== undefined) return field;
+  if (typeof body === 'string' && body.length <= 200 && !body.trimStart().startsWith('<')) return body.trim();
+  return '';
+}
+
+function fieldFrom(body: unknown, text: string): string | undefined {
+  const explicit = stringField(body, 'field');
+  if (explicit) return explicit;
+  return REQUEST_FIELDS.find((field) => new RegExp(`\\b${field}\\b`).test(text));
+}
+
+function requestIdFrom(headers: Headers | undefined): string | undefined {
+  return headers?.get('x-request-id') ?? headers?.get('request-id') ?? undefined;
+}
+
+export function redact(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => (secret ? out.split(secret).join('[redacted]') : out), text);
+}
+
+function redactBody(body: unknown, secrets: readonly string[]): unknown {
+  if (!secrets.some(Boolean) || body === undefined) return body;
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  if (!secrets.some((s) => s && text.includes(s))) return body;
+  return typeof body === 'string' ? redact(body, secrets) : JSON.parse(redact(text, secrets));
+}
+
+function stringField(body: unknown, key: string): string | undefined {
+  const value = isRecord(body) ? body[key] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+function numberField(body: unknown, key: string): number | undefined {
+  const value = isRecord(body) ? body[key] : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function secondsField(body: unknown, key: string): number | undefined {
+  const seconds = numberField(body, key);
+  return seconds === undefined ? undefined : Math.max(0, seconds) * 1000;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `45 s`, `3 min`, `2 h`: for messages. */
+export function formatWait(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 90) return `${seconds} s`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return `${minutes} min`;
+  return `${Math.ceil(minutes / 60)} h`;
+}

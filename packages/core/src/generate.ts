@@ -1,0 +1,66 @@
+/** Start + wait as one call, with progress a UI can show: phase, elapsed and estimated remaining time. */
+import type { Clock } from './abort.js';
+import type { GenerationStarted, RoomClient, StartOptions } from './client.js';
+import { estimateRemainingMs } from './poll-schedule.js';
+import type { Prediction } from './prediction.js';
+import type { EnhanceInput, RestyleInput } from './schemas.js';
+import type { WaitOptions } from './wait.js';
+
+export type GenerateInput = ({ operation: 'enhance' } & EnhanceInput) | ({ operation: 'restyle' } & RestyleInput);
+
+export interface GenerateProgress {
+  phase: 'starting' | 'generating' | 'succeeded' | 'failed';
+  elapsedMs: number;
+  estimatedRemainingMs?: number | undefined;
+  requestId?: string | undefined;
+  status?: string | undefined;
+}
+
+export interface GenerateOptions extends WaitOptions {
+  /** One key per user action. Default: a fresh random key, so a retried start is charged once. */
+  idempotencyKey?: string | undefined;
+  onProgress?: ((progress: GenerateProgress) => void) | undefined;
+}
+
+export interface GenerationResult {
+  requestId: string;
+  prediction: Prediction;
+  output: string[];
+  elapsedMs: number;
+}
+
+export async function generate(client: RoomClient, input: GenerateInput, options: GenerateOptions & { clock: Clock }): Promise<GenerationResult> {
+  const { clock, onProgress } = options;
+  const startedAt = clock.now();
+  const elapsed = () => clock.now() - startedAt;
+  const startOptions: StartOptions = {
+    signal: options.signal,
+    idempotencyKey: options.idempotencyKey ?? globalThis.crypto.randomUUID(),
+  };
+  let requestId: string | undefined;
+
+  try {
+    onProgress?.({ phase: 'starting', elapsedMs: 0 });
+    const { operation, ...body } = input;
+    const started: GenerationStarted =
+      operation === 'enhance' ? await client.enhance(body, startOptions) : await client.restyle(body as RestyleInput, startOptions);
+    requestId = started.requestId;
+    onProgress?.({ phase: 'generating', elapsedMs: elapsed(), estimatedRemainingMs: estimateRemainingMs(elapsed(), options.schedule), requestId });
+
+    const prediction = await client.waitForPrediction(requestId, {
+      ...options,
+      startedAt,
+      pollImmediately: false,
+      onUpdate(update) {
+        options.onUpdate?.(update);
+        onProgress?.({ phase: 'generating', elapsedMs: update.elapsedMs, estimatedRemainingMs: update.estimatedRemainingMs, requestId, status: update.status });
+      },
+    });
+    onProgress?.({ phase: 'succeeded', elapsedMs: elapsed(), estimatedRemainingMs: 0, requestId, status: prediction.status });
+    return { requestId, prediction, output: prediction.output ?? [], elapsedMs: elapsed() };
+  } catch (error) {
+    onProgress?.({ phase: 'failed', elapsedMs: elapsed(), requestId });
+    throw error;
+  }
+}
+

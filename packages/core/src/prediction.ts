@@ -1,0 +1,50 @@
+/**
+ * Reading predictions and acknowledgements tolerantly: the status is an open set, and some
+ * responses spell the id `requestId`. Nothing here throws on an unexpected shape.
+ */
+import type { components } from './generated/room-api.js';
+
+export type Prediction = components['schemas']['Prediction'];
+export type Account = components['schemas']['Account'];
+export type GenerationAck = components['schemas']['GenerationAck'];
+
+export type PredictionOutcome = 'running' | 'succeeded' | 'failed';
+
+const FAILED_STATUSES = new Set(['failed', 'canceled', 'cancelled', 'error', 'errored']);
+
+/** succeeded → done; failed/canceled, or an unknown status that carries an error and a completion time → failed; anything else → still running. */
+export function predictionOutcome(prediction: Prediction): PredictionOutcome {
+  const status = prediction.status.toLowerCase();
+  if (status === 'succeeded') return 'succeeded';
+  if (FAILED_STATUSES.has(status)) return 'failed';
+  if (status !== 'starting' && status !== 'processing' && prediction.error && prediction.completed_at) return 'failed';
+  return 'running';
+}
+
+/** A prediction from any JSON: a missing or non-string status reads as `unknown` (still running). */
+export function normalizePrediction(raw: unknown): Prediction {
+  const record = isRecord(raw) ? raw : {};
+  const prediction: Prediction = { ...record, status: typeof record.status === 'string' ? record.status : 'unknown' };
+  if (prediction.id === undefined) {
+    const id = requestIdOf(record);
+    if (id !== undefined) prediction.id = id;
+  }
+  if (record.output !== undefined) {
+    prediction.output = Array.isArray(record.output) ? record.output.filter((u): u is string => typeof u === 'string') : typeof record.output === 'string' ? [record.output] : [];
+  }
+  return prediction;
+}
+
+/** The id of an acknowledgement or prediction, whichever spelling the service used. */
+export function requestIdOf(value: unknown): string | undefined {
+  if (!isRecord(value)) return undefined;
+  for (const key of ['request_id', 'requestId', 'id']) {
+    const id = value[key];
+    if (typeof id === 'string' && id !== '') return id;
+  }
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,59 @@
+/**
+ * When to send a request again, and after how long.
+ *
+ * Reads (GET) are retried on 408, 429, 5xx and connection errors. A POST that starts a generation
+ * costs credits, so it is never resent once it may have reached the server: only an explicit
+ * 429 (the service refused it, nothing started) is retried, with the same Idempotency-Key.
+ */
+import { parseRetryAfter } from './retry-after.js';
+
+export interface RetryOptions {
+  /** Retries after the first attempt. Default 3. */
+  maxRetries?: number;
+  /** First backoff ceiling; doubles each retry (full jitter). Default 500 ms. */
+  baseDelayMs?: number;
+  /** Backoff ceiling. Default 8 s. */
+  maxDelayMs?: number;
+  /** A `Retry-After` longer than this is not waited for: the error is thrown at once. Default 60 s. */
+  maxRetryAfterMs?: number;
+  /** Source of randomness for jitter, in [0, 1). Injectable for tests. */
+  random?: () => number;
+}
+
+export const DEFAULT_RETRY: Required<RetryOptions> = {
+  maxRetries: 3,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+  random: Math.random,
+};
+
+const RETRYABLE_READ_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export type AttemptOutcome = { response: Response } | { connectionError: unknown };
+
+/**
+ * The delay before the next attempt, or undefined when this outcome must not be retried.
+ * `retry` is the retry number about to be made (0 for the first retry).
+ */
+export function retryDelayMs(method: string, outcome: AttemptOutcome, retry: number, options: Required<RetryOptions>): number | undefined {
+  if (retry >= options.maxRetries) return undefined;
+  const safe = SAFE_METHODS.has(method.toUpperCase());
+
+  if ('connectionError' in outcome) return safe ? backoffMs(retry, options) : undefined;
+
+  const { status, headers } = outcome.response;
+  const retryable = safe ? RETRYABLE_READ_STATUSES.has(status) || status >= 500 : status === 429;
+  if (!retryable) return undefined;
+
+  const retryAfter = parseRetryAfter(headers.get('retry-after'));
+  if (retryAfter === undefined) return backoffMs(retry, options);
+  return retryAfter <= options.maxRetryAfterMs ? retryAfter : undefined;
+}
+
+/** Exponential backoff with full jitter: uniform in [0, min(max, base · 2^retry)]. */
+export function backoffMs(retry: number, options: Required<RetryOptions>): number {
+  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);
+  return Math.round(options.random() * ceiling);
+}
