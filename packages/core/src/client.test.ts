@@ -1,0 +1,213 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeService, startFakeService, virtualClock } from '../test/fake-service.js';
+import { createRoomClient } from './client.js';
+import {
+  AbortError,
+  BadRequestError,
+  ConnectionError,
+  InsufficientCreditsError,
+  InvalidApiKeyError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+} from './errors.js';
+
+const KEY = 'bs_live_0123456789abcdef0123456789abcdef';
+const ACK = { success: true, request_id: 'pred_1', message: 'Generation started. Poll /api/v1/prediction/pred_1' };
+const BODY = { image_url: 'https://example.com/room.jpg', style: 'japandi' };
+
+let service: FakeService;
+beforeEach(async () => {
+  service = await startFakeService();
+});
+afterEach(() => service.close());
+
+const client = (options: Partial<Parameters<typeof createRoomClient>[0]> = {}) =>
+  createRoomClient({ baseUrl: service.url, apiKey: KEY, retry: { random: () => 0.5 }, ...options });
+
+describe('operations', () => {
+  it('sends the key as a Bearer token and JSON bodies, and returns typed data', async () => {
+    service.on('GET /api/v1/me', { status: 200, body: { user_id: 'u', email: 'a@b.c', subscription: 'pro', credits_remaining: 7 } });
+    service.on('POST /api/v1/restyle', { status: 200, body: ACK });
+    const rooms = client();
+    expect((await rooms.me()).credits_remaining).toBe(7);
+    expect(await rooms.restyle(BODY)).toEqual({ requestId: 'pred_1', message: ACK.message });
+    const post = service.requests[1]!;
+    expect(post.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(post.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(post.body)).toEqual(BODY);
+  });
+
+  it('works without a key, for the proxy mirror', async () => {
+    service.on('GET /api/v1/prediction/h1', { status: 200, body: { status: 'processing' } });
+    await createRoomClient({ baseUrl: `${service.url}/` }).getPrediction('h1');
+    expect(service.requests[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('accepts requestId in place of request_id', async () => {
+    service.on('POST /api/v1/enhance', { status: 200, body: { success: true, requestId: 'camel_1', message: 'ok' } });
+    expect((await client().enhance({ image_url: BODY.image_url, mode: 'staging' })).requestId).toBe('camel_1');
+  });
+
+  it('escapes the prediction id in the path', async () => {
+    service.on('GET /api/v1/prediction/a%2Fb', { status: 200, body: { status: 'starting' } });
+    expect((await client().getPrediction('a/b')).status).toBe('starting');
+  });
+});
+
+describe('typed errors', () => {
+  it.each([
+    [401, { error: 'Invalid API key' }, InvalidApiKeyError, /rejected the API key/],
+    [402, { error: 'Insufficient credits', credits_remaining: 0 }, InsufficientCreditsError, /Out of credits \(0 credits remaining\)/],
+    [400, { error: 'image_url is required' }, BadRequestError, /image_url is required/],
+    [404, { error: 'Prediction not found' }, NotFoundError, /Prediction not found/],
+  ])('HTTP %i becomes %s', async (status, body, type, message) => {
+    service.on('POST /api/v1/restyle', { status, body });
+    const error = await client().restyle(BODY).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(type);
+    expect((error as Error).message).toMatch(message);
+    expect((error as InstanceType<typeof type>).status).toBe(status);
+  });
+
+  it('names the field of a bad request and the credits left', async () => {
+    service.on('POST /api/v1/restyle', { status: 400, body: { error: 'image_url is required' } }, { status: 402, body: { error: 'Insufficient credits', credits_remaining: 3 } });
+    const bad = (await client().restyle(BODY).catch((e: unknown) => e)) as BadRequestError;
+    expect(bad.field).toBe('image_url');
+    const broke = (await client().restyle(BODY).catch((e: unknown) => e)) as InsufficientCreditsError;
+    expect(broke.creditsRemaining).toBe(3);
+  });
+
+  it('carries the request id from response headers', async () => {
+    service.on('GET /api/v1/me', { status: 401, body: { error: 'Invalid API key' }, headers: { 'x-request-id': 'req_42' } });
+    expect(await client().me().catch((e: unknown) => e)).toMatchObject({ requestId: 'req_42', status: 401 });
+  });
+
+  it('never puts the key in a message or body, even when the service echoes it', async () => {
+    service.on('GET /api/v1/me', { status: 401, body: { error: `Invalid API key ${KEY}` } });
+    const error = (await client().me().catch((e: unknown) => e)) as InvalidApiKeyError;
+    expect(error.message).not.toContain(KEY);
+    expect(JSON.stringify(error.body)).not.toContain(KEY);
+    expect(error.message).toContain('[redacted]');
+  });
+
+  it('turns an HTML 502 page into a ServerError without the page in the message', async () => {
+    service.on('GET /api/v1/me', { status: 502, body: '<html><body>Bad gateway</body></html>', headers: { 'content-type': 'text/html' } });
+    const error = (await client({ retry: false }).me().catch((e: unknown) => e)) as ServerError;
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.message).toBe('The service failed (HTTP 502)');
+  });
+
+  it('reports a refused connection as ConnectionError naming the origin only', async () => {
+    const url = service.url;
+    await service.close();
+    const error = await createRoomClient({ baseUrl: url, apiKey: KEY, retry: false }).me().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toContain(url);
+    service = await startFakeService();
+  });
+});
+
+describe('retries', () => {
+  it('retries a GET on 503 with backoff and then succeeds', async () => {
+    const clock = virtualClock();
+    service.on('GET /api/v1/me', { status: 503, body: { error: 'busy' } }, { status: 500, body: { error: 'oops' } }, { status: 200, body: { user_id: 'u', email: 'e@x.y', subscription: 's', credits_remaining: 1 } });
+    await client({ clock }).me();
+    expect(service.requests).toHaveLength(3);
+    // full jitter with random() = 0.5: half of 500 ms, then half of 1000 ms
+    expect(clock.sleeps).toEqual([250, 500]);
+  });
+
+  it('honours Retry-After in seconds and as an HTTP date', async () => {
+    const clock = virtualClock(Date.now());
+    const inTwoSeconds = new Date(Date.now() + 2_000).toUTCString();
+    service.on(
+      'GET /api/v1/prediction/p',
+      { status: 429, body: { error: 'Too many requests' }, headers: { 'retry-after': '3' } },
+      { status: 503, body: { error: 'busy' }, headers: { 'retry-after': inTwoSeconds } },
+      { status: 200, body: { status: 'processing' } },
+    );
+    await client({ clock }).getPrediction('p');
+    expect(service.requests).toHaveLength(3);
+    expect(clock.sleeps[0]).toBe(3_000);
+    expect(clock.sleeps[1]).toBeGreaterThan(0);
+    expect(clock.sleeps[1]).toBeLessThanOrEqual(2_000);
+  });
+
+  it('gives up at once when Retry-After is longer than the cap', async () => {
+    const clock = virtualClock();
+    service.on('GET /api/v1/me', { status: 429, body: { error: 'slow down' }, headers: { 'retry-after': '3600' } });
+    const error = (await client({ clock }).me().catch((e: unknown) => e)) as RateLimitedError;
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error.retryAfterMs).toBe(3_600_000);
+    expect(service.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('stops after maxRetries and throws the last error', async () => {
+    service.on('GET /api/v1/me', { status: 500, body: { error: 'down' } });
+    const error = await client({ clock: virtualClock(), retry: { maxRetries: 2, random: () => 0 } }).me().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(service.requests).toHaveLength(3);
+  });
+
+  it('retries a GET after a reset connection', async () => {
+    service.on('GET /api/v1/prediction/p', { reset: true }, { status: 200, body: { status: 'starting' } });
+    expect((await client({ clock: virtualClock() }).getPrediction('p')).status).toBe('starting');
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('never resends a generation POST after a reset connection', async () => {
+    service.on('POST /api/v1/restyle', { reset: true }, { status: 200, body: ACK });
+    const error = await client({ clock: virtualClock() }).restyle(BODY, { idempotencyKey: 'k1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('never resends a generation POST after a 500', async () => {
+    service.on('POST /api/v1/enhance', { status: 500, body: { error: 'Internal server error' } }, { status: 200, body: ACK });
+    await expect(client({ clock: virtualClock() }).enhance({ image_url: BODY.image_url })).rejects.toBeInstanceOf(ServerError);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('resends a refused (429) POST with the same Idempotency-Key', async () => {
+    const clock = virtualClock();
+    service.on('POST /api/v1/restyle', { status: 429, body: { error: 'Too many requests' }, headers: { 'retry-after': '1' } }, { status: 200, body: ACK });
+    await client({ clock }).restyle(BODY, { idempotencyKey: 'action-7' });
+    expect(service.requests.map((r) => r.headers['idempotency-key'])).toEqual(['action-7', 'action-7']);
+    expect(service.requests.map((r) => r.body)).toEqual([JSON.stringify(BODY), JSON.stringify(BODY)]);
+    expect(clock.sleeps).toEqual([1_000]);
+  });
+});
+
+describe('timeouts and abort', () => {
+  it('times out a call that hangs', async () => {
+    service.on('GET /api/v1/me', { hang: true });
+    const error = (await client({ timeoutMs: 100 }).me().catch((e: unknown) => e)) as TimeoutError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.timeoutMs).toBe(100);
+  });
+
+  it('aborts a call in flight with AbortError', async () => {
+    service.on('GET /api/v1/me', { hang: true });
+    const controller = new AbortController();
+    const pending = client().me({ signal: controller.signal });
+    await waitFor(() => service.requests.length === 1);
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(AbortError);
+  });
+
+  it('aborts during a backoff sleep without another request', async () => {
+    service.on('GET /api/v1/me', { status: 503, body: { error: 'busy' }, headers: { 'retry-after': '30' } });
+    const controller = new AbortController();
+    const pending = client().me({ signal: controller.signal });
+    await waitFor(() => service.requests.length === 1);
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(AbortError);
+    expect(service.requests).toHaveLength(1);
+  });
+});
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}

@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeService, startFakeService, virtualClock } from '../test/fake-service.js';
+import { createRoomClient } from './client.js';
+import { AbortError, GenerationFailedError, NotFoundError, TimeoutError } from './errors.js';
+import type { PredictionUpdate } from './wait.js';
+
+let service: FakeService;
+beforeEach(async () => {
+  service = await startFakeService();
+});
+afterEach(() => service.close());
+
+const PATH = 'GET /api/v1/prediction/p1';
+const running = (status = 'processing') => ({ status: 200, body: { id: 'p1', status } });
+const done = { status: 200, body: { id: 'p1', status: 'succeeded', output: ['https://cdn.example/p1/0.jpg'], completed_at: '2026-11-21T10:00:00Z' } };
+
+function rooms(clock = virtualClock()) {
+  return { clock, client: createRoomClient({ baseUrl: service.url, apiKey: 'k', clock, retry: { random: () => 0 } }) };
+}
+
+describe('waitForPrediction', () => {
+  it('polls until succeeded and reports each update', async () => {
+    service.on(PATH, running('starting'), running(), running(), done);
+    const { client } = rooms();
+    const updates: PredictionUpdate[] = [];
+    const prediction = await client.waitForPrediction('p1', { onUpdate: (u) => updates.push(u) });
+    expect(prediction.output).toEqual(['https://cdn.example/p1/0.jpg']);
+    expect(updates.map((u) => u.status)).toEqual(['starting', 'processing', 'processing', 'succeeded']);
+    expect(updates.map((u) => u.attempt)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('follows the schedule: few calls early, no 500 ms hammering', async () => {
+    service.on(PATH, running());
+    const { client, clock } = rooms();
+    await client.waitForPrediction('p1', { timeoutMs: 20_000 }).catch(() => undefined);
+    // Polls at 0, 3 s, 6.5 s, 9 s, then every 1.8 s up to the 20 s deadline.
+    expect(clock.sleeps.slice(0, 4)).toEqual([3_000, 3_500, 2_500, 1_800]);
+    expect(service.requests.length).toBeLessThanOrEqual(12);
+  });
+
+  it('tolerates unknown statuses and missing fields as still running', async () => {
+    service.on(PATH, { status: 200, body: { status: 'queued_for_gpu' } }, { status: 200, body: {} }, { status: 200, body: { status: 'warming', output: null } }, done);
+    expect((await rooms().client.waitForPrediction('p1')).status).toBe('succeeded');
+    expect(service.requests).toHaveLength(4);
+  });
+
+  it('turns a failed prediction into GenerationFailedError with the service error', async () => {
+    service.on(PATH, running(), { status: 200, body: { status: 'failed', error: 'Could not fetch image_url' } });
+    const error = (await rooms().client.waitForPrediction('p1').catch((e: unknown) => e)) as GenerationFailedError;
+    expect(error).toBeInstanceOf(GenerationFailedError);
+    expect(error.predictionStatus).toBe('failed');
+    expect(error.serviceError).toBe('Could not fetch image_url');
+    expect(error.message).toBe('The generation failed: Could not fetch image_url');
+  });
+
+  it('treats canceled as failure too', async () => {
+    service.on(PATH, { status: 200, body: { status: 'canceled' } });
+    await expect(rooms().client.waitForPrediction('p1')).rejects.toMatchObject({ code: 'generation_failed', predictionStatus: 'canceled' });
+  });
+
+  it('rides out transient poll failures', async () => {
+    service.on(PATH, running(), { status: 500, body: { error: 'x' } }, { status: 500, body: { error: 'x' } }, { status: 500, body: { error: 'x' } }, { status: 500, body: { error: 'x' } }, { reset: true }, done);
+    expect((await rooms().client.waitForPrediction('p1')).status).toBe('succeeded');
+  });
+
+  it('stops on 404: an unknown prediction will not appear by waiting', async () => {
+    service.on(PATH, { status: 404, body: { error: 'Prediction not found' } });
+    await expect(rooms().client.waitForPrediction('p1')).rejects.toBeInstanceOf(NotFoundError);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('times out with TimeoutError after one last poll at the deadline', async () => {
+    service.on(PATH, running());
+    const { client, clock } = rooms();
+    const error = (await client.waitForPrediction('p1', { timeoutMs: 10_000 }).catch((e: unknown) => e)) as TimeoutError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.timeoutMs).toBe(10_000);
+    expect(clock.now()).toBe(10_000);
+  });
+
+  it('times out on the real clock too', async () => {
+    service.on(PATH, running());
+    const client = createRoomClient({ baseUrl: service.url });
+    await expect(client.waitForPrediction('p1', { timeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it('stops at once on abort, with no further request', async () => {
+    service.on(PATH, running());
+    const client = createRoomClient({ baseUrl: service.url });
+    const controller = new AbortController();
+    const pending = client.waitForPrediction('p1', { signal: controller.signal });
+    while (service.requests.length < 1) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(AbortError);
+    const seen = service.requests.length;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(service.requests.length).toBe(seen);
+  });
+});
+
+describe('generate', () => {
+  it('starts, waits and reports phases with elapsed and estimated time', async () => {
+    service.on('POST /api/v1/restyle', { status: 200, body: { success: true, request_id: 'p1', message: 'started' } });
+    service.on(PATH, running(), done);
+    const { client } = rooms();
+    const phases: Array<{ phase: string; elapsedMs: number; estimatedRemainingMs?: number | undefined }> = [];
+    const result = await client.generate(
+      { operation: 'restyle', image_url: 'https://example.com/r.jpg', style: 'coastal' },
+      { onProgress: (p) => phases.push(p) },
+    );
+    expect(result.output).toEqual(['https://cdn.example/p1/0.jpg']);
+    expect(phases.map((p) => p.phase)).toEqual(['starting', 'generating', 'generating', 'generating', 'succeeded']);
+    // The first poll waits for the schedule's first check instead of polling a job that just started.
+    expect(phases[2]!.elapsedMs).toBe(3_000);
+    expect(phases[2]!.estimatedRemainingMs).toBe(17_000);
+    // A key is always sent, so a retried start is charged once.
+    expect(service.requests[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reports the failed phase and rethrows the typed error', async () => {
+    service.on('POST /api/v1/enhance', { status: 402, body: { error: 'Insufficient credits', credits_remaining: 0 } });
+    const phases: string[] = [];
+    await expect(
+      rooms().client.generate({ operation: 'enhance', image_url: 'https://example.com/r.jpg' }, { onProgress: (p) => phases.push(p.phase) }),
+    ).rejects.toMatchObject({ code: 'insufficient_credits', creditsRemaining: 0 });
+    expect(phases).toEqual(['starting', 'failed']);
+  });
+});
