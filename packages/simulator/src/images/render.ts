@@ -1,0 +1,101 @@
+/**
+ * Turns an input photo into a simulated generation: decode once (prepareInput), then per output
+ * regrade by style, stage furniture in staging mode, darken the corners and stamp the mark.
+ * Everything derives from (input, style, mode, room type, seed, index), so it is reproducible.
+ */
+import sharp from 'sharp';
+import { createRng, hash32 } from '../random/prng.js';
+import { hexToRgb } from './color.js';
+import { markOverlay, vignetteSvg } from './mark.js';
+import { stagingOverlaySvg } from './staging-overlay.js';
+import { treatmentFor } from './style-treatments.js';
+
+export const MAX_LONG_EDGE = 2048;
+export const MIN_EDGE = 64;
+const MAX_INPUT_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
+
+/** The input photo cannot be used; its message is safe to show as the job's `error`. */
+export class ImageInputError extends Error {
+  override name = 'ImageInputError';
+}
+
+export interface PreparedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export type RenderMode = 'staging' | 'restyle';
+
+export interface RenderRequest {
+  style: string;
+  mode: RenderMode;
+  roomType?: string;
+  seed: number;
+  /** Which output of the job this is; outputs of one job differ slightly. */
+  index: number;
+}
+
+/** Decodes, orients and downsizes the photo to at most MAX_LONG_EDGE, as raw sRGB. */
+export async function prepareInput(input: Uint8Array): Promise<PreparedImage> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(input).metadata()).format;
+  } catch {
+    throw new ImageInputError('image_url did not return a decodable image');
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw new ImageInputError('image_url must be a JPEG, PNG, WebP, GIF, AVIF, TIFF or HEIF image');
+  }
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MAX_LONG_EDGE, height: MAX_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.width < MIN_EDGE || info.height < MIN_EDGE) {
+      throw new ImageInputError(`image_url is too small (at least ${MIN_EDGE}x${MIN_EDGE} pixels)`);
+    }
+    return { data, width: info.width, height: info.height };
+  } catch (error) {
+    if (error instanceof ImageInputError) throw error;
+    const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
+    throw new ImageInputError(tooLarge ? 'image_url is larger than 40 megapixels' : 'image_url did not return a decodable image');
+  }
+}
+
+/** One output JPEG. */
+export async function renderOutput(image: PreparedImage, request: RenderRequest): Promise<Buffer> {
+  const { width, height } = image;
+  const raw = { width, height, channels: 3 } as const;
+  const treatment = treatmentFor(request.style);
+  const rng = createRng(hash32(request.seed, request.style, request.mode, request.roomType ?? '', request.index));
+  const hueJitter = Math.round((rng() - 0.5) * 8);
+  const shift = rng() * 2 - 1;
+
+  // Tone first (sharp applies linear after composites, so overlays go in a second pass).
+  const graded = await sharp(image.data, { raw })
+    .modulate({ brightness: treatment.brightness, saturation: treatment.saturation, hue: treatment.hue + hueJitter })
+    .linear(
+      treatment.balance.map((gain) => gain * treatment.contrast),
+      treatment.balance.map((gain) => gain * 128 * (1 - treatment.contrast) + treatment.lift),
+    )
+    .raw()
+    .toBuffer();
+
+  const mark = markOverlay(width, height, request.style, treatment.palette);
+  const layers: sharp.OverlayOptions[] = [
+    {
+      input: { create: { width, height, channels: 4, background: { ...hexToRgb(treatment.wash.color), alpha: treatment.wash.opacity } } },
+      blend: treatment.wash.blend,
+    },
+  ];
+  if (request.mode === 'staging') layers.push({ input: Buffer.from(stagingOverlaySvg(width, height, treatment, request.roomType, shift)) });
+  if (treatment.vignette > 0) layers.push({ input: Buffer.from(vignetteSvg(width, height, treatment.vignette)) });
+  layers.push({ input: Buffer.from(mark.svg), left: mark.left, top: mark.top });
+
+  return sharp(graded, { raw }).composite(layers).jpeg({ quality: 85 }).toBuffer();
+}
