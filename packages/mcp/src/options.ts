@@ -1,0 +1,23 @@
+/** What the server needs to know; the CLI fills it from the environment, embedders pass it directly. */
+import type { PollSchedule, RoomClient } from '@room-restyler/core';
+
+export interface RoomMcpServerOptions {
+  /** A ready client (tests, embedding). When given, `apiKey` and `baseUrl` are ignored. */
+  client?: RoomClient | undefined;
+  /** The service key (`ROOM_API_KEY`). Without it the server still starts and tools explain the setup. */
+  apiKey?: string | undefined;
+  /** Origin of the service (`ROOM_API_BASE_URL`), e.g. `http://127.0.0.1:4010` for the simulator. */
+  baseUrl?: string | undefined;
+  /** Full URL of an upload route honouring the proxy's contract (`ROOM_UPLOAD_URL`), for `image_path`. */
+  uploadUrl?: string | undefined;
+  /** When to poll a running job; the default is core's schedule tuned for 10–30 s jobs. */
+  pollSchedule?: PollSchedule | undefined;
+  /** Upper bound on all preview images of one result together, as sent (base64). Default 900 KB. */
+  previewBudgetBytes?: number | undefined;
+  /** Used to download result images and upload local photos. */
+  fetch?: typeof fetch | undefined;
+  /** Diagnostics; the CLI writes them to stderr (stdout is the protocol in stdio mode). */
+  log?: ((line: string) => void) | undefined;
+}
+
+export const DEFAULT_PREVIEW_BUDGET_BYTES = 900_000;

@@ -1,0 +1,27 @@
+/** `prediction://{id}`: the raw prediction of a job, for clients that browse resources. */
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { NotFoundError } from '@room-restyler/core';
+import type { ServerContext } from '../context.js';
+import { explain } from '../results/error-result.js';
+
+export function registerPredictionResource(server: McpServer, ctx: ServerContext): void {
+  server.registerResource(
+    'prediction',
+    new ResourceTemplate('prediction://{id}', { list: undefined }),
+    {
+      title: 'Generation job',
+      description: 'The current state of a generation job by its request id: status, output image URLs, completion time.',
+      mimeType: 'application/json',
+    },
+    async (uri, variables, extra) => {
+      const id = String(variables.id ?? '');
+      try {
+        const prediction = await ctx.client().getPrediction(decodeURIComponent(id), { signal: extra.signal });
+        return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(prediction, null, 2) }] };
+      } catch (error) {
+        throw new McpError(error instanceof NotFoundError ? ErrorCode.InvalidParams : ErrorCode.InternalError, explain(error));
+      }
+    },
+  );
+}

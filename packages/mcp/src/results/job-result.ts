@@ -1,0 +1,111 @@
+/**
+ * Turns a job outcome into what every client can show: structured content, a text summary with
+ * markdown image links, one `resource_link` per image and, optionally, small previews.
+ */
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerContext } from '../context.js';
+import type { JobOutcome } from '../tools/follow-job.js';
+import type { ReportProgress } from '../tools/progress.js';
+import { type DownloadedImage, downloadImage } from './download.js';
+import type { JobOutput } from './job-output.js';
+import { makePreviews } from './previews.js';
+import { saveImages } from './save.js';
+
+export interface PresentJob {
+  /** What was done, for the text: `Restyled`, `Staged`, … */
+  verb: string;
+  requestId: string;
+  outcome: JobOutcome;
+  previews: boolean;
+  /** Absolute folder to save images into. */
+  saveDir?: string | undefined;
+  /** File name stem for saved images. */
+  fileStem: string;
+  inputImageUrl?: string | undefined;
+  signal: AbortSignal;
+  report: ReportProgress;
+}
+
+export async function presentJob(ctx: ServerContext, job: PresentJob): Promise<CallToolResult> {
+  const { outcome } = job;
+  const base = {
+    request_id: job.requestId,
+    elapsed_seconds: Math.round(outcome.elapsedMs / 100) / 10,
+    ...(job.inputImageUrl ? { input_image_url: job.inputImageUrl } : {}),
+  };
+  if (!outcome.done) return pendingResult({ ...base, status: outcome.status, done: false, images: [] });
+
+  const urls = outcome.prediction.output ?? [];
+  const notes: string[] = [];
+  const downloads = job.previews || job.saveDir ? await downloadAll(ctx, urls, job, notes) : [];
+  const fetched = downloads.filter((d): d is DownloadedImage => d !== undefined);
+
+  let savedPaths: (string | undefined)[] = [];
+  if (job.saveDir && fetched.length > 0) {
+    try {
+      const paths = await saveImages(job.saveDir, job.fileStem, fetched);
+      savedPaths = downloads.map((d) => (d ? paths[fetched.indexOf(d)] : undefined));
+    } catch (error) {
+      notes.push(`Could not save into ${job.saveDir}: ${message(error)}`);
+    }
+  }
+  const previews = job.previews ? await makePreviews(fetched, ctx.previewBudgetBytes) : undefined;
+  if (previews?.omitted) notes.push(`${previews.omitted} preview(s) left out to keep the result small; open the links instead.`);
+
+  const output: JobOutput = {
+    ...base,
+    status: outcome.prediction.status,
+    done: true,
+    images: urls.map((url, i) => ({ url, ...(savedPaths[i] ? { saved_path: savedPaths[i] } : {}) })),
+    ...(outcome.prediction.completed_at ? { completed_at: outcome.prediction.completed_at } : {}),
+    ...(notes.length ? { notes } : {}),
+  };
+  const content: ContentBlock[] = [
+    { type: 'text', text: doneSummary(job.verb, output) },
+    ...urls.map(
+      (url, i): ContentBlock => ({
+        type: 'resource_link',
+        uri: url,
+        name: `${job.fileStem}-${i + 1}`,
+        title: `Result ${i + 1} of ${urls.length}`,
+        mimeType: downloads[i]?.contentType ?? 'image/jpeg',
+      }),
+    ),
+    ...(previews?.images ?? []),
+  ];
+  job.report({ phase: 'done', elapsedMs: outcome.elapsedMs, estimatedRemainingMs: 0, status: output.status });
+  return { content, structuredContent: output };
+}
+
+function pendingResult(output: JobOutput): CallToolResult {
+  const next_step =
+    `The job is still running (status ${output.status}). Call the \`prediction\` tool with id "${output.request_id}" ` +
+    'to wait for it (it can wait up to 55 s per call). Do not start a new generation: that would spend another credit.';
+  const structured = { ...output, next_step };
+  return { content: [{ type: 'text', text: `Not finished after ${output.elapsed_seconds} s. ${next_step}` }], structuredContent: structured };
+}
+
+function doneSummary(verb: string, output: JobOutput): string {
+  const count = output.images.length;
+  const lines = [`${verb}: ${count} image${count === 1 ? '' : 's'} ready after ${output.elapsed_seconds} s (request id ${output.request_id}).`];
+  output.images.forEach((image, i) => {
+    lines.push(`![Result ${i + 1}](${image.url})`);
+    if (image.saved_path) lines.push(`Saved to ${image.saved_path}`);
+  });
+  for (const note of output.notes ?? []) lines.push(`Note: ${note}`);
+  return lines.join('\n');
+}
+
+async function downloadAll(ctx: ServerContext, urls: readonly string[], job: PresentJob, notes: string[]) {
+  job.report({ phase: 'downloading', elapsedMs: job.outcome.elapsedMs, estimatedRemainingMs: 0 });
+  return Promise.all(
+    urls.map((url) =>
+      downloadImage(ctx.fetch, url, job.signal).catch((error: unknown) => {
+        notes.push(`Could not download ${url}: ${message(error)}`);
+        return undefined;
+      }),
+    ),
+  );
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));

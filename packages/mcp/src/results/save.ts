@@ -1,0 +1,46 @@
+/** `save_dir`: writes result images to a local folder under readable names, never overwriting. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { DownloadedImage } from './download.js';
+
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif', 'image/gif': 'gif' };
+
+/** `~` and absolute paths only: a relative path would land wherever the client happened to start the server. */
+export function resolveSaveDir(dir: string): string | undefined {
+  const expanded = dir === '~' ? homedir() : dir.startsWith('~/') || dir.startsWith('~\\') ? join(homedir(), dir.slice(2)) : dir;
+  return isAbsolute(expanded) ? resolve(expanded) : undefined;
+}
+
+/** Saves each image as `<stem>-<n>.<ext>` and returns the paths in order. */
+export async function saveImages(dir: string, stem: string, images: readonly DownloadedImage[]): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const paths: string[] = [];
+  for (const [index, image] of images.entries()) {
+    const extension = EXTENSIONS[image.contentType] ?? extensionFromUrl(image.url) ?? 'img';
+    paths.push(await writeNew(dir, `${stem}-${index + 1}`, extension, image.bytes));
+  }
+  return paths;
+}
+
+/** A file name made of safe characters, for stems built from user input. */
+export function safeName(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 48) || 'image';
+}
+
+async function writeNew(dir: string, base: string, extension: string, bytes: Buffer): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const path = join(dir, attempt === 1 ? `${base}.${extension}` : `${base} (${attempt}).${extension}`);
+    try {
+      await writeFile(path, bytes, { flag: 'wx' });
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 1000) throw error;
+    }
+  }
+}
+
+function extensionFromUrl(url: string): string | undefined {
+  const match = /\.(jpe?g|png|webp|avif|gif)$/i.exec(URL.canParse(url) ? new URL(url).pathname : '');
+  return match?.[1]?.toLowerCase().replace('jpeg', 'jpg');
+}

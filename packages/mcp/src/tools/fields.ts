@@ -1,0 +1,68 @@
+/**
+ * Tool argument schemas, built from core's input schemas so the MCP server accepts exactly what
+ * the service (and the proxy) accept. Known styles and room types are offered, free text passes.
+ */
+import { imageUrlSchema, MODES, modeSchema, ROOM_TYPE_IDS, roomTypeSchema, STYLE_IDS, styleSchema } from '@room-restyler/core';
+import { z } from 'zod';
+
+export const MAX_WAIT_SECONDS = 55;
+export const DEFAULT_WAIT_SECONDS = 40;
+
+export const imageUrlField = imageUrlSchema
+  .optional()
+  .describe('Public http(s) URL of the room photo (the service downloads it). Give this or image_path.')
+  .meta({ examples: ['https://example.com/listing/empty-bedroom.jpg'] });
+
+export const imagePathField = z
+  .string()
+  .min(1)
+  .optional()
+  .describe(
+    'Absolute path of a .jpg/.png/.webp room photo on this computer, uploaded first (needs ROOM_UPLOAD_URL). Give this or image_url.',
+  );
+
+export const styleField = styleSchema
+  .describe(`Interior style. Known: ${STYLE_IDS.join(', ')}. Other short text (e.g. "art deco") is passed to the service as is.`)
+  .meta({ examples: ['scandinavian', 'japandi', 'mid_century_modern'] });
+
+export const roomTypeField = roomTypeSchema
+  .optional()
+  .describe(`Type of room. Known: ${ROOM_TYPE_IDS.join(', ')}. Other short text is passed as is.`)
+  .meta({ examples: ['bedroom', 'living_room'] });
+
+export const modeField = modeSchema
+  .optional()
+  .describe(`What to do with the photo: ${MODES.map((m) => `${m.id} (${m.label.toLowerCase()})`).join(', ')}. Default: the service's (staging).`)
+  .meta({ examples: ['staging'] });
+
+export const waitSecondsField = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_WAIT_SECONDS)
+  .default(DEFAULT_WAIT_SECONDS)
+  .describe(
+    `How long to wait for the images in this call, 0–${MAX_WAIT_SECONDS} s (default ${DEFAULT_WAIT_SECONDS}). Jobs take about 10–30 s. ` +
+      'If the job is not done in time, the result gives the id to pass to `prediction`.',
+  );
+
+export const previewsField = z
+  .boolean()
+  .default(true)
+  .describe('Include small downscaled previews of the images in the result (all together at most ~900 KB).');
+
+export const saveDirField = z
+  .string()
+  .min(1)
+  .optional()
+  .describe('Absolute folder path (or ~/…) on this computer to save the full-size images into; created if missing.');
+
+export const requestIdField = z
+  .string()
+  .trim()
+  .min(1, { error: 'id must not be empty' })
+  .max(256)
+  .describe('The request_id returned by `enhance` or `restyle`.');
+
+/** Arguments every job-returning tool takes. */
+export const jobDeliveryFields = { wait_seconds: waitSecondsField, previews: previewsField, save_dir: saveDirField };

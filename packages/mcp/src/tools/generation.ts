@@ -1,0 +1,85 @@
+/**
+ * The shared run of `enhance` and `restyle`: resolve the photo (URL or uploaded local file), start
+ * the job once (one idempotency key per tool call, no blind retry), wait within the budget with
+ * progress, then present the images — or the id to follow up with `prediction`.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { estimateRemainingMs, type GenerationStarted, type RoomClient, type StartOptions } from '@room-restyler/core';
+import type { ServerContext } from '../context.js';
+import { errorResult } from '../results/error-result.js';
+import { presentJob } from '../results/job-result.js';
+import { resolveSaveDir, safeName } from '../results/save.js';
+import { InputError } from '../setup-error.js';
+import { uploadLocalImage } from '../uploads/upload.js';
+import { followJob } from './follow-job.js';
+import { progressReporter, type ToolExtra } from './progress.js';
+
+export interface GenerationArgs {
+  image_url?: string | undefined;
+  image_path?: string | undefined;
+  wait_seconds: number;
+  previews: boolean;
+  save_dir?: string | undefined;
+}
+
+export interface Generation<Body> {
+  /** For texts and file names: `Staged`, `Restyled`. */
+  verb: string;
+  /** File name stem for saved images, e.g. `restyle-scandinavian-bedroom`. */
+  fileStem: string;
+  /** The service body once the photo URL is known. */
+  body(imageUrl: string): Body;
+  start(client: RoomClient, body: Body, options: StartOptions): Promise<GenerationStarted>;
+}
+
+export async function runGeneration<Body>(ctx: ServerContext, args: GenerationArgs, extra: ToolExtra, generation: Generation<Body>): Promise<CallToolResult> {
+  const startedAt = Date.now();
+  const report = progressReporter(extra, ctx.log);
+  const signal = extra.signal;
+  let requestId: string | undefined;
+  try {
+    const client = ctx.client();
+    const saveDir = args.save_dir === undefined ? undefined : resolveSaveDir(args.save_dir);
+    if (args.save_dir !== undefined && !saveDir) throw new InputError(`save_dir must be an absolute path or start with ~/ (got "${args.save_dir}").`);
+    const imageUrl = await photoUrl(ctx, args, signal, () => report({ phase: 'uploading', elapsedMs: Date.now() - startedAt }));
+
+    report({ phase: 'starting', elapsedMs: Date.now() - startedAt });
+    const started = await generation.start(client, generation.body(imageUrl), { signal, idempotencyKey: globalThis.crypto.randomUUID() });
+    requestId = started.requestId;
+    ctx.log(`${generation.verb.toLowerCase()} job ${requestId} started`);
+    const jobStartedAt = Date.now();
+    report({ phase: 'generating', elapsedMs: 0, status: 'starting', estimatedRemainingMs: estimateRemainingMs(0, ctx.pollSchedule) });
+
+    const outcome = await followJob(ctx, {
+      requestId,
+      startedAt: jobStartedAt,
+      waitSeconds: args.wait_seconds,
+      signal,
+      report,
+      justStarted: true,
+      initialStatus: 'starting',
+    });
+    return await presentJob(ctx, {
+      verb: generation.verb,
+      requestId,
+      outcome,
+      previews: args.previews,
+      saveDir,
+      fileStem: `${generation.fileStem}-${safeName(requestId).slice(0, 12)}`,
+      inputImageUrl: args.image_path ? imageUrl : undefined,
+      signal,
+      report,
+    });
+  } catch (error) {
+    if (signal.aborted) ctx.log(`${generation.verb.toLowerCase()} cancelled by the client${requestId ? `; job ${requestId} keeps running` : ''}`);
+    return errorResult(error, { requestId });
+  }
+}
+
+async function photoUrl(ctx: ServerContext, args: GenerationArgs, signal: AbortSignal, onUpload: () => void): Promise<string> {
+  if (args.image_url && args.image_path) throw new InputError('Give either image_url or image_path, not both.');
+  if (args.image_url) return args.image_url;
+  if (!args.image_path) throw new InputError('A room photo is required: give image_url (a public http(s) URL) or image_path (an absolute path on this computer).');
+  onUpload();
+  return uploadLocalImage(ctx.fetch, ctx.uploadUrl, args.image_path, signal);
+}

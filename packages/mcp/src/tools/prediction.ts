@@ -1,0 +1,57 @@
+/** `prediction`: check on (and wait for) a job started earlier. Free: reading spends no credit. */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ServerContext } from '../context.js';
+import { errorResult } from '../results/error-result.js';
+import { jobOutputSchema } from '../results/job-output.js';
+import { presentJob } from '../results/job-result.js';
+import { resolveSaveDir, safeName } from '../results/save.js';
+import { InputError } from '../setup-error.js';
+import { readAnnotations } from './annotations.js';
+import { jobDeliveryFields, requestIdField } from './fields.js';
+import { followJob } from './follow-job.js';
+import { progressReporter } from './progress.js';
+
+const TITLE = 'Get a generation result';
+
+export function registerPredictionTool(server: McpServer, ctx: ServerContext): void {
+  server.registerTool(
+    'prediction',
+    {
+      title: TITLE,
+      description:
+        'Check on a generation started earlier by `enhance` or `restyle`, and wait for it up to wait_seconds (0 = just look). ' +
+        'Use it when a generation result said the job was still running. Costs nothing: it never starts a new generation.',
+      inputSchema: { id: requestIdField, ...jobDeliveryFields },
+      outputSchema: jobOutputSchema,
+      annotations: readAnnotations(TITLE),
+    },
+    async (args, extra) => {
+      try {
+        const saveDir = args.save_dir === undefined ? undefined : resolveSaveDir(args.save_dir);
+        if (args.save_dir !== undefined && !saveDir) throw new InputError(`save_dir must be an absolute path or start with ~/ (got "${args.save_dir}").`);
+        const report = progressReporter(extra, ctx.log);
+        const outcome = await followJob(ctx, {
+          requestId: args.id,
+          startedAt: Date.now(),
+          waitSeconds: args.wait_seconds,
+          signal: extra.signal,
+          report,
+          justStarted: false,
+          initialStatus: 'unknown',
+        });
+        return await presentJob(ctx, {
+          verb: 'Generation finished',
+          requestId: args.id,
+          outcome,
+          previews: args.previews,
+          saveDir,
+          fileStem: `prediction-${safeName(args.id).slice(0, 12)}`,
+          signal: extra.signal,
+          report,
+        });
+      } catch (error) {
+        return errorResult(error);
+      }
+    },
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * `image_path`: the service fetches photos by URL, so a local photo is first sent to an upload
+ * route honouring the proxy's contract (`POST` raw image → `{ url }`), whose URL the service can fetch.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, isAbsolute } from 'node:path';
+import { MISSING_UPLOAD_HELP } from '../setup-error.js';
+
+export class UploadError extends Error {
+  override readonly name = 'UploadError';
+}
+
+const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
+const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+const UPLOAD_TIMEOUT_MS = 60_000;
+
+export async function uploadLocalImage(fetchImpl: typeof fetch, uploadUrl: string | undefined, path: string, signal: AbortSignal): Promise<string> {
+  if (!uploadUrl) throw new UploadError(MISSING_UPLOAD_HELP);
+  if (!isAbsolute(path)) throw new UploadError(`image_path must be an absolute path (got "${path}").`);
+  const type = TYPES[extname(path).toLowerCase()];
+  if (!type) throw new UploadError(`image_path must be a .jpg, .jpeg, .png or .webp file (got "${path}").`);
+  const size = await stat(path).then(
+    (s) => (s.isFile() ? s.size : -1),
+    () => -1,
+  );
+  if (size < 0) throw new UploadError(`No readable file at image_path "${path}".`);
+  if (size > MAX_UPLOAD_BYTES) throw new UploadError(`The photo is ${Math.round(size / 1e6)} MB; the upload limit is 15 MB. Use a smaller export.`);
+
+  let response: Response;
+  try {
+    response = await fetchImpl(uploadUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': type },
+      body: await readFile(path),
+      signal: AbortSignal.any([signal, AbortSignal.timeout(UPLOAD_TIMEOUT_MS)]),
+    });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new UploadError(`Could not reach the upload target ${new URL(uploadUrl).origin} (ROOM_UPLOAD_URL): ${error instanceof Error ? error.message : String(error)}.`);
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  const url = typeof body === 'object' && body !== null && 'url' in body && typeof body.url === 'string' ? body.url : undefined;
+  if (!response.ok || !url) {
+    const reason = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? `: ${body.error}` : '';
+    throw new UploadError(`The upload target refused the photo (HTTP ${response.status})${reason}. Check ROOM_UPLOAD_URL, or pass image_url instead.`);
+  }
+  return url;
+}

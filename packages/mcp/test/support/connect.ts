@@ -1,0 +1,39 @@
+/** A real SDK Client connected in memory to a fresh server: what every in-memory test talks to. */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { PollSchedule } from '@room-restyler/core';
+import type { RoomMcpServerOptions } from '../../src/options.js';
+import { createRoomMcpServer } from '../../src/server.js';
+
+/** Polls every few ms, so tests run in milliseconds and need no clock tricks. */
+export const FAST_SCHEDULE: PollSchedule = {
+  earlyChecksMs: [],
+  windowStartMs: 5,
+  windowEndMs: 60_000,
+  windowIntervalMs: 5,
+  overrunGrowth: 0,
+  maxIntervalMs: 5,
+  typicalMs: 50,
+};
+
+export interface Connected {
+  client: Client;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function connectInMemory(options: RoomMcpServerOptions = {}): Promise<Connected> {
+  const logs: string[] = [];
+  const server = createRoomMcpServer({ pollSchedule: FAST_SCHEDULE, log: (line) => logs.push(line), ...options });
+  const client = new Client({ name: 'test-client', version: '1.0.0' });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
+  return {
+    client,
+    logs,
+    async close() {
+      await client.close();
+      await server.close();
+    },
+  };
+}
