@@ -1,0 +1,60 @@
+// The two bundles whose size is budgeted, built in memory with esbuild from the sources.
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
+import { build, transform } from 'esbuild';
+
+const entry = (name) => fileURLToPath(new URL(`../src/${name}.ts`, import.meta.url));
+
+export const BUDGETS = { cdn: 25_000, element: 15_000 };
+
+/**
+ * Lit's css`` literals are plain strings to esbuild; this minifies them with esbuild's CSS
+ * minifier (the `.styles.ts` files hold exactly one literal without expressions).
+ * @type {import('esbuild').Plugin}
+ */
+const minifyLitCss = {
+  name: 'minify-lit-css',
+  setup(b) {
+    b.onLoad({ filter: /\.styles\.ts$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const match = /css`([^`]*)`/.exec(source);
+      if (!match?.[1] || match[1].includes('${')) return undefined;
+      const { code } = await transform(match[1], { loader: 'css', minify: true });
+      return { contents: source.replace(match[1], code.trim()), loader: 'ts' };
+    });
+  },
+};
+
+
+/** @param {{ entry: string; external: string[] }} options */
+async function bundle({ entry: name, external }) {
+  const result = await build({
+    entryPoints: [entry(name)],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    legalComments: 'none',
+    external,
+    plugins: [minifyLitCss],
+  });
+  const code = result.outputFiles[0].contents;
+  const [output] = Object.values(result.metafile.outputs);
+  const inputs = Object.entries(output?.inputs ?? {}).filter(([, i]) => i.bytesInOutput > 0).map(([name]) => name);
+  return { code, bytes: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs };
+}
+
+/**
+ * The CDN file (lit and translations included) and the element alone as npm users import it
+ * (`/define`: lit external, English built in, other languages opt-in imports).
+ */
+export async function measureBundles() {
+  const [cdn, element] = await Promise.all([
+    bundle({ entry: 'cdn', external: [] }),
+    bundle({ entry: 'define', external: ['lit', 'lit/*', '@lit/*'] }),
+  ]);
+  return { cdn, element };
+}

@@ -1,0 +1,74 @@
+import { html, LitElement } from 'lit';
+import styles from './compare-slider.styles.js';
+
+/**
+ * A before/after comparison driven by a native `<input type="range">`, so it has an accessible
+ * name and value, arrow/Page/Home/End keys, touch and mouse for free; the range only moves the
+ * clip. The value is the share of the "before" image shown from the inline start, which also
+ * makes right-to-left layouts mirror correctly.
+ *
+ * @csspart frame - the image frame.
+ * @csspart handle - the round handle on the divider.
+ */
+export class CompareSlider extends LitElement {
+  static override styles = styles;
+  static override properties = {
+    beforeSrc: { attribute: 'before-src' },
+    afterSrc: { attribute: 'after-src' },
+    beforeLabel: {},
+    afterLabel: {},
+    label: {},
+    position: { type: Number },
+    valueText: { attribute: false },
+  };
+
+  declare beforeSrc: string;
+  declare afterSrc: string;
+  declare beforeLabel: string;
+  declare afterLabel: string;
+  declare label: string;
+  /** 0–100: how much of the "before" image shows. */
+  declare position: number;
+  declare valueText: (position: number) => string;
+
+  constructor() {
+    super();
+    this.beforeSrc = this.afterSrc = this.beforeLabel = this.afterLabel = this.label = '';
+    this.position = 50;
+    this.valueText = (p) => `${p}%`;
+  }
+
+  override render() {
+    return html`<div class="frame" part="frame" style="--_pos:${this.position}%">
+      <img class="before" src=${this.beforeSrc} alt=${this.beforeLabel} draggable="false" />
+      <img class="after" src=${this.afterSrc} alt=${this.afterLabel} draggable="false" />
+      <span class="tag b" aria-hidden="true">${this.beforeLabel}</span>
+      <span class="tag a" aria-hidden="true">${this.afterLabel}</span>
+      <input
+        type="range"
+        min="0"
+        max="100"
+        step="1"
+        .value=${String(this.position)}
+        aria-label=${this.label}
+        aria-valuetext=${this.valueText(this.position)}
+        @input=${this.onInput}
+      />
+      <div class="divider" aria-hidden="true">
+        <span class="handle" part="handle">
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><path d="m9 6-6 6 6 6M15 6l6 6-6 6" /></svg>
+        </span>
+      </div>
+    </div>`;
+  }
+
+  private onInput(event: Event) {
+    this.position = Number((event.target as HTMLInputElement).value);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'room-restyler-compare': CompareSlider;
+  }
+}

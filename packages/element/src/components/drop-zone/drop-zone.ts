@@ -1,0 +1,141 @@
+import { html, LitElement, type PropertyValues } from 'lit';
+import { buttonStyles } from '../../styles/shared.styles.js';
+import styles from './drop-zone.styles.js';
+
+export const ACCEPT = 'image/jpeg,image/png,image/webp';
+
+/**
+ * Where a visitor drops, chooses or photographs a room picture. Keyboard users reach the
+ * "Choose photo" button; on touch devices a second button opens the camera.
+ *
+ * @fires rr-file - internal, bubbles (not composed): `detail.file` is the picked File.
+ * @fires rr-drag - internal: `detail.dragging` when a file starts or stops hovering.
+ * @csspart zone - the dashed drop target.
+ */
+export class DropZone extends LitElement {
+  static override styles = [buttonStyles, styles];
+  static override properties = {
+    dragging: { type: Boolean, reflect: true },
+    invalid: { type: Boolean, reflect: true },
+    heading: {},
+    hint: {},
+    activeText: {},
+    chooseText: {},
+    cameraText: {},
+    disabled: { type: Boolean },
+  };
+
+  declare dragging: boolean;
+  declare invalid: boolean;
+  declare heading: string;
+  declare hint: string;
+  declare activeText: string;
+  declare chooseText: string;
+  declare cameraText: string;
+  declare disabled: boolean;
+  /** dragenter/dragleave fire for every child crossed; counting them avoids flicker. */
+  private depth = 0;
+
+  constructor() {
+    super();
+    this.dragging = false;
+    this.invalid = false;
+    this.disabled = false;
+    this.heading = this.hint = this.activeText = this.chooseText = this.cameraText = '';
+  }
+
+  override render() {
+    return html`<div
+      class="zone"
+      part="zone"
+      @dragenter=${this.onDragEnter}
+      @dragover=${this.onDragOver}
+      @dragleave=${this.onDragLeave}
+      @drop=${this.onDrop}
+      @click=${this.onZoneClick}
+    >
+      <svg class="icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.6" aria-hidden="true">
+        <path d="M3 20V9l9-6 9 6v11H3Z" /><path d="M9 20v-6h6v6" />
+      </svg>
+      <div class="title">${this.dragging ? this.activeText : this.heading}</div>
+      <div class="hint">${this.hint}</div>
+      <div class="actions">
+        <button type="button" class="btn primary" ?disabled=${this.disabled} @click=${() => this.open('file')}>${this.chooseText}</button>
+        <button type="button" class="btn camera" ?disabled=${this.disabled} @click=${() => this.open('camera')}>${this.cameraText}</button>
+      </div>
+      <input id="file" type="file" accept=${ACCEPT} tabindex="-1" aria-hidden="true" @change=${this.onChange} />
+      <input id="camera" type="file" accept="image/*" capture="environment" tabindex="-1" aria-hidden="true" @change=${this.onChange} />
+    </div>`;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('disabled') && this.disabled) this.reset();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('dragging') && changed.get('dragging') !== undefined) {
+      this.dispatchEvent(new CustomEvent('rr-drag', { detail: { dragging: this.dragging }, bubbles: true }));
+    }
+  }
+
+  /** Opens the file picker (or the camera on touch devices). */
+  open(kind: 'file' | 'camera' = 'file'): void {
+    this.renderRoot.querySelector<HTMLInputElement>(`#${kind}`)?.click();
+  }
+
+  private onZoneClick(event: MouseEvent) {
+    // Clicks on the buttons open their own picker; a click elsewhere on the zone opens the file picker.
+    if (!(event.target as Element).closest('button, input')) this.open('file');
+  }
+
+  private onDragEnter(event: DragEvent) {
+    if (!hasFiles(event) || this.disabled) return;
+    event.preventDefault();
+    this.depth++;
+    this.dragging = true;
+  }
+
+  private onDragOver(event: DragEvent) {
+    if (!hasFiles(event) || this.disabled) return;
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+  }
+
+  private onDragLeave() {
+    if (this.depth > 0 && --this.depth === 0) this.dragging = false;
+  }
+
+  private onDrop(event: DragEvent) {
+    event.preventDefault();
+    const file = event.dataTransfer?.files[0];
+    this.reset();
+    if (file && !this.disabled) this.emit(file);
+  }
+
+  private onChange(event: Event) {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    // Clearing lets the same file be picked again after an error.
+    input.value = '';
+    if (file) this.emit(file);
+  }
+
+  private reset() {
+    this.depth = 0;
+    this.dragging = false;
+  }
+
+  private emit(file: File) {
+    this.dispatchEvent(new CustomEvent('rr-file', { detail: { file }, bubbles: true }));
+  }
+}
+
+function hasFiles(event: DragEvent): boolean {
+  return event.dataTransfer?.types.includes('Files') ?? false;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'room-restyler-drop-zone': DropZone;
+  }
+}

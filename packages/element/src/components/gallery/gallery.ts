@@ -1,0 +1,54 @@
+import { html, LitElement } from 'lit';
+import styles from './gallery.styles.js';
+
+/**
+ * Thumbnails of several results; the pressed one is shown in the comparison.
+ *
+ * @fires rr-select - internal, bubbles (not composed): `detail.index` of the chosen result.
+ * @csspart thumb - each thumbnail button.
+ */
+export class Gallery extends LitElement {
+  static override styles = styles;
+  static override properties = {
+    items: { attribute: false },
+    selected: { type: Number },
+    label: {},
+    itemLabel: { attribute: false },
+  };
+
+  declare items: readonly string[];
+  declare selected: number;
+  declare label: string;
+  declare itemLabel: (index: number) => string;
+
+  constructor() {
+    super();
+    this.items = [];
+    this.selected = 0;
+    this.label = '';
+    this.itemLabel = (i) => String(i + 1);
+  }
+
+  override render() {
+    return html`<ul aria-label=${this.label}>
+      ${this.items.map(
+        (url, i) => html`<li>
+          <button type="button" part="thumb" aria-pressed=${i === this.selected ? 'true' : 'false'} @click=${() => this.select(i)}>
+            <img src=${url} alt=${this.itemLabel(i)} />
+          </button>
+        </li>`,
+      )}
+    </ul>`;
+  }
+
+  private select(index: number) {
+    this.selected = index;
+    this.dispatchEvent(new CustomEvent('rr-select', { detail: { index }, bubbles: true }));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'room-restyler-gallery': Gallery;
+  }
+}

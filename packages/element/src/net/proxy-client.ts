@@ -1,0 +1,58 @@
+import {
+  AbortError,
+  ConnectionError,
+  errorFromResponse,
+  type GenerationStarted,
+  normalizePrediction,
+  type Prediction,
+  requestIdOf,
+  type RoomClient,
+  ServerError,
+  type StartOptions,
+  waitForPrediction,
+  type WaitOptions,
+} from '@room-restyler/core';
+
+export type ProxyClient = Pick<RoomClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
+
+/**
+ * The part of core's RoomClient the widget needs, over plain fetch to the key proxy's mirror.
+ * core's `createRoomClient` does the same through openapi-fetch, which alone would cost ~4.5 kB
+ * gzip of the 15 kB budget; errors, polling and prediction parsing are core's own functions.
+ * Starts are never retried (a credit must not be spent twice); polling rides out transient
+ * failures inside core's waitForPrediction.
+ */
+export function createProxyClient(baseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): ProxyClient {
+  async function call(path: string, init: RequestInit & { signal?: AbortSignal | undefined }): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseUrl}${path}`, { ...init, credentials: 'include' });
+    } catch (error) {
+      if (init.signal?.aborted) throw new AbortError('The request was aborted', { cause: error });
+      throw new ConnectionError(`Could not reach ${baseUrl}`, { cause: error });
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) throw errorFromResponse(response.status, body, { headers: response.headers });
+    if (body === undefined) throw new ServerError(`${path}: the answer was not JSON`, { status: response.status });
+    return body;
+  }
+
+  async function start(operation: 'enhance' | 'restyle', input: object, options: StartOptions = {}): Promise<GenerationStarted> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+    const ack = await call(`/api/v1/${operation}`, { method: 'POST', headers, body: JSON.stringify(input), signal: options.signal });
+    const requestId = requestIdOf(ack);
+    if (!requestId) throw new ServerError(`Starting the ${operation}: no request id in the answer`, { body: ack });
+    const message = (ack as { message?: unknown }).message;
+    return { requestId, message: typeof message === 'string' ? message : '' };
+  }
+
+  const read = async (id: string, { signal }: { signal: AbortSignal }): Promise<Prediction> =>
+    normalizePrediction(await call(`/api/v1/prediction/${encodeURIComponent(id)}`, { signal }));
+
+  return {
+    enhance: (input, options) => start('enhance', input, options),
+    restyle: (input, options) => start('restyle', input, options),
+    waitForPrediction: (id: string, options?: WaitOptions) => waitForPrediction(read, id, options),
+  };
+}

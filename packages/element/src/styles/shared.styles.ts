@@ -1,0 +1,40 @@
+import { css } from 'lit';
+
+/** Buttons shared by the widget and its internal parts; colours come from the host's tokens. */
+export const buttonStyles = css`
+  .btn {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: 0.4rem;
+    min-height: 2.75rem;
+    padding: 0 1.1rem;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_surface);
+    color: var(--_text);
+    font: inherit;
+    font-weight: 600;
+    cursor: pointer;
+    text-decoration: none;
+  }
+  .btn:hover:not(:disabled) {
+    border-color: var(--_accent);
+  }
+  .btn.primary {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: var(--_on-accent);
+  }
+  .btn.primary:hover:not(:disabled) {
+    background: color-mix(in srgb, var(--_accent) 85%, black);
+  }
+  .btn:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
+  :focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+`;
