@@ -6,6 +6,15 @@ import { z } from 'zod';
 
 const startingWith = (ids: readonly string[]) => (value: string | undefined) => ids.filter((id) => id.startsWith((value ?? '').toLowerCase()));
 
+/**
+ * An optional argument with completion. SDK 1.32 looks for the completer on the inner schema when
+ * registering and on the optional wrapper when answering, so both carry it.
+ */
+function optionalCompletable(description: string, ids: readonly string[]) {
+  const complete = startingWith(ids);
+  return completable(completable(z.string(), complete).optional().describe(description), complete);
+}
+
 export function registerStageListingPhotoPrompt(server: McpServer): void {
   server.registerPrompt(
     'stage-listing-photo',
@@ -14,8 +23,8 @@ export function registerStageListingPhotoPrompt(server: McpServer): void {
       description: 'Virtually stage an empty room photo for a real-estate listing, in a chosen style.',
       argsSchema: {
         photo: z.string().describe('Public URL (https://…) or absolute local path of the empty room photo.'),
-        style: completable(z.string().optional().describe(`Interior style, e.g. ${STYLE_IDS.slice(0, 4).join(', ')}.`), startingWith(STYLE_IDS)),
-        room_type: completable(z.string().optional().describe(`Room type, e.g. ${ROOM_TYPE_IDS.slice(0, 4).join(', ')}.`), startingWith(ROOM_TYPE_IDS)),
+        style: optionalCompletable(`Interior style, e.g. ${STYLE_IDS.slice(0, 4).join(', ')}.`, STYLE_IDS),
+        room_type: optionalCompletable(`Room type, e.g. ${ROOM_TYPE_IDS.slice(0, 4).join(', ')}.`, ROOM_TYPE_IDS),
       },
     },
     ({ photo, style, room_type }) => {

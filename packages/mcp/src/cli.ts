@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+/** `room-restyler-mcp`: stdio by default, `--http` for Streamable HTTP. Logs only on stderr. */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { parseCliArgs, USAGE, UsageError } from './cli/args.js';
+import { describeSettings, settingsFromEnv } from './cli/env.js';
+import { startHttpServer } from './http/http-server.js';
+import { createRoomMcpServer } from './server.js';
+import { VERSION } from './version.js';
+
+const log = (line: string) => process.stderr.write(`[room-restyler-mcp] ${line}\n`);
+
+async function main(): Promise<void> {
+  const command = parseCliArgs(process.argv.slice(2));
+  if (command.kind === 'help') return void process.stdout.write(`${USAGE}\n`);
+  if (command.kind === 'version') return void process.stdout.write(`${VERSION}\n`);
+
+  const settings = settingsFromEnv(process.env);
+  const serverOptions = { ...settings.server, log };
+
+  if (command.kind === 'stdio') {
+    const server = createRoomMcpServer(serverOptions);
+    await server.connect(new StdioServerTransport());
+    log(`${VERSION} on stdio; ${describeSettings(settings)}`);
+    return;
+  }
+
+  const running = await startHttpServer({
+    port: command.port,
+    host: command.host,
+    allowedHosts: command.allowedHosts,
+    token: settings.token,
+    createServer: () => createRoomMcpServer(serverOptions),
+    log,
+  });
+  log(`${VERSION} on ${running.url}; ${describeSettings(settings)}; bearer token ${settings.token ? 'required' : 'off'}`);
+  if (!settings.token && !['127.0.0.1', 'localhost', '::1'].includes(command.host))
+    log('warning: listening beyond loopback without ROOM_MCP_TOKEN; anyone who can reach this port can spend your credits');
+  const stop = () => void running.close().finally(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  log(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : `fatal: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

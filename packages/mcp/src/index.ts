@@ -1,0 +1,11 @@
+export { createRoomMcpServer, SERVER_INSTRUCTIONS } from './server.js';
+export { DEFAULT_PREVIEW_BUDGET_BYTES } from './options.js';
+export type { RoomMcpServerOptions } from './options.js';
+export { MCP_PATH, startHttpServer } from './http/http-server.js';
+export type { HttpServerOptions, RunningHttpServer } from './http/http-server.js';
+export { jobOutputSchema } from './results/job-output.js';
+export type { JobOutput } from './results/job-output.js';
+export { accountOutputSchema } from './tools/me.js';
+export { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS } from './tools/fields.js';
+export { settingsFromEnv } from './cli/env.js';
+export type { EnvSettings } from './cli/env.js';

@@ -1,0 +1,103 @@
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectInMemory, type Connected } from '../../test/support/connect.js';
+import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
+
+const KEY = 'bs_live_0123456789abcdef0123456789abcdef';
+const photo = { image_url: 'https://example.com/room.jpg', style: 'modern' };
+
+const textOf = (result: { content: unknown }) => (result.content as { text: string }[])[0]?.text ?? '';
+
+describe('errors come back as isError results that say what to do', () => {
+  let service: FakeService;
+  const open: Connected[] = [];
+  const connect = async (options: Parameters<typeof connectInMemory>[0]) => {
+    const mcp = await connectInMemory(options);
+    open.push(mcp);
+    return mcp.client;
+  };
+  beforeEach(async () => {
+    service = await startFakeService({ apiKey: KEY, credits: 0 });
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((c) => c.close()));
+    await service.close();
+  });
+
+  it('no key: the server still answers and explains how to set ROOM_API_KEY', async () => {
+    const client = await connect({ baseUrl: service.url });
+    for (const [name, args] of [['me', {}], ['restyle', photo]] as const) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/Set ROOM_API_KEY in the "env" block/);
+    }
+    expect(service.jobs.size).toBe(0);
+  });
+
+  it('no base URL: explains ROOM_API_BASE_URL and the simulator', async () => {
+    const client = await connect({ apiKey: KEY });
+    const result = await client.callTool({ name: 'me', arguments: {} });
+    expect(textOf(result)).toMatch(/Set ROOM_API_BASE_URL .*room-restyler-sim/);
+  });
+
+  it('401: says the key was rejected, without ever showing a key', async () => {
+    const wrongKey = 'bs_live_ffffffffffffffffffffffffffffffff';
+    const client = await connect({ apiKey: wrongKey, baseUrl: service.url });
+    const result = await client.callTool({ name: 'restyle', arguments: photo });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/rejected the API key \(HTTP 401\)\. Check ROOM_API_KEY/);
+    expect(JSON.stringify(result)).not.toContain(wrongKey);
+  });
+
+  it('402: out of credits with the count, nothing charged', async () => {
+    const client = await connect({ apiKey: KEY, baseUrl: service.url });
+    const result = await client.callTool({ name: 'restyle', arguments: photo });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^Out of credits: 0 credits remaining, and each generated image costs 1 credit\. Nothing was charged/);
+    expect(JSON.stringify(result)).not.toContain(KEY);
+  });
+
+  it('400: names the field to fix', async () => {
+    const rich = await startFakeService({ apiKey: KEY });
+    try {
+      const client = await connect({ apiKey: KEY, baseUrl: rich.url });
+      const result = await client.callTool({ name: 'restyle', arguments: { ...photo, image_url: 'https://example.com/unreachable.jpg' } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe(
+        'The service refused the request (HTTP 400): image_url could not be downloaded. Fix the `image_url` argument and try again. Nothing was charged.',
+      );
+    } finally {
+      await rich.close();
+    }
+  });
+
+  it('an invalid URL or a missing photo is refused before calling the service', async () => {
+    const client = await connect({ apiKey: KEY, baseUrl: service.url });
+    const invalid = await client.callTool({ name: 'restyle', arguments: { ...photo, image_url: 'ftp://example.com/x.jpg' } });
+    expect(invalid.isError).toBe(true);
+    expect(textOf(invalid)).toContain('image_url must be an absolute http(s) URL');
+    const missing = await client.callTool({ name: 'restyle', arguments: { style: 'modern' } });
+    expect(textOf(missing)).toMatch(/A room photo is required: give image_url .* or image_path/);
+    expect(service.jobs.size).toBe(0);
+  });
+
+  it('network: says the service could not be reached and to check ROOM_API_BASE_URL', async () => {
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const { port } = closed.address() as { port: number };
+    await new Promise((resolve) => closed.close(resolve));
+    const client = await connect({ apiKey: KEY, baseUrl: `http://127.0.0.1:${port}` });
+    const result = await client.callTool({ name: 'me', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/Could not reach http:\/\/127\.0\.0\.1:\d+.*Check ROOM_API_BASE_URL/);
+  });
+
+  it('an unknown prediction id says to use the id returned by enhance or restyle', async () => {
+    const client = await connect({ apiKey: KEY, baseUrl: service.url });
+    const result = await client.callTool({ name: 'prediction', arguments: { id: 'job_404', wait_seconds: 0 } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/no prediction with that id/);
+  });
+});

@@ -1,0 +1,48 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectInMemory, type Connected } from '../../test/support/connect.js';
+import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
+import { makePreviews } from './previews.js';
+
+describe('previews', () => {
+  let service: FakeService;
+  let mcp: Connected;
+  beforeAll(async () => {
+    // Six 2400×1800 images of noise: far over any result size a client accepts if sent as is.
+    service = await startFakeService({ imagesPerJob: 6, imageSize: { width: 2400, height: 1800 } });
+    mcp = await connectInMemory({ apiKey: 'sim_test_key', baseUrl: service.url });
+  });
+  afterAll(async () => {
+    await mcp.close();
+    await service.close();
+  });
+
+  it('keep a result with many large images under 900 KB, still linking every image', async () => {
+    const result = await mcp.client.callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'luxury' } });
+    const content = result.content as { type: string; data?: string; uri?: string }[];
+    const previews = content.filter((c) => c.type === 'image');
+    const previewBytes = previews.reduce((sum, c) => sum + (c.data?.length ?? 0), 0);
+
+    expect(previews.length).toBeGreaterThan(0);
+    expect(previewBytes).toBeLessThanOrEqual(900_000);
+    expect(JSON.stringify(result).length).toBeLessThan(1_000_000);
+    expect(content.filter((c) => c.type === 'resource_link')).toHaveLength(6);
+    expect((result.structuredContent as { images: unknown[] }).images).toHaveLength(6);
+    for (const preview of previews) {
+      const meta = await sharp(Buffer.from(preview.data ?? '', 'base64')).metadata();
+      expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(768);
+    }
+    if (previews.length < 6) expect((result.structuredContent as { notes: string[] }).notes.join(' ')).toMatch(/preview\(s\) left out/);
+  });
+
+  it('leave out what does not fit a small budget and skip undecodable bytes', async () => {
+    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#8899aa' } }).png().toBuffer();
+    const image = { url: 'http://x/1.png', bytes: small, contentType: 'image/png' };
+    const garbage = { url: 'http://x/2.png', bytes: Buffer.from('not an image'), contentType: 'image/png' };
+    const all = await makePreviews([image, garbage, image], 3_000);
+    expect(all.images.length + all.omitted).toBe(3);
+    expect(all.bytes).toBeLessThanOrEqual(3_000);
+    expect(all.omitted).toBeGreaterThanOrEqual(1);
+    expect(await makePreviews([image], 0)).toEqual({ images: [], omitted: 1, bytes: 0 });
+  });
+});
