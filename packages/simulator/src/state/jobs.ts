@@ -1,0 +1,197 @@
+/**
+ * Generation jobs: `starting` (queued) → `processing` (fetch, decode, render) → `succeeded` or
+ * `failed` (credits refunded). A job turns terminal at its drawn latency or when its work is done,
+ * whichever is later, so clients see the service's 10–30 s even though rendering takes ~1 s.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ResolvedOptions } from '../options.js';
+import { between, createRng, hash32, type Rng } from '../random/prng.js';
+import { fetchImage } from '../images/fetch-image.js';
+import { ImageInputError, prepareInput, renderOutput, type RenderMode } from '../images/render.js';
+import { Limiter } from '../util/limiter.js';
+import type { Account, AccountStore } from './accounts.js';
+import type { OutputStore } from './outputs.js';
+import type { AcceptedJobRecord, GenerationOperation, StatsRecorder } from './stats.js';
+
+export interface GenerationRequest {
+  imageUrl: string;
+  style: string;
+  mode: RenderMode;
+  roomType?: string;
+}
+
+export type JobStatus = 'starting' | 'processing' | 'succeeded' | 'failed';
+
+export interface Job {
+  readonly id: string;
+  readonly account: Account;
+  readonly operation: GenerationOperation;
+  readonly request: GenerationRequest;
+  readonly idempotencyKey: string | null;
+  readonly createdAt: Date;
+  /** Credits taken at acceptance, and the month they came from (for the refund). */
+  readonly charged: { amount: number; period: string };
+  acknowledged: boolean;
+  status: JobStatus;
+  completedAt?: Date;
+  output?: string[];
+  error?: string;
+}
+
+/** The prediction object of the API. */
+export interface PredictionView {
+  id: string;
+  status: JobStatus;
+  created_at: string;
+  output?: string[];
+  completed_at?: string;
+  error?: string;
+}
+
+export const SIMULATED_FAILURE = 'Generation failed (simulated fault)';
+const UNEXPECTED_FAILURE = 'Generation failed';
+
+type WorkResult = { ok: true; images: Buffer[] } | { ok: false; error: string };
+
+export interface JobDeps {
+  options: ResolvedOptions;
+  accounts: AccountStore;
+  outputs: OutputStore;
+  stats: StatsRecorder;
+  /** Origin for output URLs, known only once the server listens. */
+  origin: () => string;
+}
+
+export class JobStore {
+  readonly #jobs = new Map<string, Job>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #closing = new AbortController();
+  readonly #rng: Rng;
+  readonly #limiter = new Limiter(2);
+
+  constructor(private readonly deps: JobDeps) {
+    this.#rng = createRng(hash32(deps.options.seed, 'jobs'));
+  }
+
+  accept(input: { account: Account; operation: GenerationOperation; request: GenerationRequest; idempotencyKey: string | null; charged: Job['charged'] }): Job {
+    const { options, stats } = this.deps;
+    const job: Job = {
+      ...input,
+      id: `pred_${randomBytes(16).toString('base64url')}`,
+      createdAt: options.now(),
+      acknowledged: true,
+      status: 'starting',
+    };
+    this.#jobs.set(job.id, job);
+    stats.debited(job.charged.amount);
+    // Both draws happen for every job, so the sequence of latencies depends only on the seed.
+    const latency = Math.round(between(this.#rng, options.latencyMs.min, options.latencyMs.max));
+    const injectFailure = this.#rng() < options.failRate;
+    options.log(`job ${job.id} accepted (${job.operation}, ${job.charged.amount} credit(s), ready in ${latency} ms)`);
+    this.#run(job, latency, injectFailure);
+    return job;
+  }
+
+  /** A job, only for the account that created it. */
+  find(id: string, account: Account): Job | undefined {
+    const job = this.#jobs.get(id);
+    return job?.account === account ? job : undefined;
+  }
+
+  all(): Job[] {
+    return [...this.#jobs.values()];
+  }
+
+  records(): AcceptedJobRecord[] {
+    return this.all().map((job) => ({
+      requestId: job.id,
+      operation: job.operation,
+      userId: job.account.userId,
+      idempotencyKey: job.idempotencyKey,
+      acknowledged: job.acknowledged,
+      status: job.status,
+    }));
+  }
+
+  /** Stops all timers and in-flight work; jobs stay as they are. */
+  close(): void {
+    this.#closing.abort(new Error('simulator closed'));
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+  }
+
+  #after(ms: number, action: () => void): void {
+    if (this.#closing.signal.aborted) return;
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      action();
+    }, ms);
+    this.#timers.add(timer);
+  }
+
+  #run(job: Job, latency: number, injectFailure: boolean): void {
+    let deadlinePassed = false;
+    let result: WorkResult | undefined;
+    const settle = () => {
+      if (deadlinePassed && result && !this.#closing.signal.aborted) this.#finish(job, result);
+    };
+    this.#after(Math.round(latency * 0.2), () => {
+      job.status = 'processing';
+      const work = injectFailure ? Promise.resolve<WorkResult>({ ok: false, error: SIMULATED_FAILURE }) : this.#work(job);
+      void work.then((r) => {
+        result = r;
+        settle();
+      });
+    });
+    this.#after(latency, () => {
+      deadlinePassed = true;
+      settle();
+    });
+  }
+
+  async #work(job: Job): Promise<WorkResult> {
+    const { options } = this.deps;
+    try {
+      return await this.#limiter.run(async () => {
+        const photo = await fetchImage(job.request.imageUrl, options.imageFetch, this.#closing.signal);
+        const prepared = await prepareInput(photo);
+        const images: Buffer[] = [];
+        for (let index = 0; index < job.charged.amount; index++) {
+          images.push(await renderOutput(prepared, { ...job.request, seed: options.seed, index }));
+        }
+        return { ok: true, images };
+      });
+    } catch (error) {
+      if (error instanceof ImageInputError) return { ok: false, error: error.message };
+      if (!this.#closing.signal.aborted) options.log(`job ${job.id} crashed: ${error instanceof Error ? error.message : String(error)}`);
+      return { ok: false, error: UNEXPECTED_FAILURE };
+    }
+  }
+
+  #finish(job: Job, result: WorkResult): void {
+    const { options, accounts, outputs, stats, origin } = this.deps;
+    job.completedAt = options.now();
+    if (result.ok) {
+      job.output = outputs.put(result.images).map((path) => `${origin()}${path}`);
+      job.status = 'succeeded';
+      options.log(`job ${job.id} succeeded`);
+      return;
+    }
+    job.error = result.error;
+    job.status = 'failed';
+    if (result.error === SIMULATED_FAILURE) stats.fault('failedJobs');
+    stats.refunded(accounts.refund(job.account, job.charged.amount, job.charged.period));
+    options.log(`job ${job.id} failed: ${result.error}`);
+  }
+}
+
+export function predictionView(job: Job): PredictionView {
+  return {
+    id: job.id,
+    status: job.status,
+    created_at: job.createdAt.toISOString(),
+    ...(job.output && { output: job.output }),
+    ...(job.completedAt && { completed_at: job.completedAt.toISOString() }),
+    ...(job.error !== undefined && { error: job.error }),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * A fetch wrapper for tests: every /api/v1 response is checked against openapi/room-api.yaml, so
+ * each test of the simulator is also a contract test.
+ */
+import { validateResponse } from '../contract.js';
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+export interface CallOptions {
+  /** Bearer key; null sends no Authorization header. Default `sim_test_key`. */
+  key?: string | null;
+  json?: unknown;
+  /** A raw body (sent with the given headers only). */
+  body?: string;
+  headers?: Record<string, string>;
+  /** False for deliberately undocumented requests (unknown paths, wrong methods). */
+  contract?: boolean;
+}
+
+export type Call = (method: string, path: string, options?: CallOptions) => Promise<ApiResponse>;
+
+export function apiClient(baseUrl: string): Call {
+  return async (method, path, options = {}) => {
+    const { key = 'sim_test_key', json, body, headers = {}, contract = true } = options;
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(key !== null && { authorization: `Bearer ${key}` }),
+        ...(json !== undefined && { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(json !== undefined ? { body: JSON.stringify(json) } : body !== undefined ? { body } : {}),
+    });
+    const text = await response.text();
+    const parsed: unknown = text === '' ? undefined : JSON.parse(text);
+    if (contract && path.startsWith('/api/v1/')) {
+      const problems = validateResponse({ method, path, status: response.status, body: parsed, headers: response.headers });
+      if (problems.length > 0) throw new Error(`${method} ${path} → ${response.status} breaks the spec: ${problems.join('; ')}`);
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
+}
+
+/** Polls until `check` returns a value (not undefined); fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined>, { timeoutMs = 10_000, intervalMs = 10 } = {}): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+export interface PredictionBody {
+  id: string;
+  status: string;
+  created_at: string;
+  output?: string[];
+  completed_at?: string;
+  error?: string;
+}
+
+/** Polls a prediction to a terminal status; returns it with every status seen on the way. */
+export async function settle(call: Call, requestId: string, key?: string): Promise<{ prediction: PredictionBody; seen: string[] }> {
+  const seen: string[] = [];
+  const prediction = await waitFor(async () => {
+    const { status, body } = await call('GET', `/api/v1/prediction/${requestId}`, { ...(key !== undefined && { key }) });
+    if (status !== 200) throw new Error(`prediction answered ${status}`);
+    const p = body as PredictionBody;
+    if (seen.at(-1) !== p.status) seen.push(p.status);
+    return p.status === 'succeeded' || p.status === 'failed' ? p : undefined;
+  });
+  return { prediction, seen };
+}
+
+/** The request_id of a 200 acknowledgement. */
+export function requestIdOf(response: ApiResponse): string {
+  if (response.status !== 200) throw new Error(`expected an acknowledgement, got ${response.status} ${JSON.stringify(response.body)}`);
+  return (response.body as { request_id: string }).request_id;
+}
