@@ -8,8 +8,8 @@ describe('previews', () => {
   let service: FakeService;
   let mcp: Connected;
   beforeAll(async () => {
-    // Six 2400×1800 images of noise: far over any result size a client accepts if sent as is.
-    service = await startFakeService({ imagesPerJob: 6, imageSize: { width: 2400, height: 1800 } });
+    // Twelve 1600×1200 images of noise: ~13 MB as served, ~1.4 MB even as full-size previews.
+    service = await startFakeService({ imagesPerJob: 12, imageSize: { width: 1600, height: 1200 } });
     mcp = await connectInMemory({ apiKey: 'sim_test_key', baseUrl: service.url });
   });
   afterAll(async () => {
@@ -26,13 +26,19 @@ describe('previews', () => {
     expect(previews.length).toBeGreaterThan(0);
     expect(previewBytes).toBeLessThanOrEqual(900_000);
     expect(JSON.stringify(result).length).toBeLessThan(1_000_000);
-    expect(content.filter((c) => c.type === 'resource_link')).toHaveLength(6);
-    expect((result.structuredContent as { images: unknown[] }).images).toHaveLength(6);
+    expect(content.filter((c) => c.type === 'resource_link')).toHaveLength(12);
+    expect((result.structuredContent as { images: unknown[] }).images).toHaveLength(12);
+    const sides: number[] = [];
     for (const preview of previews) {
       const meta = await sharp(Buffer.from(preview.data ?? '', 'base64')).metadata();
-      expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(768);
+      sides.push(Math.max(meta.width ?? 0, meta.height ?? 0));
     }
-    if (previews.length < 6) expect((result.structuredContent as { notes: string[] }).notes.join(' ')).toMatch(/preview\(s\) left out/);
+    expect(Math.max(...sides)).toBe(768);
+    // The budget bit: later previews were made smaller or left out (and the result says so).
+    const shrunk = sides.some((side) => side < 768);
+    const omitted = 12 - previews.length;
+    expect(shrunk || omitted > 0).toBe(true);
+    if (omitted > 0) expect((result.structuredContent as { notes: string[] }).notes.join(' ')).toContain(`${omitted} preview(s) left out`);
   });
 
   it('leave out what does not fit a small budget and skip undecodable bytes', async () => {

@@ -1,7 +1,8 @@
 /**
  * Small previews as image content, so clients that drop `resource_link` still show the result.
  * Clients reject results over ~1 MiB, so all previews together stay within a budget counted as
- * sent (base64): each image is downscaled, re-encoded smaller if needed, or left out.
+ * sent (base64). Each image gets an even share of what is left, so many images come back as many
+ * smaller previews rather than a few large ones; an image that fits no size in its share is left out.
  */
 import type { ImageContent } from '@modelcontextprotocol/sdk/types.js';
 import sharp from 'sharp';
@@ -24,8 +25,9 @@ export interface Previews {
 
 export async function makePreviews(images: readonly DownloadedImage[], budgetBytes: number): Promise<Previews> {
   const result: Previews = { images: [], omitted: 0, bytes: 0 };
-  for (const image of images) {
-    const preview = await smallestFitting(image.bytes, budgetBytes - result.bytes);
+  for (const [index, image] of images.entries()) {
+    const share = Math.floor((budgetBytes - result.bytes) / (images.length - index));
+    const preview = await largestFitting(image.bytes, share);
     if (!preview) {
       result.omitted++;
       continue;
@@ -36,7 +38,7 @@ export async function makePreviews(images: readonly DownloadedImage[], budgetByt
   return result;
 }
 
-async function smallestFitting(bytes: Buffer, left: number): Promise<string | undefined> {
+async function largestFitting(bytes: Buffer, left: number): Promise<string | undefined> {
   if (left <= 0) return undefined;
   for (const { maxSide, quality } of ATTEMPTS) {
     let encoded: string;

@@ -139,6 +139,13 @@ async function text(req: IncomingMessage): Promise<string> {
 /** Random pixels compress badly, so a large size gives a realistically heavy file. */
 async function noisyPng(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
+  let state = 0x9e3779b9;
+  for (let i = 0; i < pixels.length; i++) {
+    // xorshift32: cheap, deterministic, and incompressible enough.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    pixels[i] = state & 0xff;
+  }
   return sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
 }

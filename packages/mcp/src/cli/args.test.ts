@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, UsageError } from './args.js';
+
+describe('room-restyler-mcp arguments', () => {
+  it('default to stdio, and take --http with port, host and extra allowed hosts', () => {
+    expect(parseCliArgs([])).toEqual({ kind: 'stdio' });
+    expect(parseCliArgs(['--http'])).toEqual({ kind: 'http', port: 3333, host: '127.0.0.1', allowedHosts: [] });
+    expect(parseCliArgs(['--http', '--port', '0', '--host', '0.0.0.0', '--allowed-host', 'a.test', '--allowed-host', 'b.test'])).toEqual({
+      kind: 'http',
+      port: 0,
+      host: '0.0.0.0',
+      allowedHosts: ['a.test', 'b.test'],
+    });
+    expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
+  });
+
+  it('refuse what they do not understand with a usage error', () => {
+    expect(() => parseCliArgs(['--port', '80'])).toThrow(/need --http/);
+    expect(() => parseCliArgs(['--http', '--port', 'eighty'])).toThrow(UsageError);
+    expect(() => parseCliArgs(['--verbose'])).toThrow(UsageError);
+  });
+});
