@@ -156,7 +156,7 @@ export default css`
   .bar {
     height: 0.5rem;
     border-radius: 999px;
-    background: var(--_surface-2);
+    background: color-mix(in srgb, var(--_border) 60%, var(--_surface));
     overflow: hidden;
   }
   .bar > span {

@@ -1,0 +1,348 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../define.js';
+import '../../translations/de.js';
+import { expectAccessible, makePhoto, samplePhoto, screenshot, until } from '../../test/helpers.js';
+import type { RoomRestyler } from './room-restyler.js';
+
+let counter = 0;
+/** A fresh fake backend per test: /fake/<scenario>-<n> (see test/fake-proxy.mjs). */
+const endpointFor = (scenario: string) => `/fake/${scenario}-${Date.now()}-${++counter}`;
+const stats = async (endpoint: string) =>
+  (await (await fetch(`${endpoint}/__stats`)).json()) as { uploads: { bytes: number }[]; starts: { key: string; operation: string; body: Record<string, string> }[]; polls: number; events: number };
+
+const $ = <T extends Element = HTMLElement>(el: Element, selector: string) => el.shadowRoot!.querySelector<T>(selector);
+const part = (el: Element, name: string) => $(el, `[part~="${name}"]`);
+const is = (el: Element, state: string) => el.matches(`:state(${state})`);
+
+async function mount(scenario: string, attrs = '') {
+  const endpoint = endpointFor(scenario);
+  const wrapper = await fixture<HTMLDivElement>(`<div><room-restyler endpoint="${endpoint}" ${attrs}></room-restyler></div>`);
+  const el = wrapper.querySelector('room-restyler') as RoomRestyler;
+  await el.updateComplete;
+  return { el, endpoint };
+}
+
+/** Drops a file on the drop zone the way a browser does. */
+function drop(el: RoomRestyler, file: File) {
+  const zone = $($(el, 'room-restyler-drop-zone')!, '.zone')!;
+  const dataTransfer = new DataTransfer();
+  dataTransfer.items.add(file);
+  zone.dispatchEvent(new DragEvent('dragenter', { dataTransfer, bubbles: true, composed: true }));
+  zone.dispatchEvent(new DragEvent('drop', { dataTransfer, bubbles: true, composed: true }));
+}
+
+async function ready(el: RoomRestyler, file?: File) {
+  drop(el, file ?? (await makePhoto(800, 600)));
+  await until(() => is(el, 'ready'), 'ready');
+}
+
+const click = async (el: RoomRestyler, name: string) => {
+  await el.updateComplete;
+  part(el, name)!.click();
+};
+
+describe('<room-restyler>', () => {
+  it('empty: a drop zone with a real file input and a URL form, accessible', async () => {
+    const { el } = await mount('ok');
+    expect(is(el, 'empty')).to.equal(true);
+    expect(part(el, 'dropzone')).to.exist;
+    expect($($(el, 'room-restyler-drop-zone')!, 'input[type="file"]')).to.exist;
+    expect(part(el, 'url')).to.exist;
+    await expectAccessible(el);
+    await screenshot('empty-desktop', 800);
+    await screenshot('empty-phone', 375);
+  });
+
+  it('dragging: highlights without flicker when the pointer crosses children', async () => {
+    const { el } = await mount('ok');
+    const zoneEl = $(el, 'room-restyler-drop-zone')!;
+    const zone = $(zoneEl, '.zone')!;
+    const child = $(zoneEl, '.title')!;
+    const dataTransfer = new DataTransfer();
+    dataTransfer.items.add(await makePhoto(10, 10));
+    zone.dispatchEvent(new DragEvent('dragenter', { dataTransfer, bubbles: true, composed: true }));
+    // Entering a child fires dragenter (child) then dragleave (zone): still dragging.
+    child.dispatchEvent(new DragEvent('dragenter', { dataTransfer, bubbles: true, composed: true }));
+    zone.dispatchEvent(new DragEvent('dragleave', { dataTransfer, bubbles: false, composed: true }));
+    await el.updateComplete;
+    await until(() => is(el, 'dragging'), 'dragging');
+    expect(zoneEl.hasAttribute('dragging')).to.equal(true);
+    await expectAccessible(el);
+    await screenshot('dragging', 800);
+    child.dispatchEvent(new DragEvent('dragleave', { dataTransfer, bubbles: true, composed: true }));
+    await until(() => !is(el, 'dragging'), 'not dragging');
+  });
+
+  it('invalid file: refuses by content, naming the allowed formats and limits', async () => {
+    const { el } = await mount('ok');
+    // A text file named like a JPEG is refused by its bytes.
+    drop(el, new File(['hello'], 'room.jpg', { type: 'image/jpeg' }));
+    await until(() => is(el, 'invalid'), 'invalid');
+    expect(part(el, 'error')!.textContent).to.contain('JPEG, PNG or WebP');
+    await expectAccessible(el);
+    await screenshot('invalid-file', 800);
+
+    drop(el, await makePhoto(300, 200));
+    await until(() => (part(el, 'error')?.textContent ?? '').includes('300×200'), 'dimension message');
+    expect(part(el, 'error')!.textContent).to.contain('512×384');
+  });
+
+  it('downscales large photos to 2048 px and uploads far fewer bytes', async () => {
+    const { el, endpoint } = await mount('ok');
+    const big = await makePhoto(4000, 3000);
+    await ready(el, big);
+    await click(el, 'generate');
+    await until(() => is(el, 'result'), 'result');
+    const { uploads } = await stats(endpoint);
+    expect(uploads).to.have.length(1);
+    const img = $<HTMLImageElement>($(el, 'room-restyler-compare')!, 'img.before')!;
+    await until(() => img.complete && img.naturalWidth > 0, 'before image');
+    expect(Math.max(img.naturalWidth, img.naturalHeight)).to.equal(2048);
+  });
+
+  it('pastes an image when paste-scope="document", and ignores paste by default', async () => {
+    const photo = await makePhoto(800, 600);
+    const paste = () => {
+      const clipboardData = new DataTransfer();
+      clipboardData.items.add(photo);
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true }));
+    };
+    const off = await mount('ok');
+    paste();
+    await new Promise((r) => requestAnimationFrame(r));
+    expect(is(off.el, 'empty')).to.equal(true);
+    off.el.remove();
+
+    const { el } = await mount('ok', 'paste-scope="document"');
+    paste();
+    await until(() => is(el, 'ready'), 'ready after paste');
+  });
+
+  it('uploading: shows real upload progress; Cancel goes back to the photo', async () => {
+    const { el } = await mount('slowup');
+    await ready(el);
+    await click(el, 'generate');
+    await until(() => is(el, 'uploading'), 'uploading');
+    const bar = $(el, '[role="progressbar"]')!;
+    expect(bar.getAttribute('aria-valuetext')).to.match(/% uploaded$/);
+    await expectAccessible(el);
+    await screenshot('uploading', 800);
+    const cancelled = oneEvent(document, 'room-restyler-cancel');
+    await click(el, 'cancel');
+    expect((await cancelled).detail.phase).to.equal('uploading');
+    await until(() => is(el, 'ready'), 'ready after cancel');
+  });
+
+  it('generating: elapsed and estimated seconds, no percentage; Cancel stops', async () => {
+    const { el, endpoint } = await mount('slow');
+    await ready(el);
+    await click(el, 'generate');
+    await until(() => is(el, 'generating'), 'generating');
+    const bar = $(el, '[role="progressbar"]')!;
+    expect(bar.getAttribute('aria-valuetext')).to.match(/^\d+ s elapsed · about \d+ s left$/);
+    expect(part(el, 'progress')!.textContent).not.to.contain('%');
+    expect($(el, '[role="status"]')!.textContent).to.equal('Generating your room…');
+    await expectAccessible(el);
+    await screenshot('generating-desktop', 800);
+    await screenshot('generating-phone', 375);
+    const cancelled = oneEvent(el, 'room-restyler-cancel');
+    await click(el, 'cancel');
+    expect((await cancelled).detail.phase).to.equal('generating');
+    await until(() => is(el, 'ready'), 'ready');
+    expect((await stats(endpoint)).events).to.equal(1);
+  });
+
+  it('a double click on Generate starts one job', async () => {
+    const { el, endpoint } = await mount('ok');
+    await ready(el);
+    part(el, 'generate')!.click();
+    part(el, 'generate')!.click();
+    void el.generate();
+    await until(() => is(el, 'result'), 'result');
+    expect((await stats(endpoint)).starts).to.have.length(1);
+  });
+
+  it('error: out of credits and visitor limits get clear messages', async () => {
+    const { el } = await mount('credits');
+    await ready(el);
+    const failed = oneEvent(document, 'room-restyler-error');
+    await click(el, 'generate');
+    const event = await failed;
+    expect(event.detail.code).to.equal('insufficient_credits');
+    expect(event.composed && event.bubbles).to.equal(true);
+    await until(() => is(el, 'error'), 'error');
+    expect(part(el, 'error')!.textContent).to.contain('used up its staging credits');
+    expect($(el, '[role="status"]')!.textContent).to.contain('used up its staging credits');
+    await expectAccessible(el);
+    await screenshot('error-desktop', 800);
+    await screenshot('error-phone', 375);
+
+    const limited = await mount('limit');
+    await ready(limited.el);
+    await click(limited.el, 'generate');
+    await until(() => is(limited.el, 'error'), 'error');
+    expect(part(limited.el, 'error')!.textContent).to.contain('Try again in 10 min');
+  });
+
+  it('retry after a failed generation starts one new job and shows the result', async () => {
+    const { el, endpoint } = await mount('failonce');
+    await ready(el);
+    await click(el, 'generate');
+    await until(() => is(el, 'error'), 'error');
+    expect(part(el, 'error')!.textContent).to.contain('generation failed');
+    await click(el, 'retry');
+    await until(() => is(el, 'result'), 'result');
+    const { uploads, starts } = await stats(endpoint);
+    expect(uploads).to.have.length(1);
+    expect(starts).to.have.length(2);
+    expect(starts[0]!.key).not.to.equal(starts[1]!.key);
+  });
+
+  it('result: compare slider, gallery, download, form value, complete event', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><room-restyler name="staged" endpoint=${endpointFor('ok')} room-style="japandi" room-type="bedroom" disclose></room-restyler></form>`);
+    const el = form.querySelector('room-restyler')!;
+    await ready(el, await samplePhoto('living-room'));
+    const completed = oneEvent(el, 'room-restyler-complete');
+    await click(el, 'generate');
+    const { detail } = await completed;
+    expect(detail.output).to.have.length(2);
+    await until(() => is(el, 'result'), 'result');
+    expect(part(el, 'compare')).to.exist;
+    expect(part(el, 'gallery')).to.exist;
+    expect(el.value).to.equal(detail.output[0]);
+    expect(new FormData(form).get('staged')).to.equal(detail.output[0]);
+    await expectAccessible(el);
+    const compare = $(el, 'room-restyler-compare')!;
+    await until(() => [...compare.shadowRoot!.querySelectorAll('img')].every((i) => i.complete && i.naturalWidth > 0), 'images');
+    await screenshot('result-desktop', 800);
+    await screenshot('result-phone', 375);
+
+    // The second thumbnail becomes the "after" image and the form value.
+    $(part(el, 'gallery')!, 'li:nth-child(2) button')!.click();
+    await el.updateComplete;
+    expect(el.value).to.equal(detail.output[1]);
+
+    const downloaded = oneEvent(el, 'room-restyler-download');
+    await click(el, 'download');
+    expect((await downloaded).detail.filename).to.equal('bedroom-japandi-2.jpg');
+  });
+
+  it('"try another style" generates again without uploading again', async () => {
+    const { el, endpoint } = await mount('ok');
+    await ready(el);
+    await click(el, 'generate');
+    await until(() => is(el, 'result'), 'result');
+    const again = [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Try another style')!;
+    again.click();
+    await until(() => is(el, 'ready'), 'ready');
+    el.roomStyle = 'industrial';
+    await click(el, 'generate');
+    await until(() => is(el, 'result'), 'result');
+    const { uploads, starts } = await stats(endpoint);
+    expect(uploads).to.have.length(1);
+    expect(starts.map((s) => s.body.style)).to.deep.equal(['modern', 'industrial']);
+  });
+
+  it('keyboard only: choose restyle, a style and a room type, generate, move the slider', async () => {
+    const { el, endpoint } = await mount('ok');
+    await ready(el);
+    el.focus();
+    // Focus starts on "Change photo"; Tab to the mode radios, arrow to "restyle".
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'ArrowDown' }); // style select: modern → minimalist
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'ArrowDown' }); // room type: living_room → bedroom
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Enter' }); // Generate
+    await until(() => is(el, 'result'), 'result');
+    const [start] = (await stats(endpoint)).starts;
+    expect(start).to.deep.include({ operation: 'restyle' });
+    expect(start!.body).to.deep.include({ style: 'minimalist', room_type: 'bedroom' });
+
+    const range = $<HTMLInputElement>($(el, 'room-restyler-compare')!, 'input[type="range"]')!;
+    range.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    expect(range.value).to.equal('51');
+    await sendKeys({ press: 'End' });
+    expect(range.value).to.equal('100');
+    await sendKeys({ press: 'Home' });
+    expect(range.value).to.equal('0');
+  });
+
+  it('speaks German and mirrors for right-to-left from an ancestor', async () => {
+    const wrapper = await fixture<HTMLDivElement>(html`<div lang="de" dir="rtl"><room-restyler endpoint=${endpointFor('ok')}></room-restyler></div>`);
+    const el = wrapper.querySelector('room-restyler')!;
+    await el.updateComplete;
+    expect($(el, 'room-restyler-drop-zone')!.shadowRoot!.textContent).to.contain('Foto eines Raums hier ablegen');
+    expect(part(el, 'url')!.textContent).to.contain('Oder Bild-URL einfügen');
+    await ready(el);
+    await click(el, 'generate');
+    await until(() => is(el, 'result'), 'result');
+    const compare = $(el, 'room-restyler-compare')!;
+    const after = $(compare, 'img.after')!;
+    // 50 %: the "after" half is clipped from the right in RTL, from the left in LTR.
+    expect(getComputedStyle(after).clipPath).to.equal('inset(0px 50% 0px 0px)');
+    await expectAccessible(el);
+    await screenshot('result-rtl-de', 800);
+  });
+
+  it('50 mount/unmount cycles, mid-generation, leave no listeners or timers behind', async function () {
+    this.timeout(90_000);
+    const targets = [window, document] as EventTarget[];
+    const live = new Set<string>();
+    const timers = new Set<number>();
+    const originals = {
+      add: EventTarget.prototype.addEventListener,
+      remove: EventTarget.prototype.removeEventListener,
+      setTimeout: window.setTimeout,
+      clearTimeout: window.clearTimeout,
+      setInterval: window.setInterval,
+      clearInterval: window.clearInterval,
+    };
+    const ids = new WeakMap<object, number>();
+    let next = 0;
+    const id = (o: object) => ids.get(o) ?? (ids.set(o, ++next), next);
+    const key = (t: EventTarget, type: string, l: unknown, o?: boolean | EventListenerOptions) =>
+      `${targets.indexOf(t)}:${type}:${typeof l === 'object' || typeof l === 'function' ? id(l as object) : 0}:${typeof o === 'boolean' ? o : !!o?.capture}`;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, l: EventListenerOrEventListenerObject | null, o?: boolean | AddEventListenerOptions) {
+      if (targets.includes(this) && l) live.add(key(this, type, l, o));
+      return originals.add.call(this, type, l, o);
+    };
+    EventTarget.prototype.removeEventListener = function (this: EventTarget, type: string, l: EventListenerOrEventListenerObject | null, o?: boolean | EventListenerOptions) {
+      if (targets.includes(this) && l) live.delete(key(this, type, l, o));
+      return originals.remove.call(this, type, l, o);
+    };
+    window.setTimeout = ((fn: TimerHandler, ms?: number, ...args: unknown[]) => {
+      const t = originals.setTimeout.call(window, (...a: unknown[]) => { timers.delete(t); (fn as (...x: unknown[]) => void)(...a); }, ms, ...args);
+      timers.add(t);
+      return t;
+    }) as typeof setTimeout;
+    window.clearTimeout = ((t?: number) => { if (t !== undefined) timers.delete(t); originals.clearTimeout.call(window, t); }) as typeof clearTimeout;
+    window.setInterval = ((fn: TimerHandler, ms?: number) => { const t = originals.setInterval.call(window, fn, ms); timers.add(t); return t; }) as typeof setInterval;
+    window.clearInterval = ((t?: number) => { if (t !== undefined) timers.delete(t); originals.clearInterval.call(window, t); }) as typeof clearInterval;
+
+    try {
+      const photo = await makePhoto(512, 384);
+      const baseline = { listeners: live.size, timers: timers.size };
+      for (let i = 0; i < 50; i++) {
+        const el = document.createElement('room-restyler');
+        el.endpoint = endpointFor('slow');
+        el.pasteScope = 'document';
+        document.body.append(el);
+        await el.selectFile(photo);
+        void el.generate();
+        await until(() => is(el, 'generating'), 'generating');
+        el.remove();
+        await new Promise((r) => originals.setTimeout.call(window, r, 0));
+      }
+      await until(() => timers.size === baseline.timers, `timers back to ${baseline.timers} (now ${timers.size})`, 3000);
+      expect(live.size, [...live].join(', ')).to.equal(baseline.listeners);
+    } finally {
+      Object.assign(EventTarget.prototype, { addEventListener: originals.add, removeEventListener: originals.remove });
+      Object.assign(window, { setTimeout: originals.setTimeout, clearTimeout: originals.clearTimeout, setInterval: originals.setInterval, clearInterval: originals.clearInterval });
+    }
+  });
+});

@@ -1,0 +1,207 @@
+import { AbortError, type Clock, ConnectionError, GenerationFailedError, type Prediction } from '@room-restyler/core';
+import { expect } from '@open-wc/testing';
+import type { ReactiveController } from 'lit';
+import { type FlowDependencies, GenerationFlow } from './generation-flow.js';
+import { visibleClock, type VisibilitySource } from '../net/visible-clock.js';
+
+/** A host without DOM: the controller only needs these two methods. */
+const host = () => ({ controllers: [] as ReactiveController[], addController(c: ReactiveController) { this.controllers.push(c); }, removeController() {}, requestUpdate() {}, updateComplete: Promise.resolve(true) });
+
+const succeeded: Prediction = { status: 'succeeded', output: ['https://cdn.example/1.jpg'], completed_at: '2025-01-01T00:00:00Z' };
+
+function fakes(overrides: Partial<FlowDependencies> = {}) {
+  const calls = { uploads: 0, starts: [] as string[], waits: 0, events: [] as string[] };
+  let keys = 0;
+  const deps: FlowDependencies = {
+    client: {
+      async enhance(_input, options) {
+        calls.starts.push(options?.idempotencyKey ?? '');
+        return { requestId: `job-${calls.starts.length}`, message: '' };
+      },
+      async restyle(_input, options) {
+        calls.starts.push(options?.idempotencyKey ?? '');
+        return { requestId: `job-${calls.starts.length}`, message: '' };
+      },
+      async waitForPrediction() {
+        calls.waits++;
+        return succeeded;
+      },
+    },
+    async upload() {
+      calls.uploads++;
+      return 'https://proxy.example/u/1.jpg';
+    },
+    newKey: () => `key-${++keys}`,
+    emit: (name) => calls.events.push(name),
+    tickMs: 5,
+    ...overrides,
+  };
+  return { deps, calls };
+}
+
+const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+const request = { source: photo, operation: 'enhance' as const, style: 'modern', roomType: 'bedroom', mode: 'staging' };
+
+describe('GenerationFlow', () => {
+  it('uploads, starts with an idempotency key, and ends with the outputs', async () => {
+    const { deps, calls } = fakes();
+    const flow = new GenerationFlow(host(), deps);
+    await flow.start(request);
+    expect(flow.state).to.deep.equal({ phase: 'done', output: succeeded.output, requestId: 'job-1' });
+    expect(calls.uploads).to.equal(1);
+    expect(calls.starts).to.deep.equal(['key-1']);
+    expect(calls.events).to.include.members(['room-restyler-upload-start', 'room-restyler-upload-complete', 'room-restyler-generate-start', 'room-restyler-complete']);
+  });
+
+  it('starts one job for a double click', async () => {
+    const { deps, calls } = fakes();
+    const flow = new GenerationFlow(host(), deps);
+    await Promise.all([flow.start(request), flow.start(request)]);
+    expect(calls.starts).to.have.length(1);
+  });
+
+  it('does not upload the same photo again for another style', async () => {
+    const { deps, calls } = fakes();
+    const flow = new GenerationFlow(host(), deps);
+    await flow.start(request);
+    flow.reset();
+    await flow.start({ ...request, style: 'japandi' });
+    expect(calls.uploads).to.equal(1);
+    expect(calls.starts).to.deep.equal(['key-1', 'key-2']);
+  });
+
+  it('retries from the last completed phase with the same key after a network failure', async () => {
+    let failWait = true;
+    const { deps, calls } = fakes();
+    const base = deps.client;
+    deps.client = {
+      ...base,
+      waitForPrediction: async (id, o) => {
+        if (failWait) {
+          failWait = false;
+          throw new ConnectionError('offline');
+        }
+        return base.waitForPrediction(id, o);
+      },
+    };
+    const flow = new GenerationFlow(host(), deps);
+    await flow.start(request);
+    expect(flow.state.phase).to.equal('failed');
+    await flow.retry();
+    expect(flow.state.phase).to.equal('done');
+    // Neither uploaded nor started again: the job that was paid for is followed to its end.
+    expect(calls.uploads).to.equal(1);
+    expect(calls.starts).to.deep.equal(['key-1']);
+  });
+
+  it('starts a new job with a new key when Retry follows a failed generation', async () => {
+    const { deps, calls } = fakes();
+    let first = true;
+    deps.client.waitForPrediction = async () => {
+      if (first) {
+        first = false;
+        throw new GenerationFailedError('failed', { predictionStatus: 'failed' });
+      }
+      return succeeded;
+    };
+    const flow = new GenerationFlow(host(), deps);
+    await flow.start(request);
+    expect(flow.state).to.include({ phase: 'failed', failedIn: 'generating' });
+    await flow.retry();
+    expect(calls.starts).to.deep.equal(['key-1', 'key-2']);
+    expect(flow.state.phase).to.equal('done');
+  });
+
+  it('uses the event stream when it works and polls only when it does not', async () => {
+    const pushed = fakes({ watch: async () => succeeded });
+    await new GenerationFlow(host(), pushed.deps).start(request);
+    expect(pushed.calls.waits).to.equal(0);
+
+    const broken = fakes({ watch: async () => Promise.reject(new Error('stream failed')) });
+    const flow = new GenerationFlow(host(), broken.deps);
+    await flow.start(request);
+    expect(broken.calls.waits).to.equal(1);
+    expect(flow.state.phase).to.equal('done');
+  });
+
+  it('turns a failed prediction from the stream into a generation failure', async () => {
+    const { deps } = fakes({ watch: async () => ({ status: 'failed', error: 'bad image' }) });
+    const flow = new GenerationFlow(host(), deps);
+    await flow.start(request);
+    expect(flow.state.phase).to.equal('failed');
+    expect((flow.state as { error: unknown }).error).to.be.instanceOf(GenerationFailedError);
+  });
+
+  it('cancels: stops the wait, goes back to idle and reports the phase', async () => {
+    const { deps, calls } = fakes();
+    deps.client.waitForPrediction = (_id, o) => new Promise((_, reject) => o?.signal?.addEventListener('abort', () => reject(o.signal?.reason)));
+    const flow = new GenerationFlow(host(), deps);
+    const running = flow.start(request);
+    await until(() => flow.state.phase === 'generating');
+    flow.cancel();
+    await running;
+    expect(flow.state.phase).to.equal('idle');
+    expect(calls.events).to.include('room-restyler-cancel');
+    expect(calls.events).not.to.include('room-restyler-error');
+  });
+
+  it('stops everything when the host leaves the page', async () => {
+    const { deps } = fakes();
+    let aborted = false;
+    deps.client.waitForPrediction = (_id, o) =>
+      new Promise((_, reject) =>
+        o?.signal?.addEventListener('abort', () => {
+          aborted = true;
+          reject(new AbortError('gone'));
+        }),
+      );
+    const flow = new GenerationFlow(host(), deps);
+    const running = flow.start(request);
+    await until(() => flow.state.phase === 'generating');
+    flow.hostDisconnected();
+    await running;
+    expect(aborted).to.equal(true);
+    expect(flow.busy).to.equal(false);
+  });
+
+  it('reports elapsed and estimated time, never a percentage', async () => {
+    let now = 0;
+    const clock: Clock = { now: () => now, sleep: async () => {} };
+    const { deps } = fakes({ clock });
+    let release: (p: Prediction) => void = () => {};
+    deps.client.waitForPrediction = () => new Promise((r) => (release = r));
+    const flow = new GenerationFlow(host(), deps);
+    const running = flow.start(request);
+    await until(() => flow.state.phase === 'generating');
+    now = 12_000;
+    await until(() => (flow.state as { elapsedMs?: number }).elapsedMs === 12_000);
+    expect(flow.state).to.deep.equal({ phase: 'generating', elapsedMs: 12_000, estimatedRemainingMs: 8_000 });
+    release(succeeded);
+    await running;
+  });
+});
+
+describe('visibleClock', () => {
+  it('does not end a sleep while the page is hidden, and resumes when it is shown', async () => {
+    const listeners = new Set<() => void>();
+    const doc: VisibilitySource & { hidden: boolean } = {
+      hidden: true,
+      addEventListener: (_t, l) => listeners.add(l),
+      removeEventListener: (_t, l) => listeners.delete(l),
+    };
+    let woke = false;
+    const sleeping = visibleClock(doc).sleep(1).then(() => (woke = true));
+    await until(() => listeners.size === 1);
+    expect(woke).to.equal(false);
+    doc.hidden = false;
+    listeners.forEach((l) => l());
+    await sleeping;
+    expect(woke).to.equal(true);
+    expect(listeners.size).to.equal(0);
+  });
+});
+
+async function until(predicate: () => boolean) {
+  for (let i = 0; i < 500 && !predicate(); i++) await new Promise((r) => setTimeout(r, 2));
+  if (!predicate()) throw new Error('condition not reached');
+}

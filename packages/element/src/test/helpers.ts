@@ -1,0 +1,59 @@
+/** Test helpers shared by the browser tests (never bundled). */
+import { executeServerCommand } from '@web/test-runner-commands';
+
+/** A JPEG (or PNG) "photo" of the given size, drawn on a canvas. */
+export async function makePhoto(width: number, height: number, type = 'image/jpeg', name = 'room.jpg'): Promise<File> {
+  const canvas = new OffscreenCanvas(width, height);
+  const ctx = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+  const gradient = ctx.createLinearGradient(0, 0, width, height);
+  gradient.addColorStop(0, '#e8e2d6');
+  gradient.addColorStop(1, '#a98763');
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, width, height);
+  const blob = await canvas.convertToBlob({ type, quality: 0.9 });
+  return new File([blob], name, { type });
+}
+
+/** A fetched sample room photo from samples/. */
+export async function samplePhoto(name = 'living-room'): Promise<File> {
+  const blob = await (await fetch(`/samples/${name}.jpg`)).blob();
+  return new File([blob], `${name}.jpg`, { type: 'image/jpeg' });
+}
+
+interface AxeResult {
+  violations: { id: string; help: string; nodes: { target: string[] }[] }[];
+}
+declare global {
+  interface Window {
+    axe?: { run(context: Element, options?: object): Promise<AxeResult> };
+  }
+}
+
+/** Runs axe-core on an element (shadow roots included) and fails with the rules it breaks. */
+export async function expectAccessible(element: Element): Promise<void> {
+  if (!window.axe) {
+    await new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = '/node_modules/axe-core/axe.min.js';
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error('could not load axe-core'));
+      document.head.append(script);
+    });
+  }
+  const result = await window.axe!.run(element, { resultTypes: ['violations'] });
+  const found = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+  if (found.length) throw new Error(`axe violations:\n${found.join('\n')}`);
+}
+
+export function screenshot(name: string, width = 800, selector = 'room-restyler'): Promise<unknown> {
+  return executeServerCommand('screenshot', { name, width, selector });
+}
+
+/** Resolves when `predicate` holds, checking after every animation frame; fails after `timeoutMs`. */
+export async function until(predicate: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!predicate()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+}
