@@ -1,0 +1,72 @@
+/** Translation between node:http messages and fetch Requests/Responses, streaming both ways. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { ProxyHttpError } from '../http/responses.js';
+
+const SANE_HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/**
+ * The fetch Request for a node request, or undefined when the target is not origin-form
+ * (`GET http://evil.com/ HTTP/1.1`, `OPTIONS *`): the proxy is not a forward proxy.
+ */
+export function toRequest(req: IncomingMessage, signal: AbortSignal): Request | undefined {
+  // Express strips its mount path from req.url; the proxy matches its prefix against the full path.
+  const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  if (!target.startsWith('/')) return undefined;
+  const host = req.headers.host && SANE_HOST.test(req.headers.host) ? req.headers.host : 'localhost';
+  const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i] ?? '';
+    // HTTP/2 pseudo-headers and framing headers are the server's business, not the handler's.
+    if (name.startsWith(':') || /^(transfer-encoding|connection|keep-alive|upgrade)$/i.test(name)) continue;
+    headers.append(name, req.rawHeaders[i + 1] ?? '');
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(`${protocol}://${host}${target}`, {
+    method: req.method ?? 'GET',
+    headers,
+    signal,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+export const notOriginForm = () => new ProxyHttpError(404, 'not_found', 'No such route on this proxy').toResponse();
+
+const isStream = (response: Response) => response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
+
+/** Writes a fetch Response to a node response, streaming (SSE) with backpressure; stops when the client goes away. */
+export async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  // A refused body was not read to its end: close the connection instead of draining an attacker's upload.
+  if (!req.complete) headers.connection = 'close';
+  if (!response.body || !isStream(response)) {
+    // Everything but event streams is small and bounded (JSON, a ≤ 2048 px image): send it with a length.
+    const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+    if (body) headers['content-length'] = String(body.byteLength);
+    res.writeHead(response.status, headers).end(body);
+    return;
+  }
+  res.writeHead(response.status, headers);
+  const reader = response.body.getReader();
+  const onClose = () => void reader.cancel().catch(() => {});
+  res.once('close', onClose);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+      if (res.destroyed) break;
+    }
+  } catch {
+    // The stream was cancelled because the client left.
+  } finally {
+    res.off('close', onClose);
+    res.end();
+  }
+}

@@ -1,0 +1,36 @@
+/** What every route handler gets: the resolved options and the proxy's shared services, and the request's scope. */
+import type { JobHub } from './jobs/job-hub.js';
+import type { Logger } from './log.js';
+import type { ResolvedOptions } from './options.js';
+import type { MatchedRoute } from './security/routes.js';
+import type { Signer } from './security/signer.js';
+import { resolveVisitor, type Visitor } from './security/visitor-cookie.js';
+import type { ProxyStore } from './state/store.js';
+import type { Upstream } from './upstream/upstream.js';
+
+export interface ProxyContext {
+  options: ResolvedOptions;
+  signer: Signer;
+  store: ProxyStore;
+  hub: JobHub;
+  upstream: Upstream;
+  log: Logger;
+}
+
+export interface RequestScope {
+  request: Request;
+  url: URL;
+  route: MatchedRoute;
+  /** The client IP, or `unknown` when the runtime gave none (all such clients share one bucket). */
+  ip: string;
+}
+
+export function visitorOf(context: ProxyContext, request: Request): Promise<Visitor> {
+  return resolveVisitor(request, context.signer, context.options.prefix || '/', context.options.cookie);
+}
+
+/** Adds the visitor cookie the proxy just issued, if any. */
+export function withVisitor(response: Response, visitor: Visitor): Response {
+  if (visitor.setCookie) response.headers.append('set-cookie', visitor.setCookie);
+  return response;
+}

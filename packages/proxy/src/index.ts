@@ -1,0 +1,17 @@
+export { createRoomProxy } from './proxy.js';
+export type { ConnectionInfo, RoomProxy } from './proxy.js';
+export type { AuthorizeContext, AuthorizeHook, AuthorizeRoute, JobOptions, RoomProxyOptions, UploadsOptions } from './options.js';
+export type { Limits } from './limits/limits.js';
+export { DEFAULT_LIMITS } from './limits/limits.js';
+export type { ProxyStore, HitResult, Unsubscribe } from './state/store.js';
+export { createMemoryStore } from './state/memory-store.js';
+export type { UploadStore, StoredUpload } from './uploads/upload-store.js';
+export { createMemoryUploadStore } from './uploads/upload-store.js';
+export type { ImageProcessor, ImageLimits, ProcessedImage } from './uploads/image-processor.js';
+export { ImageRejectedError } from './uploads/image-processor.js';
+export { sniffImageType } from './uploads/sniff.js';
+export type { LogEntry, Logger } from './log.js';
+export { jsonLinesLogger, silentLogger } from './log.js';
+export type { TrustProxy } from './security/client-ip.js';
+export type { CookieOptions } from './security/visitor-cookie.js';
+export { VISITOR_COOKIE } from './security/visitor-cookie.js';

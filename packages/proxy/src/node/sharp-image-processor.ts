@@ -1,0 +1,43 @@
+/**
+ * The sharp re-encoder behind uploads: decodes within a pixel cap, applies the EXIF orientation,
+ * fits the long edge, flattens transparency and writes a fresh JPEG without any metadata (EXIF,
+ * GPS, XMP, ICC are all dropped; nothing of the original file survives but its pixels).
+ */
+import sharp from 'sharp';
+import { type ImageProcessor, ImageRejectedError } from '../uploads/image-processor.js';
+
+export interface SharpProcessorOptions {
+  /** JPEG quality. Default 85. */
+  quality?: number;
+}
+
+export function createSharpImageProcessor(options: SharpProcessorOptions = {}): ImageProcessor {
+  const quality = options.quality ?? 85;
+  return {
+    async process(bytes, limits) {
+      const input = () => sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'truncated', animated: false });
+      let width: number | undefined;
+      let height: number | undefined;
+      try {
+        ({ width, height } = await input().metadata());
+      } catch {
+        throw new ImageRejectedError('invalid_image', 'The file is not a readable image');
+      }
+      // Checked from the header before any pixel is decoded: a bomb never reaches the decoder.
+      if (!width || !height) throw new ImageRejectedError('invalid_image', 'The image has no dimensions');
+      if (width * height > limits.maxPixels) throw new ImageRejectedError('too_many_pixels', `The image has more than ${limits.maxPixels} pixels`);
+      try {
+        const { data, info } = await input()
+          .rotate()
+          .resize({ width: limits.maxEdge, height: limits.maxEdge, fit: 'inside', withoutEnlargement: true })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality })
+          .toBuffer({ resolveWithObject: true });
+        return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>, contentType: 'image/jpeg', width: info.width, height: info.height };
+      } catch (error) {
+        if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ImageRejectedError('too_many_pixels', `The image has more than ${limits.maxPixels} pixels`);
+        throw new ImageRejectedError('invalid_image', 'The image is corrupt or truncated');
+      }
+    },
+  };
+}

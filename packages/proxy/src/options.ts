@@ -1,0 +1,180 @@
+/** `createRoomProxy` options, their defaults and their validation. */
+import { type Clock, DEFAULT_POLL_SCHEDULE, type PollSchedule, systemClock } from '@room-restyler/core';
+import { DEFAULT_LIMITS, type Limits } from './limits/limits.js';
+import { jsonLinesLogger, type Logger } from './log.js';
+import type { TrustProxy } from './security/client-ip.js';
+import type { CookieOptions } from './security/visitor-cookie.js';
+import type { ProxyStore } from './state/store.js';
+import type { ImageProcessor } from './uploads/image-processor.js';
+import type { UploadStore } from './uploads/upload-store.js';
+
+export type AuthorizeRoute = 'enhance' | 'restyle' | 'upload';
+
+export interface AuthorizeContext {
+  route: AuthorizeRoute;
+  visitor: string;
+  ip: string;
+}
+
+/**
+ * Runs before a generation or upload, after the body was read within its limit. `true` lets the
+ * request through, `false` refuses it with 403, a `Response` is sent as is.
+ */
+export type AuthorizeHook = (request: Request, context: AuthorizeContext) => Promise<boolean | Response> | boolean | Response;
+
+export interface UploadsOptions {
+  store: UploadStore;
+  processor: ImageProcessor;
+  /** Origin the service fetches uploads from (`ROOM_PROXY_PUBLIC_URL`). Default: the request's origin. */
+  publicUrl?: string | undefined;
+  /** Default 15 MB. */
+  maxBytes?: number | undefined;
+  /** Decoded pixels above which an image is refused. Default 50 million. */
+  maxPixels?: number | undefined;
+  /** Long edge of the re-encoded image. Default 2048. */
+  maxEdge?: number | undefined;
+  /** Default 24 h. */
+  ttlMs?: number | undefined;
+  /** The whole upload body must arrive within this. Default 60 s. */
+  timeoutMs?: number | undefined;
+}
+
+export interface RoomProxyOptions {
+  /** The service key (`ROOM_API_KEY`). Sent upstream only; never in a response or a log line. */
+  apiKey: string;
+  /** The service origin (`ROOM_API_BASE_URL`); `/api/v1/...` is appended. */
+  baseUrl: string;
+  /** Where the proxy is mounted, e.g. `/room-api`. Default '' (the root). */
+  prefix?: string | undefined;
+  /** Signs visitor cookies and handles (≥ 16 characters). Default: random per process (handles die with it). */
+  secret?: string | undefined;
+  limits?: Partial<Limits> | undefined;
+  /** Whether `X-Forwarded-For` names the client (true / number of proxies in front). Default false. */
+  trustProxy?: TrustProxy | undefined;
+  /** Browser origins allowed to call the proxy cross-origin (exact `scheme://host[:port]`). */
+  allowedOrigins?: readonly string[] | undefined;
+  /** When set, `image_url` must be on one of these origins (e.g. the proxy's own upload origin). */
+  allowedImageOrigins?: readonly string[] | undefined;
+  authorize?: AuthorizeHook | undefined;
+  /** Extra request headers browsers may send (CORS), e.g. a captcha token header. */
+  allowedHeaders?: readonly string[] | undefined;
+  /** JSON body cap. Default 16 KiB. */
+  maxBodyBytes?: number | undefined;
+  /** A JSON body must arrive within this. Default 10 s. */
+  bodyTimeoutMs?: number | undefined;
+  /** Lifetime of a handle. Default 24 h. */
+  handleTtlMs?: number | undefined;
+  /** How long an `Idempotency-Key` is remembered. Default 24 h. */
+  idempotencyTtlMs?: number | undefined;
+  /** Upstream call timeout. Default 30 s. */
+  upstreamTimeoutMs?: number | undefined;
+  /** Image uploads; omitted → the upload routes answer 404. `@room-restyler/proxy/node` provides disk + sharp. */
+  uploads?: UploadsOptions | undefined;
+  cookie?: Partial<CookieOptions> | undefined;
+  jobs?: Partial<JobOptions> | undefined;
+  /** Shared state. Default: in memory (one process). */
+  store?: ProxyStore | undefined;
+  log?: Logger | undefined;
+  fetch?: typeof fetch | undefined;
+  clock?: Clock | undefined;
+}
+
+export interface JobOptions {
+  schedule: PollSchedule;
+  /** Polling of a job stops this long after its last viewer. Default 30 s. */
+  idleMs: number;
+  /** Last known state of a job is kept this long. Default 1 h. */
+  stateTtlMs: number;
+  /** SSE comment heartbeat. Default 15 s. */
+  heartbeatMs: number;
+}
+
+export interface ResolvedOptions {
+  apiKey: string;
+  baseUrl: string;
+  prefix: string;
+  secret: string;
+  secretGenerated: boolean;
+  limits: Limits;
+  trustProxy: TrustProxy;
+  allowedOrigins: ReadonlySet<string>;
+  allowedImageOrigins: ReadonlySet<string> | undefined;
+  authorize: AuthorizeHook | undefined;
+  allowedHeaders: readonly string[];
+  maxBodyBytes: number;
+  bodyTimeoutMs: number;
+  handleTtlMs: number;
+  idempotencyTtlMs: number;
+  upstreamTimeoutMs: number;
+  uploads: Required<Omit<UploadsOptions, 'publicUrl'>> & { publicUrl: string | undefined } | undefined;
+  cookie: CookieOptions;
+  jobs: JobOptions;
+  log: Logger;
+  fetch: typeof fetch;
+  clock: Clock;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+function check(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new RangeError(`createRoomProxy: ${message}`);
+}
+
+export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
+  check(typeof options.apiKey === 'string' && options.apiKey.trim() !== '', 'apiKey is required (ROOM_API_KEY)');
+  check(typeof options.baseUrl === 'string' && URL.canParse(options.baseUrl) && /^https?:$/.test(new URL(options.baseUrl).protocol), 'baseUrl must be an http(s) URL (ROOM_API_BASE_URL)');
+  const prefix = (options.prefix ?? '').replace(/\/+$/, '');
+  check(prefix === '' || /^(\/[A-Za-z0-9._~-]+)+$/.test(prefix), 'prefix must look like /segment[/segment]');
+  const secretGenerated = options.secret === undefined;
+  const secret = options.secret ?? randomSecret();
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  for (const [name, value] of Object.entries(limits)) check(value >= 0 && !Number.isNaN(value), `limits.${name} must be a number >= 0`);
+  const uploads = options.uploads
+    ? {
+        store: options.uploads.store,
+        processor: options.uploads.processor,
+        publicUrl: options.uploads.publicUrl?.replace(/\/+$/, ''),
+        maxBytes: options.uploads.maxBytes ?? 15 * 1024 * 1024,
+        maxPixels: options.uploads.maxPixels ?? 50_000_000,
+        maxEdge: options.uploads.maxEdge ?? 2048,
+        ttlMs: options.uploads.ttlMs ?? 24 * HOUR,
+        timeoutMs: options.uploads.timeoutMs ?? 60_000,
+      }
+    : undefined;
+  if (uploads?.publicUrl !== undefined) check(URL.canParse(uploads.publicUrl), 'uploads.publicUrl must be an absolute URL');
+  const cookie: CookieOptions = { sameSite: 'Lax', maxAgeSeconds: 365 * 24 * 60 * 60, ...options.cookie };
+  check(cookie.sameSite !== 'None' || cookie.secure !== false, 'cookie.sameSite None requires secure cookies');
+  return {
+    apiKey: options.apiKey,
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    prefix,
+    secret,
+    secretGenerated,
+    limits,
+    trustProxy: options.trustProxy ?? false,
+    allowedOrigins: new Set((options.allowedOrigins ?? []).map(originOf)),
+    allowedImageOrigins: options.allowedImageOrigins ? new Set(options.allowedImageOrigins.map(originOf)) : undefined,
+    authorize: options.authorize,
+    allowedHeaders: (options.allowedHeaders ?? []).map((h) => h.toLowerCase()),
+    maxBodyBytes: options.maxBodyBytes ?? 16 * 1024,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
+    handleTtlMs: options.handleTtlMs ?? 24 * HOUR,
+    idempotencyTtlMs: options.idempotencyTtlMs ?? 24 * HOUR,
+    upstreamTimeoutMs: options.upstreamTimeoutMs ?? 30_000,
+    uploads,
+    cookie,
+    jobs: { schedule: DEFAULT_POLL_SCHEDULE, idleMs: 30_000, stateTtlMs: HOUR, heartbeatMs: 15_000, ...options.jobs },
+    log: options.log ?? jsonLinesLogger,
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    clock: options.clock ?? systemClock,
+  };
+}
+
+function originOf(value: string): string {
+  check(URL.canParse(value), `${JSON.stringify(value)} is not an absolute origin`);
+  return new URL(value).origin;
+}
+
+function randomSecret(): string {
+  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,130 @@
+/**
+ * `createRoomProxy`: one fetch-standard handler `(Request) => Promise<Response>` that runs on Node,
+ * Bun, Deno and edge runtimes; adapters only translate to and from it. Deny by default: a request
+ * is answered by a route only after the path, method and origin checks pass.
+ */
+import type { ProxyContext, RequestScope } from './context.js';
+import { ProxyHttpError } from './http/responses.js';
+import { JobHub } from './jobs/job-hub.js';
+import { redactingLogger } from './log.js';
+import { resolveOptions, type RoomProxyOptions } from './options.js';
+import { handleEvents } from './routes/events.js';
+import { handleGenerate } from './routes/generate.js';
+import { handleHealth } from './routes/health.js';
+import { handlePrediction } from './routes/prediction.js';
+import { handleUpload, handleUploaded } from './routes/uploads.js';
+import { randomId } from './security/base64url.js';
+import { clientIp } from './security/client-ip.js';
+import { checkOrigin, type CorsDecision, preflightResponse } from './security/cors.js';
+import { isKnownPath, matchRoute, type RouteName } from './security/routes.js';
+import { createSigner } from './security/signer.js';
+import { createMemoryStore } from './state/memory-store.js';
+import { createUpstream } from './upstream/upstream.js';
+
+/** What the runtime knows about the connection that the Request itself does not carry. */
+export interface ConnectionInfo {
+  /** The socket's remote address. */
+  clientIp?: string | undefined;
+}
+
+export type RoomProxy = ((request: Request, connection?: ConnectionInfo) => Promise<Response>) & {
+  /** The mount prefix the proxy was created with. */
+  readonly prefix: string;
+  /** Stops pollers, ends event streams and timers. */
+  close(): Promise<void>;
+};
+
+type RouteHandler = (context: ProxyContext, scope: RequestScope) => Promise<Response> | Response;
+
+const ROUTES: Record<RouteName, RouteHandler> = {
+  enhance: (context, scope) => handleGenerate(context, scope, 'enhance'),
+  restyle: (context, scope) => handleGenerate(context, scope, 'restyle'),
+  prediction: handlePrediction,
+  events: handleEvents,
+  upload: handleUpload,
+  uploaded: handleUploaded,
+  health: handleHealth,
+};
+
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
+  const options = resolveOptions(proxyOptions);
+  const log = redactingLogger(options.log, [options.apiKey]);
+  const store = proxyOptions.store ?? createMemoryStore({ now: () => options.clock.now() });
+  const upstream = createUpstream({ baseUrl: options.baseUrl, apiKey: options.apiKey, fetch: options.fetch, timeoutMs: options.upstreamTimeoutMs });
+  const hub = new JobHub({
+    store,
+    upstream,
+    clock: options.clock,
+    schedule: options.jobs.schedule,
+    idleMs: options.jobs.idleMs,
+    stateTtlMs: options.jobs.stateTtlMs,
+    leaseMs: 30_000,
+    maxFailures: 5,
+    waitMs: options.upstreamTimeoutMs + 5_000,
+    instanceId: randomId(12),
+    log,
+  });
+  const context: ProxyContext = { options, signer: createSigner(options.secret), store, hub, upstream, log };
+  if (options.secretGenerated) {
+    log({ level: 'warn', msg: 'no secret configured: visitor cookies and handles are signed with a random per-process secret and will not survive a restart (set ROOM_PROXY_SECRET)' });
+  }
+  let warnedUnknownIp = false;
+  const sweeper = options.uploads ? startSweeper(context) : undefined;
+
+  const handler = async (request: Request, connection: ConnectionInfo = {}): Promise<Response> => {
+    const started = Date.now();
+    let cors: CorsDecision = { headers: {} };
+    let route: RouteName | undefined;
+    let response: Response;
+    try {
+      const url = new URL(request.url);
+      cors = checkOrigin(request, options.allowedOrigins);
+      if (request.method === 'OPTIONS') {
+        if (!isKnownPath(url.pathname, options.prefix)) throw new ProxyHttpError(404, 'not_found', 'No such route on this proxy');
+        return preflightResponse(cors, options.allowedHeaders);
+      }
+      const matched = matchRoute(url.pathname, request.method, options.prefix);
+      route = matched.name;
+      const ip = clientIp(request, connection.clientIp, options.trustProxy);
+      if (!ip && !warnedUnknownIp) {
+        warnedUnknownIp = true;
+        log({ level: 'warn', msg: 'client IP unknown: all such clients share one per-IP limit (pass the socket address from your adapter or set trustProxy)' });
+      }
+      response = await ROUTES[matched.name](context, { request, url, route: matched, ip: ip ?? 'unknown' });
+    } catch (error) {
+      response = errorResponse(error, log);
+    }
+    for (const [name, value] of Object.entries(cors.headers)) response.headers.set(name, value);
+    if (request.method === 'HEAD') response = new Response(null, { status: response.status, headers: response.headers });
+    log({ level: 'info', msg: 'request', method: request.method, route: route ?? 'none', status: response.status, ms: Date.now() - started });
+    return response;
+  };
+
+  return Object.assign(handler, {
+    prefix: options.prefix,
+    async close() {
+      if (sweeper) clearInterval(sweeper);
+      await hub.close();
+    },
+  });
+}
+
+function errorResponse(error: unknown, log: (entry: { level: 'error'; msg: string; error: string }) => void): Response {
+  if (error instanceof ProxyHttpError) return error.toResponse();
+  log({ level: 'error', msg: 'unexpected error', error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+  return new ProxyHttpError(500, 'internal_error', 'The proxy failed to handle this request').toResponse();
+}
+
+/** Deletes expired uploads periodically; reads check expiry themselves, so this only frees space. */
+function startSweeper(context: ProxyContext): ReturnType<typeof setInterval> | undefined {
+  const uploads = context.options.uploads;
+  if (!uploads) return undefined;
+  const timer = setInterval(() => {
+    uploads.store.sweep(context.options.clock.now()).catch((error: unknown) => context.log({ level: 'error', msg: 'upload sweep failed', error: String(error) }));
+  }, Math.min(SWEEP_INTERVAL_MS, uploads.ttlMs));
+  // Node: don't keep the process alive for the sweeper alone.
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
+}

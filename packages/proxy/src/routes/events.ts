@@ -1,0 +1,76 @@
+/**
+ * GET /api/v1/prediction/{handle}/events: Server-Sent Events fed by the shared job state.
+ * `event: prediction` on every status change (the current state at once), `event: error` when the
+ * job cannot be followed, a comment heartbeat to keep intermediaries from closing the stream, and
+ * the stream ends after a terminal state. A viewer that disconnects stops counting at once.
+ */
+import type { ProxyContext, RequestScope } from '../context.js';
+import type { JobSnapshot } from '../jobs/snapshot.js';
+import { jobOf } from './job-of.js';
+
+const encoder = new TextEncoder();
+
+export async function handleEvents(context: ProxyContext, scope: RequestScope): Promise<Response> {
+  const job = await jobOf(context, scope);
+  let stop = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let lastStatus: string | undefined;
+      let open = true;
+      const send = (text: string) => {
+        if (open) controller.enqueue(encoder.encode(text));
+      };
+      const heartbeat = setInterval(() => send(': keep-alive\n\n'), context.options.jobs.heartbeatMs);
+      const finish = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        unwatch();
+        controller.close();
+      };
+      const onSnapshot = (snapshot: JobSnapshot) => {
+        if (snapshot.kind === 'prediction') {
+          if (snapshot.prediction.status !== lastStatus || snapshot.terminal) {
+            lastStatus = snapshot.prediction.status;
+            send(event('prediction', { ...snapshot.prediction, id: job.handle }));
+          }
+        } else if (snapshot.terminal) {
+          send(event('error', errorBody(snapshot.body, snapshot.status)));
+        }
+        if (snapshot.terminal) finish();
+      };
+      const unwatch = context.hub.watch({ requestId: job.requestId, startedAt: job.startedAt }, { onSnapshot, onClose: finish });
+      stop = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        unwatch();
+      };
+      send(': connected\n\n');
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new Response(stream, {
+    status: 200,
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      // Tell nginx-style buffers to pass events through at once.
+      'x-accel-buffering': 'no',
+    },
+  });
+}
+
+function event(name: string, data: unknown): string {
+  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+function errorBody(body: unknown, status: number): { error: string; code: string; status: number } {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const error = typeof record.error === 'string' ? record.error : 'The generation could not be followed';
+  const code = typeof record.code === 'string' ? record.code : status === 404 ? 'not_found' : 'upstream_error';
+  return { error, code, status };
+}

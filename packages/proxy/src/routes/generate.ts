@@ -1,0 +1,125 @@
+/**
+ * POST /api/v1/enhance and /api/v1/restyle. In order: body read within its cap, visitor, authorize
+ * hook, JSON and schema validation (400 naming the field), idempotency, limits — and only then the
+ * one upstream call. The service's request id goes back as a signed, visitor-bound handle.
+ */
+import { checkInput, enhanceInputSchema, requestIdOf, restyleInputSchema } from '@room-restyler/core';
+import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
+import { jsonResponse, ProxyHttpError } from '../http/responses.js';
+import { consumeLimits, generationChecks } from '../limits/limits.js';
+import { runAuthorize } from '../security/authorize.js';
+import { createHandle } from '../security/handles.js';
+import { readBody } from '../security/read-body.js';
+import { upstreamErrorResponse } from '../upstream/upstream.js';
+import { claimIdempotencyKey, type IdempotencyClaim } from './idempotency.js';
+
+export type Operation = 'enhance' | 'restyle';
+
+export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: Operation): Promise<Response> {
+  const { options, store } = context;
+  const raw = await readBody(scope.request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs });
+  const visitor = await visitorOf(context, scope.request);
+  const denied = await runAuthorize(context, scope, raw, operation, visitor.id);
+  if (denied) return withVisitor(denied, visitor);
+
+  const input = parseInput(scope.request, raw, operation);
+  checkImageOrigin(input.image_url, options.allowedImageOrigins);
+
+  const idempotency = await claimIdempotencyKey(store, scope.request.headers.get('idempotency-key'), {
+    visitor: visitor.id,
+    fingerprintOf: `${operation}\n${JSON.stringify(input)}`,
+    ttlMs: options.idempotencyTtlMs,
+  });
+  if (idempotency && 'replay' in idempotency) {
+    return withVisitor(jsonResponse(idempotency.replay.status, idempotency.replay.body, { 'idempotent-replayed': 'true' }), visitor);
+  }
+  const claim = idempotency?.claim;
+  const now = options.clock.now();
+  const checks = generationChecks(options.limits, visitor.id, scope.ip, now);
+  try {
+    await consumeLimits(store, checks, now);
+  } catch (error) {
+    await claim?.abandon();
+    throw error;
+  }
+  const response = await start(context, scope, operation, input, visitor.id, claim, checks.map((c) => c.key));
+  return withVisitor(response, visitor);
+}
+
+async function start(
+  context: ProxyContext,
+  scope: RequestScope,
+  operation: Operation,
+  input: object,
+  visitor: string,
+  claim: IdempotencyClaim | undefined,
+  limitKeys: string[],
+): Promise<Response> {
+  const { options, upstream, store } = context;
+  const idempotencyHeader = scope.request.headers.get('idempotency-key');
+  let reply;
+  try {
+    reply = await upstream.startGeneration(operation, input, {
+      // The service sees a key derived per visitor, never the browser's raw value.
+      idempotencyKey: idempotencyHeader ? `rr-${visitor}-${idempotencyHeader}`.slice(0, 255) : undefined,
+      client: scope.request.headers,
+    });
+  } catch (error) {
+    // The outcome is unknown (the job may have started): remember the failure so a replay cannot spend twice.
+    if (error instanceof ProxyHttpError) await claim?.complete(error.status, { error: error.message, code: error.code });
+    throw error;
+  }
+  if (reply.status >= 400) {
+    if (reply.status < 500) {
+      // Refused by the service: nothing was charged, so the visitor's limits and the key are given back.
+      await Promise.all(limitKeys.map((key) => store.release(key)));
+      await claim?.abandon();
+    } else {
+      await claim?.complete(reply.status, reply.body);
+    }
+    return upstreamErrorResponse(reply);
+  }
+  const requestId = requestIdOf(reply.body);
+  if (!requestId) {
+    const body = { error: 'The generation service answered without a request id', code: 'bad_upstream_response' };
+    await claim?.complete(502, body);
+    context.log({ level: 'error', msg: 'upstream ack without request id', operation, status: reply.status });
+    return jsonResponse(502, body);
+  }
+  const startedAt = options.clock.now();
+  const handle = await createHandle({ visitor, requestId, startedAt, expiresAt: startedAt + options.handleTtlMs }, context.signer);
+  await context.hub.seed({ requestId, startedAt }, { kind: 'prediction', prediction: { status: 'starting', id: requestId }, terminal: false, at: startedAt });
+  const body = acknowledgement(reply.body, requestId, handle, options.prefix);
+  await claim?.complete(reply.status, body);
+  context.log({ level: 'info', msg: 'generation started', operation, visitor });
+  return jsonResponse(reply.status, body);
+}
+
+function parseInput(request: Request, raw: Uint8Array, operation: Operation): { image_url: string } & Record<string, unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  // Requiring JSON also forces a CORS preflight, so a cross-site form cannot start a generation.
+  if (!/^application\/json\s*(;|$)/i.test(type)) throw new ProxyHttpError(415, 'unsupported_media_type', 'Send the body as application/json');
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+  } catch {
+    throw new ProxyHttpError(400, 'invalid_json', 'The body is not valid JSON');
+  }
+  const checked = operation === 'enhance' ? checkInput(enhanceInputSchema, body) : checkInput(restyleInputSchema, body);
+  if (!checked.ok) throw new ProxyHttpError(400, 'bad_request', checked.message, checked.field ? { extra: { field: checked.field } } : {});
+  return checked.value;
+}
+
+function checkImageOrigin(imageUrl: string, allowed: ReadonlySet<string> | undefined): void {
+  if (allowed && !allowed.has(new URL(imageUrl).origin)) {
+    throw new ProxyHttpError(400, 'bad_request', 'image_url must point to an allowed image host', { extra: { field: 'image_url' } });
+  }
+}
+
+/** The service's acknowledgement with its id replaced by the handle everywhere, including the message. */
+function acknowledgement(ack: unknown, requestId: string, handle: string, prefix: string): Record<string, unknown> {
+  const record = typeof ack === 'object' && ack !== null ? (ack as Record<string, unknown>) : {};
+  const { request_id: _snake, requestId: _camel, id: _id, ...rest } = record;
+  const message = typeof rest.message === 'string' ? rest.message.split(requestId).join(handle) : `Generation started. Poll ${prefix}/api/v1/prediction/${handle}`;
+  return { ...rest, success: rest.success ?? true, request_id: handle, message };
+}

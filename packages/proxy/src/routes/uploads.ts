@@ -1,0 +1,102 @@
+/**
+ * POST /api/v1/uploads → 201 { url, expires_at }, and GET /api/v1/uploads/{id}.
+ * The body is capped while it streams, the type comes from magic bytes, uploads count against the
+ * visitor's own upload limits before the (expensive) decode, and only the re-encoded image — no
+ * metadata, no trailing bytes of a polyglot — is ever stored and served.
+ */
+import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
+import { jsonResponse, notFound, ProxyHttpError } from '../http/responses.js';
+import { consumeLimits, uploadChecks } from '../limits/limits.js';
+import { runAuthorize } from '../security/authorize.js';
+import { randomId } from '../security/base64url.js';
+import { readBody } from '../security/read-body.js';
+import { ImageRejectedError } from '../uploads/image-processor.js';
+import { sniffImageType } from '../uploads/sniff.js';
+
+/** Room for the multipart boundary and part headers around the file. */
+const MULTIPART_OVERHEAD = 16 * 1024;
+const UPLOAD_ID = /^[A-Za-z0-9_-]{32}$/;
+
+function uploadsOf(context: ProxyContext) {
+  const uploads = context.options.uploads;
+  if (!uploads) throw new ProxyHttpError(404, 'uploads_disabled', 'Uploads are not enabled on this proxy');
+  return uploads;
+}
+
+export async function handleUpload(context: ProxyContext, scope: RequestScope): Promise<Response> {
+  const uploads = uploadsOf(context);
+  const { clock } = context.options;
+  const raw = await readBody(scope.request, { maxBytes: uploads.maxBytes + MULTIPART_OVERHEAD, timeoutMs: uploads.timeoutMs });
+  const visitor = await visitorOf(context, scope.request);
+  const denied = await runAuthorize(context, scope, raw, 'upload', visitor.id);
+  if (denied) return withVisitor(denied, visitor);
+
+  const bytes = await imageBytes(scope.request.headers.get('content-type') ?? '', raw);
+  if (bytes.byteLength === 0) throw new ProxyHttpError(400, 'empty_upload', 'The upload is empty', { extra: { field: 'file' } });
+  if (bytes.byteLength > uploads.maxBytes) throw new ProxyHttpError(413, 'payload_too_large', `The image is larger than ${uploads.maxBytes} bytes`, { extra: { max_bytes: uploads.maxBytes } });
+  const type = sniffImageType(bytes);
+  if (!type) throw new ProxyHttpError(415, 'unsupported_image_type', 'Send a JPEG, PNG or WebP image');
+
+  await consumeLimits(context.store, uploadChecks(context.options.limits, visitor.id, scope.ip), clock.now());
+
+  let processed;
+  try {
+    processed = await uploads.processor.process(bytes, { maxPixels: uploads.maxPixels, maxEdge: uploads.maxEdge });
+  } catch (error) {
+    if (!(error instanceof ImageRejectedError)) throw error;
+    if (error.code === 'too_many_pixels') throw new ProxyHttpError(413, 'too_many_pixels', error.message, { extra: { max_pixels: uploads.maxPixels } });
+    if (type === 'image/heic') throw new ProxyHttpError(415, 'unsupported_image_type', 'HEIC images cannot be read by this server; send a JPEG, PNG or WebP image');
+    throw new ProxyHttpError(400, 'invalid_image', error.message, { extra: { field: 'file' } });
+  }
+
+  const id = randomId(24);
+  const expiresAt = clock.now() + uploads.ttlMs;
+  await uploads.store.put(id, { bytes: processed.bytes, contentType: processed.contentType, expiresAt });
+  const origin = uploads.publicUrl ?? scope.url.origin;
+  const url = `${origin}${context.options.prefix}/api/v1/uploads/${id}`;
+  context.log({ level: 'info', msg: 'upload stored', visitor: visitor.id, bytes: processed.bytes.byteLength, width: processed.width, height: processed.height });
+  return withVisitor(
+    jsonResponse(201, { url, expires_at: new Date(expiresAt).toISOString(), content_type: processed.contentType, width: processed.width, height: processed.height }, { location: url }),
+    visitor,
+  );
+}
+
+export async function handleUploaded(context: ProxyContext, scope: RequestScope): Promise<Response> {
+  const uploads = uploadsOf(context);
+  const id = scope.route.param ?? '';
+  const now = context.options.clock.now();
+  const upload = UPLOAD_ID.test(id) ? await uploads.store.get(id, now) : undefined;
+  if (!upload) throw notFound('Upload not found (it may have expired)');
+  const maxAge = Math.max(0, Math.floor((upload.expiresAt - now) / 1000));
+  return new Response(upload.bytes, {
+    status: 200,
+    headers: {
+      'content-type': upload.contentType,
+      'content-length': String(upload.bytes.byteLength),
+      'cache-control': `public, max-age=${Math.min(maxAge, 3600)}`,
+      'x-content-type-options': 'nosniff',
+      // Opened directly, the image cannot run anything.
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cross-origin-resource-policy': 'cross-origin',
+    },
+  });
+}
+
+/** The image bytes of a raw body or of the multipart field `file`. */
+async function imageBytes(contentType: string, raw: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  if (/^multipart\/form-data\s*;/i.test(contentType)) {
+    let form: FormData;
+    try {
+      form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+    } catch {
+      throw new ProxyHttpError(400, 'bad_multipart', 'The multipart body could not be read');
+    }
+    const file = form.get('file');
+    if (!(file instanceof Blob)) throw new ProxyHttpError(400, 'bad_request', 'The multipart field "file" with the image is required', { extra: { field: 'file' } });
+    return new Uint8Array(await file.arrayBuffer());
+  }
+  if (contentType !== '' && !/^(image\/[a-z0-9.+-]+|application\/octet-stream)\s*(;|$)/i.test(contentType)) {
+    throw new ProxyHttpError(415, 'unsupported_media_type', 'Send the image as the raw body (image/*) or as multipart/form-data field "file"');
+  }
+  return raw;
+}

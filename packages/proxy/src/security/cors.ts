@@ -1,0 +1,41 @@
+/**
+ * Origin allowlist. Browsers send `Origin` on cross-origin fetches; a page on a site that is not on
+ * the list gets a 403 before anything else happens. Requests without `Origin` (curl, the service
+ * fetching an upload, same-origin GETs) pass: CORS protects browsers, limits protect credits.
+ */
+import { ProxyHttpError } from '../http/responses.js';
+
+export const CORS_ALLOWED_HEADERS = ['content-type', 'idempotency-key'];
+
+export interface CorsDecision {
+  /** Headers to add to the response (empty when the request has no Origin or is same-origin). */
+  headers: Record<string, string>;
+}
+
+export function checkOrigin(request: Request, allowedOrigins: ReadonlySet<string>): CorsDecision {
+  const origin = request.headers.get('origin');
+  if (origin === null || origin === new URL(request.url).origin) return { headers: {} };
+  if (!allowedOrigins.has(origin)) {
+    throw new ProxyHttpError(403, 'origin_not_allowed', 'This origin is not allowed to use the proxy');
+  }
+  return {
+    headers: {
+      'access-control-allow-origin': origin,
+      'access-control-allow-credentials': 'true',
+      'access-control-expose-headers': 'retry-after',
+      vary: 'Origin',
+    },
+  };
+}
+
+export function preflightResponse(cors: CorsDecision, extraHeaders: readonly string[]): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...cors.headers,
+      'access-control-allow-methods': 'GET, POST',
+      'access-control-allow-headers': [...CORS_ALLOWED_HEADERS, ...extraHeaders].join(', '),
+      'access-control-max-age': '600',
+    },
+  });
+}

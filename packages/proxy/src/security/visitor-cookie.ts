@@ -1,0 +1,52 @@
+/**
+ * The visitor: a random id in a signed HttpOnly cookie issued by the proxy. Limits and handles are
+ * bound to it; a visitor who drops the cookie gets a new id but still meets the per-IP limit.
+ */
+import { randomId } from './base64url.js';
+import type { Signer } from './signer.js';
+
+export const VISITOR_COOKIE = 'rr_visitor';
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+
+export interface CookieOptions {
+  /** `Lax` (default) fits a same-site proxy; a proxy on another site needs `None` (and HTTPS). */
+  sameSite: 'Lax' | 'Strict' | 'None';
+  /** Default: when the request came over HTTPS (or SameSite=None, which requires it). */
+  secure?: boolean | undefined;
+  maxAgeSeconds: number;
+}
+
+export interface Visitor {
+  id: string;
+  /** Set when the proxy issued a new cookie with this response. */
+  setCookie?: string;
+}
+
+export async function readVisitorCookie(request: Request, signer: Signer): Promise<string | undefined> {
+  const value = cookieValue(request.headers.get('cookie'), VISITOR_COOKIE);
+  if (!value) return undefined;
+  const [id, signature, ...rest] = value.split('.');
+  if (rest.length > 0 || !id || !signature || !VISITOR_ID.test(id)) return undefined;
+  return (await signer.verify('visitor', id, signature)) ? id : undefined;
+}
+
+/** The visitor of this request, issuing a fresh signed cookie when it has none (or a forged one). */
+export async function resolveVisitor(request: Request, signer: Signer, path: string, options: CookieOptions): Promise<Visitor> {
+  const existing = await readVisitorCookie(request, signer);
+  if (existing) return { id: existing };
+  const id = randomId(16);
+  const signature = await signer.sign('visitor', id);
+  const secure = options.secure ?? (options.sameSite === 'None' || new URL(request.url).protocol === 'https:');
+  const attributes = [`${VISITOR_COOKIE}=${id}.${signature}`, `Path=${path}`, `Max-Age=${options.maxAgeSeconds}`, 'HttpOnly', `SameSite=${options.sameSite}`];
+  if (secure) attributes.push('Secure');
+  return { id, setCookie: attributes.join('; ') };
+}
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}

@@ -1,0 +1,33 @@
+/**
+ * Where the proxy keeps everything that must be shared by all requests — and, with a networked
+ * store such as Redis (a later adapter), by all instances. Every operation that guards credits is
+ * a single atomic step: no read-then-write in the proxy's own code.
+ */
+
+export interface HitResult {
+  /** False when the window is already full; a refused hit is not counted. */
+  allowed: boolean;
+  /** Hits counted in the current window (after this one, when allowed). */
+  count: number;
+  /** When the window ends (ms since epoch). */
+  resetAt: number;
+}
+
+export type Unsubscribe = () => Promise<void>;
+
+export interface ProxyStore {
+  /** Fixed-window counter: counts one hit unless `limit` hits were already counted in the window. */
+  hit(key: string, windowMs: number, limit: number): Promise<HitResult>;
+  /** Gives back one counted hit (a later check refused the same request). */
+  release(key: string): Promise<void>;
+  /** Set-if-absent: stores `value` and returns undefined, or returns the value already there. */
+  claim(key: string, value: string, ttlMs: number): Promise<string | undefined>;
+  /** Extends `key` only while it still holds `value` (a lease renewed by its owner). */
+  renew(key: string, value: string, ttlMs: number): Promise<boolean>;
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  publish(channel: string, message: string): Promise<void>;
+  subscribe(channel: string, listener: (message: string) => void): Promise<Unsubscribe>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,134 @@
+/**
+ * A proxy on a real loopback port (Node adapter), in front of the fake service, with a manual
+ * clock and a guarded logger; visitors are cookie jars whose every response is inspected for the key.
+ */
+import { type ProxyServer, type ProxyServerOptions, createSharpImageProcessor, startProxyServer } from '../../src/adapters/node.js';
+import { createMemoryUploadStore } from '../../src/uploads/upload-store.js';
+import { createFakeUpstream, FAKE_UPSTREAM_URL, type FakeUpstream } from './fake-upstream.js';
+import { guardedLog, type Inspected, inspect, scan, TEST_API_KEY } from './key-guard.js';
+import { ManualClock } from './manual-clock.js';
+
+export const TEST_SECRET = 'test-secret-0123456789abcdef';
+export const IMAGE_URL = 'https://photos.example.com/room.jpg';
+
+export interface Harness {
+  url: string;
+  server: ProxyServer;
+  upstream: FakeUpstream;
+  clock: ManualClock;
+  logs: string[];
+  visitor(headers?: Record<string, string>): Visitor;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: Partial<ProxyServerOptions> & { upstream?: FakeUpstream; clock?: ManualClock } = {}): Promise<Harness> {
+  const upstream = options.upstream ?? createFakeUpstream();
+  const clock = options.clock ?? new ManualClock();
+  const { log, lines } = guardedLog();
+  const server = await startProxyServer({
+    apiKey: TEST_API_KEY,
+    baseUrl: FAKE_UPSTREAM_URL,
+    secret: TEST_SECRET,
+    port: 0,
+    fetch: upstream.fetch,
+    clock,
+    log,
+    uploads: { store: createMemoryUploadStore(), processor: createSharpImageProcessor() },
+    ...options,
+  });
+  return {
+    url: server.url,
+    server,
+    upstream,
+    clock,
+    logs: lines,
+    visitor: (headers) => new Visitor(server.url, headers),
+    close: () => server.close(),
+  };
+}
+
+/** A browser-like client: keeps the proxy's visitor cookie. */
+export class Visitor {
+  cookie: string | undefined;
+  readonly #base: string;
+  readonly #headers: Record<string, string>;
+
+  constructor(base: string, headers: Record<string, string> = {}) {
+    this.#base = base;
+    this.#headers = headers;
+  }
+
+  raw(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers({ ...this.#headers });
+    for (const [name, value] of new Headers(init.headers)) headers.set(name, value);
+    if (this.cookie) headers.set('cookie', this.cookie);
+    return fetch(`${this.#base}${path}`, { ...init, headers }).then((response) => {
+      const set = response.headers.getSetCookie().find((c) => c.startsWith('rr_visitor='));
+      if (set) this.cookie = set.split(';')[0];
+      return response;
+    });
+  }
+
+  async request(path: string, init: RequestInit = {}): Promise<Inspected> {
+    return inspect(await this.raw(path, init));
+  }
+
+  post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Inspected> {
+    return this.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  }
+
+  restyle(headers: Record<string, string> = {}, body: unknown = { image_url: IMAGE_URL, style: 'modern' }): Promise<Inspected> {
+    return this.post('/api/v1/restyle', body, headers);
+  }
+
+  /** Follows an event stream, recording events as they arrive. */
+  events(handle: string): EventStreamReader {
+    return new EventStreamReader(this.raw(`/api/v1/prediction/${handle}/events`));
+  }
+}
+
+export interface ServerSentEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+export class EventStreamReader {
+  readonly events: ServerSentEvent[] = [];
+  comments = 0;
+  status = 0;
+  readonly ended: Promise<void>;
+  readonly #abort = new AbortController();
+
+  constructor(response: Promise<Response>) {
+    this.ended = this.#read(response).catch(() => {});
+  }
+
+  async #read(responsePromise: Promise<Response>): Promise<void> {
+    const response = await responsePromise;
+    this.status = response.status;
+    response.headers.forEach((value, name) => scan(`${name}: ${value}`, 'event stream header'));
+    if (!response.body) return;
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    this.#abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}));
+    let buffer = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      scan(value, 'event stream');
+      buffer += value;
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith(':')) this.comments += 1;
+        const name = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (name && data) this.events.push({ event: name, data: JSON.parse(data) as Record<string, unknown> });
+      }
+    }
+  }
+
+  close(): void {
+    this.#abort.abort();
+  }
+}
