@@ -7,7 +7,7 @@ import { type FakeService, startFakeService } from '../../test/support/fake-serv
 const KEY = 'bs_live_0123456789abcdef0123456789abcdef';
 const photo = { image_url: 'https://example.com/room.jpg', style: 'modern' };
 
-const textOf = (result: { content: unknown }) => (result.content as { text: string }[])[0]?.text ?? '';
+const textOf = (result: Record<string, unknown>) => (result.content as { text: string }[] | undefined)?.[0]?.text ?? '';
 
 describe('errors come back as isError results that say what to do', () => {
   let service: FakeService;

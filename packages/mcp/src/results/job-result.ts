@@ -73,7 +73,7 @@ export async function presentJob(ctx: ServerContext, job: PresentJob): Promise<C
     ),
     ...(previews?.images ?? []),
   ];
-  job.report({ phase: 'done', elapsedMs: outcome.elapsedMs, estimatedRemainingMs: 0, status: output.status });
+  await job.report({ phase: 'done', elapsedMs: outcome.elapsedMs, estimatedRemainingMs: 0, status: output.status });
   return { content, structuredContent: output };
 }
 
@@ -97,7 +97,7 @@ function doneSummary(verb: string, output: JobOutput): string {
 }
 
 async function downloadAll(ctx: ServerContext, urls: readonly string[], job: PresentJob, notes: string[]) {
-  job.report({ phase: 'downloading', elapsedMs: job.outcome.elapsedMs, estimatedRemainingMs: 0 });
+  void job.report({ phase: 'downloading', elapsedMs: job.outcome.elapsedMs, estimatedRemainingMs: 0 });
   return Promise.all(
     urls.map((url) =>
       downloadImage(ctx.fetch, url, job.signal).catch((error: unknown) => {

@@ -50,7 +50,7 @@ export async function followJob(ctx: ServerContext, job: FollowJob): Promise<Job
       pollImmediately: !job.justStarted,
       onUpdate(update) {
         status = update.status;
-        job.report({ phase: 'generating', elapsedMs: update.elapsedMs, estimatedRemainingMs: update.estimatedRemainingMs, status });
+        void job.report({ phase: 'generating', elapsedMs: update.elapsedMs, estimatedRemainingMs: update.estimatedRemainingMs, status });
       },
     });
     return { done: true, prediction, elapsedMs: elapsed() };

@@ -41,14 +41,14 @@ export async function runGeneration<Body>(ctx: ServerContext, args: GenerationAr
     const client = ctx.client();
     const saveDir = args.save_dir === undefined ? undefined : resolveSaveDir(args.save_dir);
     if (args.save_dir !== undefined && !saveDir) throw new InputError(`save_dir must be an absolute path or start with ~/ (got "${args.save_dir}").`);
-    const imageUrl = await photoUrl(ctx, args, signal, () => report({ phase: 'uploading', elapsedMs: Date.now() - startedAt }));
+    const imageUrl = await photoUrl(ctx, args, signal, () => void report({ phase: 'uploading', elapsedMs: Date.now() - startedAt }));
 
-    report({ phase: 'starting', elapsedMs: Date.now() - startedAt });
+    void report({ phase: 'starting', elapsedMs: Date.now() - startedAt });
     const started = await generation.start(client, generation.body(imageUrl), { signal, idempotencyKey: globalThis.crypto.randomUUID() });
     requestId = started.requestId;
     ctx.log(`${generation.verb.toLowerCase()} job ${requestId} started`);
     const jobStartedAt = Date.now();
-    report({ phase: 'generating', elapsedMs: 0, status: 'starting', estimatedRemainingMs: estimateRemainingMs(0, ctx.pollSchedule) });
+    void report({ phase: 'generating', elapsedMs: 0, status: 'starting', estimatedRemainingMs: estimateRemainingMs(0, ctx.pollSchedule) });
 
     const outcome = await followJob(ctx, {
       requestId,

@@ -17,11 +17,12 @@ export interface ProgressStep {
   status?: string | undefined;
 }
 
-export type ReportProgress = (step: ProgressStep) => void;
+/** Resolves once the notification is handed to the transport; await the last one so it arrives before the result. */
+export type ReportProgress = (step: ProgressStep) => Promise<void>;
 
 export function progressReporter(extra: ToolExtra, log: (line: string) => void): ReportProgress {
   const token = extra._meta?.progressToken;
-  if (token === undefined) return () => {};
+  if (token === undefined) return async () => {};
   let last = -1;
   return (step) => {
     // Progress must increase with every notification; equal elapsed times still move by a hair.
@@ -34,7 +35,7 @@ export function progressReporter(extra: ToolExtra, log: (line: string) => void):
       ...(remaining !== undefined ? { total: round(progress + remaining / 1000) } : {}),
       message: describeStep(step),
     };
-    extra.sendNotification({ method: 'notifications/progress', params }).catch((error: unknown) => {
+    return extra.sendNotification({ method: 'notifications/progress', params }).catch((error: unknown) => {
       log(`progress notification not sent: ${error instanceof Error ? error.message : String(error)}`);
     });
   };
@@ -44,7 +45,7 @@ export function describeStep(step: ProgressStep): string {
   const elapsed = `${Math.round(step.elapsedMs / 1000)} s elapsed`;
   const status = step.status ? ` (${step.status})` : '';
   const remaining =
-    step.estimatedRemainingMs === undefined ? '' : step.estimatedRemainingMs > 0 ? `, about ${Math.ceil(step.estimatedRemainingMs / 1000)} s left` : ', finishing any moment';
+    step.estimatedRemainingMs === undefined || step.phase === 'done' ? '' : step.estimatedRemainingMs > 0 ? `, about ${Math.ceil(step.estimatedRemainingMs / 1000)} s left` : ', finishing any moment';
   return `${capitalise(step.phase)}${status}: ${elapsed}${remaining}`;
 }
 

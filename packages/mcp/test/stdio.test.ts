@@ -1,0 +1,93 @@
+/**
+ * The built bin over stdio, as a desktop client runs it (`node dist/cli.js` with env), against the
+ * real simulator: what a newcomer following the README sees.
+ */
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const KEY = 'sim_test_key';
+
+interface Spawned {
+  client: Client;
+  stderr: () => string;
+  transportErrors: Error[];
+}
+
+async function spawnServer(env: Record<string, string>): Promise<Spawned> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI], env: { ...getDefaultEnvironment(), ...env }, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const client = new Client({ name: 'stdio-test', version: '1' });
+  const transportErrors: Error[] = [];
+  client.onerror = (error) => transportErrors.push(error);
+  await client.connect(transport);
+  return { client, stderr: () => stderr, transportErrors };
+}
+
+describe('room-restyler-mcp over stdio, backed by the simulator', () => {
+  let simulator: RunningSimulator;
+  let server: Spawned;
+  beforeAll(async () => {
+    simulator = await startSimulator({ port: 0, latencyMs: { min: 200, max: 400 }, accounts: [{ apiKey: KEY, credits: 10 }], seed: 7 });
+    server = await spawnServer({ ROOM_API_KEY: KEY, ROOM_API_BASE_URL: simulator.url });
+  });
+  afterAll(async () => {
+    await server.client.close();
+    await simulator.close();
+  });
+
+  it('restyles a photo with progress and returns a real image', async () => {
+    expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual(['enhance', 'me', 'prediction', 'restyle']);
+    const progress: string[] = [];
+    const result = await server.client.callTool(
+      { name: 'restyle', arguments: { image_url: `${simulator.url}/__simulator/samples/furnished-room.jpg`, style: 'japandi', room_type: 'living_room' } },
+      undefined,
+      { onprogress: (p) => progress.push(p.message ?? '') },
+    );
+
+    expect(result.isError).toBeFalsy();
+    const { images, done } = result.structuredContent as { done: boolean; images: { url: string }[] };
+    expect(done).toBe(true);
+    const response = await fetch(images[0]?.url ?? '');
+    expect(response.headers.get('content-type')).toMatch(/^image\//);
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBeGreaterThan(0);
+    const preview = (result.content as { type: string }[]).find((c) => c.type === 'image');
+    expect(preview).toBeDefined();
+    expect(progress.some((m) => m.startsWith('Generating'))).toBe(true);
+    expect(progress.at(-1)).toMatch(/^Done/);
+  });
+
+  it('hands over to `prediction` when the wait runs out', async () => {
+    const started = await server.client.callTool({
+      name: 'enhance',
+      arguments: { image_url: `${simulator.url}/__simulator/samples/empty-room.jpg`, mode: 'staging', style: 'coastal', wait_seconds: 0 },
+    });
+    const { request_id, done } = started.structuredContent as { request_id: string; done: boolean };
+    expect(done).toBe(false);
+    const finished = await server.client.callTool({ name: 'prediction', arguments: { id: request_id, wait_seconds: 30, previews: false } });
+    expect(finished.structuredContent).toMatchObject({ request_id, done: true, status: 'succeeded' });
+  });
+
+  it('keeps stdout for the protocol and logs on stderr, without the key', async () => {
+    await server.client.callTool({ name: 'me', arguments: {} });
+    expect(server.transportErrors).toEqual([]);
+    expect(server.stderr()).toContain('[room-restyler-mcp] 0.1.0 on stdio; API key set');
+    expect(server.stderr()).not.toContain(KEY);
+  });
+
+  it('starts without a key and explains the setup in tool errors', async () => {
+    const keyless = await spawnServer({ ROOM_API_BASE_URL: simulator.url });
+    try {
+      const result = await keyless.client.callTool({ name: 'me', arguments: {} });
+      expect(result.isError).toBe(true);
+      expect((result.content as { text: string }[])[0]?.text).toMatch(/No API key is configured\. Set ROOM_API_KEY/);
+    } finally {
+      await keyless.client.close();
+    }
+  });
+});
