@@ -24,7 +24,7 @@ const endpoints = [
 
 describe('authentication', () => {
   it.each(endpoints)('%s %s answers 401 Invalid API key without a key, with a malformed header or an unknown key', async (method, path, json) => {
-    for (const headers of [{}, { authorization: `Basic ${ALICE}` }, { authorization: 'Bearer' }, { authorization: `Bearer ${ALICE} extra` }, { authorization: 'Bearer unknown_key' }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: `Basic ${ALICE}` }, { authorization: 'Bearer' }, { authorization: `Bearer ${ALICE} extra` }, { authorization: 'Bearer unknown_key' }]) {
       const response = await call(method, path, { key: null, headers, ...(json && { json }) });
       expect(response, JSON.stringify(headers)).toMatchObject({ status: 401, body: { error: 'Invalid API key' } });
     }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { CliUsageError, parseCliArgs } from './cli-args.js';
+
+describe('parseCliArgs', () => {
+  it('defaults to port 4010, the default key with 100 credits, and the service latency', () => {
+    expect(parseCliArgs([])).toEqual({
+      kind: 'run',
+      options: { port: 4010, host: '127.0.0.1', accounts: [{ apiKey: 'sim_test_key', credits: 100 }], latencyMs: { min: 10_000, max: 30_000 }, failRate: 0, errorRate: 0, rateLimitRate: 0, resetRate: 0 },
+    });
+  });
+
+  it('reads every flag, with repeated keys', () => {
+    const command = parseCliArgs(['--port', '0', '--host', '::1', '--api-key', 'a', '--api-key', 'b', '--credits', '5', '--latency', '10-20', '--fail-rate', '0.1', '--error-rate', '.2', '--rate-limit-rate', '0.3', '--reset-rate', '0', '--seed', '9']);
+    expect(command).toEqual({
+      kind: 'run',
+      options: { port: 0, host: '::1', accounts: [{ apiKey: 'a', credits: 5 }, { apiKey: 'b', credits: 5 }], latencyMs: { min: 10, max: 20 }, failRate: 0.1, errorRate: 0.2, rateLimitRate: 0.3, resetRate: 0, seed: 9 },
+    });
+    expect(parseCliArgs(['--latency', '50'])).toMatchObject({ options: { latencyMs: { min: 50, max: 50 } } });
+    expect(parseCliArgs(['-h'])).toEqual({ kind: 'help' });
+  });
+
+  it.each([
+    [['--port', 'abc'], /--port must be an integer/],
+    [['--port', '70000'], /--port must be an integer from 0 to 65535/],
+    [['--latency', '30-10'], /MIN must not exceed MAX/],
+    [['--latency', 'fast'], /--latency must be MIN-MAX/],
+    [['--fail-rate', '2'], /--fail-rate must be a number from 0 to 1/],
+    [['--error-rate', '0.6', '--reset-rate', '0.6'], /must not exceed 1/],
+    [['--credits=-1'], /--credits must be an integer/],
+    [['--credits', '-1'], /argument is ambiguous/],
+    [['--api-key', 'x', '--api-key', 'x'], /distinct/],
+    [['--verbose'], /Unknown option '--verbose'/],
+    [['extra'], /positional/i],
+  ])('rejects %j', (argv, message) => {
+    expect(() => parseCliArgs(argv)).toThrow(CliUsageError);
+    expect(() => parseCliArgs(argv)).toThrow(message);
+  });
+
+  it('never repeats a key in an error', () => {
+    expect(() => parseCliArgs(['--api-key', 'secret one'])).toThrow(/^--api-key #1 must be non-empty and without spaces$/);
+  });
+});
