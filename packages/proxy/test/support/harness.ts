@@ -3,6 +3,8 @@
  * clock and a guarded logger; visitors are cookie jars whose every response is inspected for the key.
  */
 import { type ProxyServer, type ProxyServerOptions, createSharpImageProcessor, startProxyServer } from '../../src/adapters/node.js';
+import { randomId } from '../../src/security/base64url.js';
+import { createSigner } from '../../src/security/signer.js';
 import { createMemoryUploadStore } from '../../src/uploads/upload-store.js';
 import { createFakeUpstream, FAKE_UPSTREAM_URL, type FakeUpstream } from './fake-upstream.js';
 import { guardedLog, type Inspected, inspect, scan, TEST_API_KEY } from './key-guard.js';
@@ -45,6 +47,12 @@ export async function startHarness(options: Partial<ProxyServerOptions> & { upst
     visitor: (headers) => new Visitor(server.url, headers),
     close: () => server.close(),
   };
+}
+
+/** A valid visitor cookie, as the proxy would have issued it (for tests that start with a known visitor). */
+export async function visitorCookie(secret = TEST_SECRET): Promise<string> {
+  const id = randomId(16);
+  return `rr_visitor=${id}.${await createSigner(secret).sign('visitor', id)}`;
 }
 
 /** A browser-like client: keeps the proxy's visitor cookie. */

@@ -1,0 +1,58 @@
+/** Credit protection under concurrency: per visitor, per IP (spoof-proof by default) and the daily budget. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Harness, startHarness, visitorCookie } from '../../test/support/harness.js';
+
+let h: Harness;
+afterEach(() => h?.close());
+
+const statuses = (answers: Array<{ status: number }>) => answers.map((a) => a.status);
+
+describe('generation limits', () => {
+  it('starts at most 5 jobs for 10 parallel requests of one visitor against a limit of 5', async () => {
+    h = await startHarness({ limits: { perVisitor: 5, perIp: 100 } });
+    const visitor = h.visitor();
+    visitor.cookie = await visitorCookie();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => visitor.restyle()));
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(5);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]?.json).toMatchObject({ code: 'visitor_limit' });
+    expect(Number(refused[0]?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused[0]?.json.retry_after_seconds).toBe(Number(refused[0]?.headers.get('retry-after')));
+    expect(h.upstream.count('/api/v1/restyle')).toBe(5);
+  });
+
+  it('holds the per-IP limit for visitors that drop their cookie, and resets after the window', async () => {
+    h = await startHarness({ limits: { perVisitor: 100, perIp: 5 } });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => h.visitor().restyle()));
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(5);
+    expect(answers.find((a) => a.status === 429)?.json.code).toBe('ip_limit');
+    expect(h.upstream.count('/api/v1/restyle')).toBe(5);
+    await h.clock.advance(60 * 60 * 1000);
+    expect((await h.visitor().restyle()).status).toBe(200);
+  });
+
+  it('ignores a spoofed X-Forwarded-For by default', async () => {
+    h = await startHarness({ limits: { perVisitor: 100, perIp: 2 } });
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => h.visitor({ 'x-forwarded-for': `203.0.113.${i}` }).restyle()));
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(2);
+  });
+
+  it('counts X-Forwarded-For when trustProxy says a proxy of the site sets it', async () => {
+    h = await startHarness({ limits: { perVisitor: 100, perIp: 2 }, trustProxy: true });
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => h.visitor({ 'x-forwarded-for': `198.51.100.7, 203.0.113.${i}` }).restyle()));
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(4);
+    // The left-most (client-chosen) entry is not trusted: only the hop the site's proxy appended counts.
+    const same = await Promise.all(Array.from({ length: 3 }, (_, i) => h.visitor({ 'x-forwarded-for': `10.0.0.${i}, 203.0.113.50` }).restyle()));
+    expect(statuses(same).filter((s) => s === 200)).toHaveLength(2);
+  });
+
+  it('stops every visitor once the daily credit budget is spent', async () => {
+    h = await startHarness({ limits: { perVisitor: 100, perIp: 100, dailyCredits: 3 } });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => h.visitor().restyle()));
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(3);
+    expect(answers.find((a) => a.status === 429)?.json.code).toBe('daily_budget');
+    await h.clock.advance(24 * 60 * 60 * 1000);
+    expect((await h.visitor().restyle()).status).toBe(200);
+  });
+});
