@@ -1,0 +1,68 @@
+/** SSE: N viewers of one job share one upstream poller; polling stops when nobody watches. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../test/support/harness.js';
+import { waitFor } from '../../test/support/manual-clock.js';
+
+let h: Harness;
+afterEach(() => h?.close());
+
+describe('GET /api/v1/prediction/{handle}/events', () => {
+  it('fans one upstream poller out to every viewer and ends the streams after success', async () => {
+    h = await startHarness();
+    const visitor = h.visitor();
+    const handle = String((await visitor.restyle()).json.request_id);
+    const viewers = Array.from({ length: 5 }, () => visitor.events(handle));
+    await waitFor(() => viewers.every((v) => v.events.length === 1), 'the current state at once');
+    expect(viewers[0]?.events[0]).toEqual({ event: 'prediction', data: { id: handle, status: 'starting' } });
+
+    await h.clock.advance(3_000);
+    await waitFor(() => viewers.every((v) => v.events.length === 2), 'processing');
+    h.upstream.finish('pred_1');
+    await h.clock.advance(3_500);
+    await Promise.all(viewers.map((v) => v.ended));
+    for (const viewer of viewers) {
+      expect(viewer.status).toBe(200);
+      expect(viewer.events.map((e) => e.data.status)).toEqual(['starting', 'processing', 'succeeded']);
+    }
+    expect(viewers[0]?.events[2]?.data).toMatchObject({ id: handle, output: ['https://cdn.upstream.test/pred_1.jpg'] });
+    expect(h.upstream.count('/api/v1/prediction')).toBe(2);
+  });
+
+  it('reports a failed generation and ends the stream', async () => {
+    h = await startHarness();
+    const visitor = h.visitor();
+    const handle = String((await visitor.restyle()).json.request_id);
+    const viewer = visitor.events(handle);
+    h.upstream.finish('pred_1', 'failed');
+    await waitFor(() => viewer.events.length === 1, 'the first event');
+    await h.clock.advance(3_000);
+    await viewer.ended;
+    expect(viewer.events.at(-1)?.data).toMatchObject({ status: 'failed', error: 'The image could not be processed' });
+  });
+
+  it('stops polling the service once nobody has watched for the idle time', async () => {
+    h = await startHarness({ jobs: { idleMs: 30_000 } });
+    const visitor = h.visitor();
+    const handle = String((await visitor.restyle()).json.request_id);
+    const viewer = visitor.events(handle);
+    await waitFor(() => viewer.events.length === 1, 'the first event');
+    await h.clock.advance(3_000);
+    await waitFor(() => h.upstream.count('/api/v1/prediction') === 1, 'a poll');
+    viewer.close();
+    await waitFor(() => h.server.proxy !== undefined && h.clock.sleeping > 0, 'the poller to wait');
+    for (let i = 0; i < 40; i++) await h.clock.advance(2_000);
+    const polls = h.upstream.count('/api/v1/prediction');
+    expect(polls).toBeLessThanOrEqual(1 + Math.ceil(30_000 / 1_800));
+    for (let i = 0; i < 40; i++) await h.clock.advance(2_000);
+    expect(h.upstream.count('/api/v1/prediction')).toBe(polls);
+    expect(h.clock.sleeping).toBe(0);
+  });
+
+  it('refuses a handle of another visitor with a JSON 404', async () => {
+    h = await startHarness();
+    const handle = String((await h.visitor().restyle()).json.request_id);
+    const response = await h.visitor().request(`/api/v1/prediction/${handle}/events`);
+    expect(response.status).toBe(404);
+    expect(response.json.code).toBe('not_found');
+  });
+});

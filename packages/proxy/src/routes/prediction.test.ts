@@ -1,0 +1,83 @@
+/** GET prediction: visitor-bound handles, shared job state, restarts. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Harness, startHarness, Visitor } from '../../test/support/harness.js';
+import { ManualClock, waitFor } from '../../test/support/manual-clock.js';
+
+let h: Harness;
+afterEach(() => h?.close());
+
+async function startJob(visitor: Visitor): Promise<string> {
+  const ack = await visitor.restyle();
+  expect(ack.status).toBe(200);
+  return String(ack.json.request_id);
+}
+
+describe('GET /api/v1/prediction/{handle}', () => {
+  it('serves the job to its visitor, from shared state, until it succeeds', async () => {
+    h = await startHarness();
+    const visitor = h.visitor();
+    const handle = await startJob(visitor);
+    const early = await visitor.request(`/api/v1/prediction/${handle}`);
+    expect(early.json).toMatchObject({ id: handle, status: 'starting' });
+    // Many polls of an in-flight job cost no upstream call beyond the shared poller's schedule.
+    for (let i = 0; i < 20; i++) expect((await visitor.request(`/api/v1/prediction/${handle}`)).status).toBe(200);
+    expect(h.upstream.count('/api/v1/prediction')).toBe(0);
+
+    await h.clock.advance(3_000);
+    await waitFor(() => h.upstream.count('/api/v1/prediction') === 1, 'the first scheduled poll');
+    expect((await visitor.request(`/api/v1/prediction/${handle}`)).json.status).toBe('processing');
+
+    h.upstream.finish('pred_1');
+    await h.clock.advance(3_500);
+    await waitFor(() => h.upstream.count('/api/v1/prediction') === 2, 'the second poll');
+    const done = await visitor.request(`/api/v1/prediction/${handle}`);
+    expect(done.json).toMatchObject({ id: handle, status: 'succeeded', output: ['https://cdn.upstream.test/pred_1.jpg'] });
+    expect(h.upstream.count('/api/v1/prediction')).toBe(2);
+  });
+
+  it("answers 404 for another visitor's handle, a tampered handle and an unknown one", async () => {
+    h = await startHarness();
+    const owner = h.visitor();
+    const handle = await startJob(owner);
+    const stranger = h.visitor();
+    await startJob(stranger);
+    expect((await stranger.request(`/api/v1/prediction/${handle}`)).status).toBe(404);
+    expect((await h.visitor().request(`/api/v1/prediction/${handle}`)).status).toBe(404);
+    const [payload, signature] = handle.split('.');
+    const flipped = `${payload?.slice(0, -2)}${payload?.endsWith('A') ? 'B' : 'A'}${payload?.slice(-1)}.${signature}`;
+    const tampered = await owner.request(`/api/v1/prediction/${flipped}`);
+    expect(tampered.status).toBe(404);
+    expect(tampered.json).toMatchObject({ error: 'Prediction not found', code: 'not_found' });
+    expect((await owner.request('/api/v1/prediction/pred_1')).status).toBe(404);
+    expect(h.upstream.count('/api/v1/prediction')).toBe(0);
+  });
+
+  it('answers 404 once the handle has expired', async () => {
+    h = await startHarness({ handleTtlMs: 60_000 });
+    const visitor = h.visitor();
+    const handle = await startJob(visitor);
+    await h.clock.advance(60_001);
+    expect((await visitor.request(`/api/v1/prediction/${handle}`)).status).toBe(404);
+  });
+
+  it('still serves handles after a restart with the same secret, and not with another', async () => {
+    const clock = new ManualClock();
+    h = await startHarness({ clock });
+    const visitor = h.visitor();
+    const handle = await startJob(visitor);
+    h.upstream.finish('pred_1');
+    await h.close();
+
+    h = await startHarness({ clock, upstream: h.upstream });
+    const again = new Visitor(h.url);
+    again.cookie = visitor.cookie;
+    const after = await again.request(`/api/v1/prediction/${handle}`);
+    expect(after.json).toMatchObject({ id: handle, status: 'succeeded' });
+    await h.close();
+
+    h = await startHarness({ clock, upstream: h.upstream, secret: 'a-different-secret-000000' });
+    const other = new Visitor(h.url);
+    other.cookie = visitor.cookie;
+    expect((await other.request(`/api/v1/prediction/${handle}`)).status).toBe(404);
+  });
+});
