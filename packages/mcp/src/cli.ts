@@ -3,7 +3,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseCliArgs, USAGE, UsageError } from './cli/args.js';
 import { describeSettings, settingsFromEnv } from './cli/env.js';
-import { startHttpServer } from './http/http-server.js';
 import { createRoomMcpServer } from './server.js';
 import { VERSION } from './version.js';
 
@@ -24,6 +23,8 @@ async function main(): Promise<void> {
     return;
   }
 
+  // Only HTTP mode pays for loading the HTTP transport.
+  const { startHttpServer } = await import('./http/http-server.js');
   const running = await startHttpServer({
     port: command.port,
     host: command.host,

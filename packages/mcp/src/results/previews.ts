@@ -5,7 +5,6 @@
  * smaller previews rather than a few large ones; an image that fits no size in its share is left out.
  */
 import type { ImageContent } from '@modelcontextprotocol/sdk/types.js';
-import sharp from 'sharp';
 import type { DownloadedImage } from './download.js';
 
 /** Tried in order until one fits what is left of the budget. */
@@ -40,6 +39,8 @@ export async function makePreviews(images: readonly DownloadedImage[], budgetByt
 
 async function largestFitting(bytes: Buffer, left: number): Promise<string | undefined> {
   if (left <= 0) return undefined;
+  // Loaded on first use: the native library is the largest part of the server's cold start.
+  const { default: sharp } = await import('sharp');
   for (const { maxSide, quality } of ATTEMPTS) {
     let encoded: string;
     try {
