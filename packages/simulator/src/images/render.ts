@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import { createRng, hash32 } from '../random/prng.js';
 import { hexToRgb } from './color.js';
+import { gradeMatrix } from './color-matrix.js';
 import { markOverlay, vignetteSvg } from './mark.js';
 import { stagingOverlaySvg } from './staging-overlay.js';
 import { treatmentFor } from './style-treatments.js';
@@ -77,11 +78,12 @@ export async function renderOutput(image: PreparedImage, request: RenderRequest)
   const shift = rng() * 2 - 1;
 
   // Tone first (sharp applies linear after composites, so overlays go in a second pass).
+  const gains = treatment.balance.map((gain) => gain * treatment.brightness);
   const graded = await sharp(image.data, { raw })
-    .modulate({ brightness: treatment.brightness, saturation: treatment.saturation, hue: treatment.hue + hueJitter })
+    .recomb(gradeMatrix(treatment.saturation, treatment.hue + hueJitter))
     .linear(
-      treatment.balance.map((gain) => gain * treatment.contrast),
-      treatment.balance.map((gain) => gain * 128 * (1 - treatment.contrast) + treatment.lift),
+      gains.map((gain) => gain * treatment.contrast),
+      gains.map((gain) => gain * 128 * (1 - treatment.contrast) + treatment.lift),
     )
     .raw()
     .toBuffer();

@@ -10,7 +10,7 @@ import { hexToRgb, hsl } from './color.js';
 export type WashBlend = 'soft-light' | 'overlay' | 'multiply' | 'screen';
 
 export interface Treatment {
-  /** Multipliers for sharp's modulate. */
+  /** Multipliers of colourfulness and of every channel. */
   saturation: number;
   brightness: number;
   /** Hue rotation in degrees. */
