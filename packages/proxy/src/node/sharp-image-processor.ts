@@ -20,8 +20,8 @@ export function createSharpImageProcessor(options: SharpProcessorOptions = {}): 
       let height: number | undefined;
       try {
         ({ width, height } = await input().metadata());
-      } catch {
-        throw new ImageRejectedError('invalid_image', 'The file is not a readable image');
+      } catch (error) {
+        throw rejection(error, limits.maxPixels, 'The file is not a readable image');
       }
       // Checked from the header before any pixel is decoded: a bomb never reaches the decoder.
       if (!width || !height) throw new ImageRejectedError('invalid_image', 'The image has no dimensions');
@@ -35,9 +35,14 @@ export function createSharpImageProcessor(options: SharpProcessorOptions = {}): 
           .toBuffer({ resolveWithObject: true });
         return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>, contentType: 'image/jpeg', width: info.width, height: info.height };
       } catch (error) {
-        if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ImageRejectedError('too_many_pixels', `The image has more than ${limits.maxPixels} pixels`);
-        throw new ImageRejectedError('invalid_image', 'The image is corrupt or truncated');
+        throw rejection(error, limits.maxPixels, 'The image is corrupt or truncated');
       }
     },
   };
+}
+
+/** sharp's own pixel-limit error (raised while reading the header) is a bomb; anything else an unreadable image. */
+function rejection(error: unknown, maxPixels: number, message: string): ImageRejectedError {
+  if (error instanceof Error && /pixel limit/i.test(error.message)) return new ImageRejectedError('too_many_pixels', `The image has more than ${maxPixels} pixels`);
+  return new ImageRejectedError('invalid_image', message);
 }
