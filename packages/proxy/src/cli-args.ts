@@ -17,7 +17,8 @@ Serves the browser-facing mirror of the room generation service (/api/v1/enhance
   --simulate    run an in-process simulator of the service instead of calling it (no key needed)
 
 Environment: ROOM_API_KEY (required unless --simulate), ROOM_API_BASE_URL, ROOM_PROXY_SECRET,
-ROOM_PROXY_PUBLIC_URL, ROOM_PROXY_UPLOAD_DIR, ROOM_PROXY_ALLOWED_ORIGINS, ROOM_PROXY_TRUST_PROXY.`;
+ROOM_PROXY_PUBLIC_URL, ROOM_PROXY_UPLOAD_DIR, ROOM_PROXY_ALLOWED_ORIGINS, ROOM_PROXY_TRUST_PROXY,
+ROOM_SIMULATOR_LATENCY (MIN-MAX ms, with --simulate).`;
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { port: 8787, host: '127.0.0.1', simulate: false, help: false };

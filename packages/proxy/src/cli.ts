@@ -9,7 +9,7 @@ import type { LogEntry } from './log.js';
 
 /** The part of @room-restyler/simulator the CLI uses; loaded only with --simulate. */
 interface SimulatorModule {
-  startSimulator(options: { port: number; accounts: Array<{ apiKey: string; credits: number }> }): Promise<{ url: string; close(): Promise<void> }>;
+  startSimulator(options: { port: number; accounts: Array<{ apiKey: string; credits: number }>; latencyMs?: { min: number; max: number } }): Promise<{ url: string; close(): Promise<void> }>;
 }
 const SIMULATOR_MODULE = '@room-restyler/simulator';
 
@@ -32,7 +32,8 @@ async function main(): Promise<void> {
   if (args.simulate) {
     const { startSimulator } = (await import(SIMULATOR_MODULE)) as SimulatorModule;
     apiKey = 'sim_proxy_key';
-    const simulator = await startSimulator({ port: 0, accounts: [{ apiKey, credits: 1000 }] });
+    const latencyMs = parseLatency(env.ROOM_SIMULATOR_LATENCY);
+    const simulator = await startSimulator({ port: 0, accounts: [{ apiKey, credits: 1000 }], ...(latencyMs ? { latencyMs } : {}) });
     baseUrl = simulator.url;
     stopSimulator = () => simulator.close();
   } else if (!apiKey) {
@@ -80,6 +81,12 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** `ROOM_SIMULATOR_LATENCY=MIN-MAX` (ms) shortens simulated jobs for demos and tests; default the service's 10–30 s. */
+function parseLatency(value: string | undefined): { min: number; max: number } | undefined {
+  const match = /^(\d+)-(\d+)$/.exec(value ?? '');
+  return match ? { min: Number(match[1]), max: Number(match[2]) } : undefined;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | undefined {

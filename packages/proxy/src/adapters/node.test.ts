@@ -1,0 +1,56 @@
+/** The Node adapter: mounting under a prefix in a plain node:http server, health, graceful shutdown. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeUpstream, FAKE_UPSTREAM_URL } from '../../test/support/fake-upstream.js';
+import { type Harness, startHarness, Visitor } from '../../test/support/harness.js';
+import { guardedLog, TEST_API_KEY } from '../../test/support/key-guard.js';
+import { waitFor } from '../../test/support/manual-clock.js';
+import { createRoomProxy, toNodeHandler } from './node.js';
+
+let h: Harness | undefined;
+afterEach(() => h?.close());
+
+describe('Node adapter', () => {
+  it('answers /healthz without calling the service', async () => {
+    h = await startHarness();
+    const health = await h.visitor().request('/healthz');
+    expect(health.status).toBe(200);
+    expect(health.json).toEqual({ ok: true });
+    expect(h.upstream.calls).toHaveLength(0);
+  });
+
+  it('mounts under a prefix inside an existing server, other paths stay the site’s', async () => {
+    const upstream = createFakeUpstream();
+    const proxy = createRoomProxy({ apiKey: TEST_API_KEY, baseUrl: FAKE_UPSTREAM_URL, prefix: '/room-api', secret: 'prefix-secret-0123456789', fetch: upstream.fetch, log: guardedLog().log });
+    const handler = toNodeHandler(proxy);
+    const server = createServer((req, res) => (req.url?.startsWith('/room-api/') ? handler(req, res) : res.end('site page')));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const visitor = new Visitor(`${base}/room-api`);
+      const ack = await visitor.restyle();
+      expect(ack.status).toBe(200);
+      expect(ack.headers.getSetCookie()[0]).toContain('Path=/room-api');
+      expect((await visitor.request(`/api/v1/prediction/${String(ack.json.request_id)}`)).json.status).toBe('starting');
+      expect((await new Visitor(base).request('/api/v1/restyle', { method: 'POST' })).status).toBe(200); // the site's own handler
+      expect((await fetch(`${base}/`)).status).toBe(200);
+    } finally {
+      await proxy.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('shuts down gracefully: open event streams end and close() resolves', async () => {
+    h = await startHarness();
+    const visitor = h.visitor();
+    const handle = String((await visitor.restyle()).json.request_id);
+    const viewer = visitor.events(handle);
+    await waitFor(() => viewer.events.length === 1, 'the stream to open');
+    await h.close();
+    await viewer.ended;
+    expect(viewer.events.map((e) => e.data.status)).toEqual(['starting']);
+    await expect(fetch(`${h.url}/healthz`)).rejects.toThrow();
+    h = undefined;
+  });
+});
