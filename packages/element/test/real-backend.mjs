@@ -5,15 +5,20 @@
 import { Readable } from 'node:stream';
 
 export async function realBackend() {
-  let handler;
-  let closers = [];
+  const handlers = {};
+  /** Requests seen per mount and kind, so tests can tell push from polling: GET <mount>/__stats */
+  const counts = {};
+  const closers = [];
   let reason = '';
   try {
     const { startSimulator } = await import('@room-restyler/simulator');
-    const { createRoomProxy } = await import('@room-restyler/proxy');
+    const { createRoomProxy, createNodeUploads, silentLogger } = await import('@room-restyler/proxy/node').then(async (node) => ({ ...(await import('@room-restyler/proxy')), ...node }));
     const sim = await startSimulator({ port: 0, latencyMs: { min: 1200, max: 1800 }, seed: 7 });
     closers.push(() => sim.close());
-    handler = await createRoomProxy({ apiKey: 'sim_test_key', upstreamUrl: sim.url, baseUrl: sim.url });
+    const limits = { perVisitor: 1000, perIp: 1000, dailyCredits: 1000, uploadsPerVisitor: 1000, uploadsPerIp: 1000 };
+    for (const prefix of ['/room-api', '/room-api-poll']) {
+      handlers[prefix] = createRoomProxy({ apiKey: 'sim_test_key', baseUrl: sim.url, prefix, limits, uploads: createNodeUploads(), log: silentLogger });
+    }
   } catch (error) {
     reason = `real proxy/simulator unavailable: ${error instanceof Error ? error.message : error}`;
     console.error(reason);
@@ -21,19 +26,27 @@ export async function realBackend() {
 
   /** @type {import('koa').Middleware} */
   async function middleware(ctx, next) {
-    const match = /^\/room-api(-poll)?(\/.*)$/.exec(ctx.path);
+    const match = /^(\/room-api(-poll)?)(\/.*)$/.exec(ctx.path);
     if (!match) return next();
+    if (match[3] === '/__stats') {
+      ctx.body = counts[match[1]] ?? {};
+      return;
+    }
+    const kind = /\/prediction\/[^/]+\/events$/.test(match[3]) ? 'events' : /\/prediction\/[^/]+$/.test(match[3]) ? 'polls' : /\/uploads$/.test(match[3]) ? 'uploads' : 'other';
+    counts[match[1]] ??= {};
+    counts[match[1]][kind] = (counts[match[1]][kind] ?? 0) + 1;
+    const handler = handlers[match[1]];
     if (!handler) {
       ctx.status = 503;
       ctx.body = { error: reason };
       return;
     }
-    if (match[1] && match[2].endsWith('/events')) {
+    if (match[2] && match[3].endsWith('/events')) {
       ctx.status = 404;
       ctx.body = { error: 'events disabled for this test' };
       return;
     }
-    const url = `${ctx.protocol}://${ctx.host}${match[2]}${ctx.querystring ? `?${ctx.querystring}` : ''}`;
+    const url = `${ctx.protocol}://${ctx.host}${ctx.url}`;
     const hasBody = !['GET', 'HEAD'].includes(ctx.method);
     const request = new Request(url, {
       method: ctx.method,
@@ -47,5 +60,5 @@ export async function realBackend() {
     ctx.body = response.body ? Readable.fromWeb(response.body) : null;
   }
 
-  return { middleware, available: () => Boolean(handler), close: () => Promise.all(closers.map((c) => c())) };
+  return { middleware, close: () => Promise.all(closers.map((c) => c())) };
 }

@@ -26,7 +26,8 @@ export function createProxyClient(baseUrl: string, fetchImpl: typeof fetch = (..
   async function call(path: string, init: RequestInit & { signal?: AbortSignal | undefined }): Promise<unknown> {
     let response: Response;
     try {
-      response = await fetchImpl(`${baseUrl}${path}`, { ...init, credentials: 'include' });
+      // Predictions change from one read to the next: never let an HTTP cache answer.
+      response = await fetchImpl(`${baseUrl}${path}`, { ...init, credentials: 'include', cache: 'no-store' });
     } catch (error) {
       if (init.signal?.aborted) throw new AbortError('The request was aborted', { cause: error });
       throw new ConnectionError(`Could not reach ${baseUrl}`, { cause: error });
