@@ -1,0 +1,54 @@
+// `pnpm bench`: bundle sizes against their budgets, and the bytes uploaded for a 12-megapixel
+// photo after the in-browser downscale/re-encode (run in Chromium) against the original file.
+// Prints only the Markdown section to stdout; progress goes to stderr.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { BUDGETS, measureBundles } from './bundles.mjs';
+import { PALETTES, roomSvg } from './room-scene.mjs';
+
+const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
+const { cdn, element } = await measureBundles();
+console.error('bundles measured');
+
+// A camera-like 12 MP JPEG: the room scene plus sensor grain, at the quality phones use.
+const [w, h] = [4000, 3000];
+const scene = await sharp(Buffer.from(roomSvg(w, h, PALETTES['living-room']))).png().toBuffer();
+const grain = await sharp({ create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 22 } } }).png().toBuffer();
+const original = await sharp(scene).composite([{ input: grain, blend: 'soft-light' }]).jpeg({ quality: 92 }).toBuffer();
+console.error(`12 MP original: ${original.length} B`);
+
+const prepare = await build({
+  entryPoints: [fileURLToPath(new URL('../src/image/prepare.ts', import.meta.url))],
+  bundle: true,
+  format: 'iife',
+  globalName: 'roomPrepare',
+  write: false,
+});
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+let uploaded;
+let dims;
+try {
+  const page = await browser.newPage();
+  await page.addScriptTag({ content: prepare.outputFiles[0].text });
+  ({ bytes: uploaded, dims } = await page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const prepared = await window.roomPrepare.prepareImage(new Blob([bytes], { type: 'image/jpeg' }));
+    return { bytes: prepared.blob.size, dims: `${prepared.width}×${prepared.height}` };
+  }, original.toString('base64')));
+} finally {
+  await browser.close();
+}
+
+const row = (what, value, target, ratio) => `| ${what} | ${value} | ${target} | ${ratio} |`;
+console.log(`## Element
+
+\`pnpm --filter @room-restyler/element bench\` — esbuild \`minify: true\`, zlib gzip level 9; the 12 MP photo is re-encoded in Chromium by the element's own code.
+
+| Measure | Value | Budget / baseline | Ratio |
+|---|---|---|---|
+${row('CDN bundle (lit + German included), min+gzip', kB(cdn.gzip), `≤ ${kB(BUDGETS.cdn)}`, `${((cdn.gzip / BUDGETS.cdn) * 100).toFixed(0)} % of budget`)}
+${row('Element without lit (`/define`), min+gzip', kB(element.gzip), `≤ ${kB(BUDGETS.element)}`, `${((element.gzip / BUDGETS.element) * 100).toFixed(0)} % of budget`)}
+${row(`Upload for a 12 MP photo (4000×3000 → ${dims} JPEG)`, kB(uploaded), `original file ${kB(original.length)}`, `${(original.length / uploaded).toFixed(1)}× smaller (target ≥ 5×)`)}
+`);
