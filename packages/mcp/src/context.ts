@@ -1,7 +1,7 @@
 /** What every tool, resource and prompt shares: the client (or why there is none), settings and the log. */
 import { createRoomClient, DEFAULT_POLL_SCHEDULE, type PollSchedule, type RoomClient } from '@room-restyler/core';
 import { DEFAULT_PREVIEW_BUDGET_BYTES, type RoomMcpServerOptions } from './options.js';
-import { MISSING_BASE_URL_HELP, MISSING_KEY_HELP, SetupError } from './setup-error.js';
+import { MISSING_BASE_URL_HELP, MISSING_KEY_HELP, SetupError } from './user-errors.js';
 
 export interface ServerContext {
   /** The client, or a SetupError saying what to configure. */

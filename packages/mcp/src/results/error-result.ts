@@ -17,7 +17,7 @@ import {
   ServerError,
   TimeoutError,
 } from '@room-restyler/core';
-import { InputError, SetupError } from '../setup-error.js';
+import { InputError, SetupError } from '../user-errors.js';
 import { UploadError } from '../uploads/upload.js';
 
 export interface ErrorSituation {

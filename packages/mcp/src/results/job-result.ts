@@ -97,7 +97,7 @@ function doneSummary(verb: string, output: JobOutput): string {
 }
 
 async function downloadAll(ctx: ServerContext, urls: readonly string[], job: PresentJob, notes: string[]) {
-  void job.report({ phase: 'downloading', elapsedMs: job.outcome.elapsedMs, estimatedRemainingMs: 0 });
+  void job.report({ phase: 'downloading', elapsedMs: job.outcome.elapsedMs });
   return Promise.all(
     urls.map((url) =>
       downloadImage(ctx.fetch, url, job.signal).catch((error: unknown) => {

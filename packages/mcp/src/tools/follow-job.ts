@@ -50,7 +50,9 @@ export async function followJob(ctx: ServerContext, job: FollowJob): Promise<Job
       pollImmediately: !job.justStarted,
       onUpdate(update) {
         status = update.status;
-        void job.report({ phase: 'generating', elapsedMs: update.elapsedMs, estimatedRemainingMs: update.estimatedRemainingMs, status });
+        // The estimate only means something while the job runs.
+        const estimatedRemainingMs = predictionOutcome(update.prediction) === 'running' ? update.estimatedRemainingMs : undefined;
+        void job.report({ phase: 'generating', elapsedMs: update.elapsedMs, estimatedRemainingMs, status });
       },
     });
     return { done: true, prediction, elapsedMs: elapsed() };

@@ -5,7 +5,7 @@ import { errorResult } from '../results/error-result.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import { presentJob } from '../results/job-result.js';
 import { resolveSaveDir, safeName } from '../results/save.js';
-import { InputError } from '../setup-error.js';
+import { InputError } from '../user-errors.js';
 import { readAnnotations } from './annotations.js';
 import { jobDeliveryFields, requestIdField } from './fields.js';
 import { followJob } from './follow-job.js';

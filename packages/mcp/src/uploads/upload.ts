@@ -4,7 +4,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, isAbsolute } from 'node:path';
-import { MISSING_UPLOAD_HELP } from '../setup-error.js';
+import { MISSING_UPLOAD_HELP } from '../user-errors.js';
 
 export class UploadError extends Error {
   override readonly name = 'UploadError';

@@ -1,4 +1,5 @@
-/** A configuration problem the user fixes in the MCP client's config, explained in the tool result. */
+/** Problems the user fixes: configuration (in the MCP client config) and arguments that only fail together. */
+/** A configuration problem the user fixes in the MCP client config, explained in the tool result. */
 export class SetupError extends Error {
   override readonly name = 'SetupError';
 }
