@@ -12,11 +12,11 @@ describe('Hono adapter', () => {
     const app = new Hono();
     app.all('/room-api/*', honoProxy(proxy, { clientIp: (c) => c.req.header('x-test-ip') }));
     const post = (ip: string) =>
-      app.request('/room-api/api/v1/restyle', { method: 'POST', body: JSON.stringify({ image_url: 'https://a.example/r.jpg', style: 'modern' }), headers: { 'content-type': 'application/json', 'x-test-ip': ip } }).then(inspect);
+      Promise.resolve(app.request('/room-api/api/v1/restyle', { method: 'POST', body: JSON.stringify({ image_url: 'https://a.example/r.jpg', style: 'modern' }), headers: { 'content-type': 'application/json', 'x-test-ip': ip } })).then(inspect);
     expect((await post('10.0.0.1')).status).toBe(200);
     expect((await post('10.0.0.1')).json.code).toBe('ip_limit');
     expect((await post('10.0.0.2')).status).toBe(200);
-    expect((await app.request('/room-api/api/v1/me').then(inspect)).status).toBe(404);
+    expect((await inspect(await app.request('/room-api/api/v1/me'))).status).toBe(404);
     await proxy.close();
   });
 });

@@ -1,32 +1,31 @@
 /** Translation between node:http messages and fetch Requests/Responses, streaming both ways. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { ProxyHttpError } from '../http/responses.js';
+import { jsonTextOf, ProxyHttpError } from '../http/responses.js';
 
+const FRAMING_HEADERS = new Set(['transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'http2-settings']);
 const SANE_HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 /**
  * The fetch Request for a node request, or undefined when the target is not origin-form
  * (`GET http://evil.com/ HTTP/1.1`, `OPTIONS *`): the proxy is not a forward proxy.
  */
-export function toRequest(req: IncomingMessage, signal: AbortSignal): Request | undefined {
+export function toRequest(req: IncomingMessage): Request | undefined {
   // Express strips its mount path from req.url; the proxy matches its prefix against the full path.
   const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
   if (!target.startsWith('/')) return undefined;
   const host = req.headers.host && SANE_HOST.test(req.headers.host) ? req.headers.host : 'localhost';
   const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i] ?? '';
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
     // HTTP/2 pseudo-headers and framing headers are the server's business, not the handler's.
-    if (name.startsWith(':') || /^(transfer-encoding|connection|keep-alive|upgrade)$/i.test(name)) continue;
-    headers.append(name, req.rawHeaders[i + 1] ?? '');
+    if (value === undefined || name.startsWith(':') || FRAMING_HEADERS.has(name)) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(`${protocol}://${host}${target}`, {
     method: req.method ?? 'GET',
     headers,
-    signal,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
   } as RequestInit);
 }
@@ -47,7 +46,8 @@ export async function writeResponse(req: IncomingMessage, res: ServerResponse, r
   if (!req.complete) headers.connection = 'close';
   if (!response.body || !isStream(response)) {
     // Everything but event streams is small and bounded (JSON, a ≤ 2048 px image): send it with a length.
-    const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+    const text = jsonTextOf(response);
+    const body = text !== undefined ? Buffer.from(text) : response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
     if (body) headers['content-length'] = String(body.byteLength);
     res.writeHead(response.status, headers).end(body);
     return;

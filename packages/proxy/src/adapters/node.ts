@@ -21,9 +21,8 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 /** A node:http / Express handler. With Express, mount it where the proxy's `prefix` says: `app.use('/room-api', handler)`. */
 export function toNodeHandler(proxy: RoomProxy): NodeHandler {
   return (req, res, next) => {
-    const controller = new AbortController();
-    res.once('close', () => controller.abort());
-    const request = toRequest(req, controller.signal);
+    // No AbortSignal on the Request: event streams stop through the body's cancel when the client leaves.
+    const request = toRequest(req);
     const respond = request ? proxy(request, { clientIp: req.socket.remoteAddress }) : Promise.resolve(notOriginForm());
     respond
       .then((response) => writeResponse(req, res, response))

@@ -6,10 +6,24 @@ const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
 } as const;
 
+/**
+ * The text of JSON responses the proxy built itself, so a server adapter can write it without
+ * going through the Response body stream (a hot path: every poll of a prediction).
+ */
+const jsonTexts = new WeakMap<Response, string>();
+
 export function jsonResponse(status: number, body: unknown, headers?: HeadersInit): Response {
   const all = new Headers(BASE_HEADERS);
-  for (const [name, value] of new Headers(headers)) all.append(name, value);
-  return new Response(JSON.stringify(body), { status, headers: all });
+  if (headers) for (const [name, value] of new Headers(headers)) all.append(name, value);
+  const text = JSON.stringify(body);
+  const response = new Response(text, { status, headers: all });
+  jsonTexts.set(response, text);
+  return response;
+}
+
+/** The JSON text of a response made by `jsonResponse` whose body was not read yet. */
+export function jsonTextOf(response: Response): string | undefined {
+  return response.bodyUsed ? undefined : jsonTexts.get(response);
 }
 
 export interface ProxyErrorInit {

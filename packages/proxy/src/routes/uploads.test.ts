@@ -21,8 +21,8 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 64, height: 48, channels: 4, background: '#00f8' } }).png().toBuffer();
 });
 
-const upload = (visitor: Visitor, body: Uint8Array | string, type = 'image/jpeg') =>
-  visitor.request('/api/v1/uploads', { method: 'POST', body, headers: { 'content-type': type } });
+const upload = (visitor: Visitor, body: Buffer | string, type = 'image/jpeg') =>
+  visitor.request('/api/v1/uploads', { method: 'POST', body: typeof body === 'string' ? body : new Uint8Array(body), headers: { 'content-type': type } });
 
 /** A PNG whose header claims 50 000 × 50 000 pixels (2.5 gigapixels) with a valid CRC. */
 function pngBomb(source: Buffer): Buffer {
@@ -55,7 +55,7 @@ describe('POST /api/v1/uploads', () => {
   it('accepts multipart/form-data with the field "file"', async () => {
     h = await startHarness();
     const form = new FormData();
-    form.set('file', new Blob([png], { type: 'image/png' }), 'room.png');
+    form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'room.png');
     const response = await h.visitor().request('/api/v1/uploads', { method: 'POST', body: form });
     expect(response.status).toBe(201);
     expect(response.json).toMatchObject({ content_type: 'image/jpeg', width: 64, height: 48 });

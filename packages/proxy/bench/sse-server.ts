@@ -1,0 +1,17 @@
+/**
+ * The proxy alone in a child process, so the benchmark can read its resident memory without the
+ * load generator's. Prints its URL on stdout; upstream origin and key come from the environment.
+ */
+import { startProxyServer } from '../src/adapters/node.js';
+
+const server = await startProxyServer({
+  apiKey: process.env.BENCH_API_KEY ?? '',
+  baseUrl: process.env.BENCH_UPSTREAM ?? '',
+  secret: process.env.BENCH_SECRET,
+  port: 0,
+  uploads: false,
+  log: () => {},
+  limits: { perVisitor: 1_000, perIp: 1_000, dailyCredits: 1_000 },
+});
+process.stdout.write(`${server.url}\n`);
+process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
