@@ -72,6 +72,18 @@ describe('errors come back as isError results that say what to do', () => {
     }
   });
 
+  it('429: says when to retry', async () => {
+    const limited = await startFakeService({ apiKey: KEY, rateLimitStartsFor: 120 });
+    try {
+      const client = await connect({ apiKey: KEY, baseUrl: limited.url });
+      const result = await client.callTool({ name: 'restyle', arguments: photo });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe('The service is rate limiting requests. Try again in 120 s.');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('an invalid URL or a missing photo is refused before calling the service', async () => {
     const client = await connect({ apiKey: KEY, baseUrl: service.url });
     const invalid = await client.callTool({ name: 'restyle', arguments: { ...photo, image_url: 'ftp://example.com/x.jpg' } });

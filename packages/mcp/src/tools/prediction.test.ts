@@ -43,21 +43,13 @@ describe('long jobs', () => {
   });
 
   it('stops waiting when the client cancels, and says the job keeps running', async () => {
-    const cancelled = new Promise<string>((resolve) => {
-      const logs = mcp.logs;
-      const push = logs.push.bind(logs);
-      logs.push = (...lines: string[]) => {
-        for (const line of lines) if (line.includes('cancelled')) resolve(line);
-        return push(...lines);
-      };
-    });
     const controller = new AbortController();
     service.events.once('poll', () => controller.abort('user pressed stop'));
     await expect(
       mcp.client.callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'modern' } }, undefined, { signal: controller.signal }),
     ).rejects.toThrow(/user pressed stop/);
 
-    const line = await cancelled;
+    const line = await mcp.logLine(/cancelled/);
     const id = [...service.jobs.keys()][0];
     expect(line).toContain(`job ${id} keeps running`);
     expect(service.credits()).toBe(99);

@@ -19,18 +19,31 @@ export const FAST_SCHEDULE: PollSchedule = {
 export interface Connected {
   client: Client;
   logs: string[];
+  /** Resolves with the first log line (past or future) matching `pattern`: an event, not a sleep. */
+  logLine(pattern: RegExp): Promise<string>;
   close(): Promise<void>;
 }
 
 export async function connectInMemory(options: RoomMcpServerOptions = {}): Promise<Connected> {
   const logs: string[] = [];
-  const server = createRoomMcpServer({ pollSchedule: FAST_SCHEDULE, log: (line) => logs.push(line), ...options });
+  const waiting = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
+  const log = (line: string) => {
+    logs.push(line);
+    for (const waiter of waiting) if (waiter.pattern.test(line)) (waiting.delete(waiter), waiter.resolve(line));
+  };
+  const server = createRoomMcpServer({ pollSchedule: FAST_SCHEDULE, log, ...options });
   const client = new Client({ name: 'test-client', version: '1.0.0' });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
   return {
     client,
     logs,
+    logLine: (pattern) =>
+      new Promise((resolve) => {
+        const seen = logs.find((line) => pattern.test(line));
+        if (seen !== undefined) resolve(seen);
+        else waiting.add({ pattern, resolve });
+      }),
     async close() {
       await client.close();
       await server.close();

@@ -17,6 +17,8 @@ export interface FakeServiceOptions {
   imagesPerJob?: number;
   /** Output image size; noisy pixels make large files (for the preview budget). */
   imageSize?: { width: number; height: number };
+  /** Refuse every generation with 429 and this `Retry-After` (seconds). */
+  rateLimitStartsFor?: number;
 }
 
 interface Job {
@@ -66,6 +68,10 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     if (req.method === 'GET' && path === '/api/v1/me')
       return send(res, 200, { user_id: '7d1f6a52-1c1e-4a39-9d55-0b7c1c6e2f10', email: 'agent@example.com', subscription: 'Pro', credits_remaining: credits });
     const startMatch = /^\/api\/v1\/(enhance|restyle)$/.exec(path);
+    if (req.method === 'POST' && startMatch && options.rateLimitStartsFor !== undefined) {
+      res.setHeader('Retry-After', String(options.rateLimitStartsFor));
+      return send(res, 429, { error: 'Too many requests' });
+    }
     if (req.method === 'POST' && startMatch) {
       const body = JSON.parse((await text(req)) || '{}') as Record<string, unknown>;
       if (typeof body.image_url !== 'string') return send(res, 400, { error: 'image_url is required' });
