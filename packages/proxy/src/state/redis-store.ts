@@ -1,0 +1,171 @@
+/**
+ * The Redis `ProxyStore`: state shared by every proxy instance that points at the same Redis.
+ * Compound operations are Lua scripts (atomic on the server); pub/sub runs on a second
+ * connection because a subscribed Redis connection can run nothing else. Expiry follows Redis's
+ * clock. Node only (TCP); import it from `@room-restyler/proxy/redis`.
+ */
+import { Redis, type RedisOptions } from 'ioredis';
+import { jsonLinesLogger, type Logger } from '../log.js';
+import { describeRedisUrl, parseRedisUrl } from './redis-url.js';
+import { CLAIM, HIT, RELEASE, RENEW } from './redis-scripts.js';
+import type { HitResult, ProxyStore, Unsubscribe } from './store.js';
+
+export interface RedisStoreOptions {
+  /** `redis://[user:password@]host[:port][/db]`, or `rediss://` for TLS. */
+  url: string;
+  /** Put before every key and channel, so several sites or environments can share one Redis. Default `room-proxy:`. */
+  keyPrefix?: string | undefined;
+  /** Connecting (at start and on reconnects) gives up after this. Default 5 s. */
+  connectTimeoutMs?: number | undefined;
+  /** A command that gets no answer within this fails (the request gets a 500) instead of hanging. Default 5 s. */
+  commandTimeoutMs?: number | undefined;
+  /** Connection problems and recoveries. Default: JSON lines on stdout. */
+  log?: Logger | undefined;
+  /** Turns Redis's "ms left" into `HitResult.resetAt`. Default `Date.now`. */
+  now?: (() => number) | undefined;
+}
+
+export const DEFAULT_KEY_PREFIX = 'room-proxy:';
+
+interface Channel {
+  listeners: Set<(message: string) => void>;
+  /** Settles once Redis confirmed the SUBSCRIBE: messages published after that are delivered. */
+  subscribed: Promise<unknown>;
+}
+
+/** Connects (both connections) before resolving; rejects with a message naming the server, never its password. */
+export async function createRedisStore(options: string | RedisStoreOptions): Promise<ProxyStore> {
+  const { url: rawUrl, keyPrefix = DEFAULT_KEY_PREFIX, connectTimeoutMs = 5_000, commandTimeoutMs = 5_000, log = jsonLinesLogger, now = Date.now } =
+    typeof options === 'string' ? { url: options } : options;
+  const url = parseRedisUrl(rawUrl);
+  const where = describeRedisUrl(url);
+  const clientOptions: RedisOptions = {
+    lazyConnect: true,
+    connectTimeout: connectTimeoutMs,
+    commandTimeout: commandTimeoutMs,
+    // While Redis is away, a request fails after one reconnect attempt rather than queueing for long.
+    maxRetriesPerRequest: 1,
+    connectionName: 'room-restyler-proxy',
+  };
+  const client = new Redis(url.href, clientOptions);
+  const subscriber = client.duplicate();
+  watchConnection(client, where, log);
+  watchConnection(subscriber, where, log);
+  try {
+    await Promise.all([connect(client, where), connect(subscriber, where)]);
+  } catch (error) {
+    client.disconnect();
+    subscriber.disconnect();
+    throw error;
+  }
+
+  const key = (name: string) => `${keyPrefix}${name}`;
+  const channels = new Map<string, Channel>();
+  subscriber.on('message', (fullName: string, message: string) => {
+    // Only prefixed channels are ever subscribed.
+    const channel = channels.get(fullName.slice(keyPrefix.length));
+    for (const listener of [...(channel?.listeners ?? [])]) listener(message);
+  });
+
+  return {
+    async hit(name, windowMs, limit): Promise<HitResult> {
+      const reply = (await HIT.run(client, [key(name)], [px(windowMs), Math.min(limit, Number.MAX_SAFE_INTEGER)])) as [number, number, number];
+      const [allowed, count, msLeft] = reply;
+      return { allowed: allowed === 1, count, resetAt: now() + msLeft };
+    },
+    async release(name) {
+      await RELEASE.run(client, [key(name)], []);
+    },
+    async claim(name, value, ttlMs) {
+      const existing = (await CLAIM.run(client, [key(name)], [value, px(ttlMs)])) as string | null;
+      return existing ?? undefined;
+    },
+    async renew(name, value, ttlMs) {
+      return (await RENEW.run(client, [key(name)], [value, px(ttlMs)])) === 1;
+    },
+    async get(name) {
+      return (await client.get(key(name))) ?? undefined;
+    },
+    async set(name, value, ttlMs) {
+      await client.set(key(name), value, 'PX', px(ttlMs));
+    },
+    async delete(name) {
+      await client.del(key(name));
+    },
+    async publish(name, message) {
+      await client.publish(key(name), message);
+    },
+    async subscribe(name, listener): Promise<Unsubscribe> {
+      let channel = channels.get(name);
+      if (!channel) {
+        channel = { listeners: new Set(), subscribed: subscriber.subscribe(key(name)) };
+        channels.set(name, channel);
+      }
+      const joined = channel;
+      joined.listeners.add(listener);
+      try {
+        await joined.subscribed;
+      } catch (error) {
+        joined.listeners.delete(listener);
+        if (channels.get(name) === joined) channels.delete(name);
+        throw error;
+      }
+      return async () => {
+        if (!joined.listeners.delete(listener) || joined.listeners.size > 0 || channels.get(name) !== joined) return;
+        channels.delete(name);
+        // Commands on one connection run in order, so a SUBSCRIBE sent after this one still wins.
+        await subscriber.unsubscribe(key(name));
+      };
+    },
+    async close() {
+      channels.clear();
+      await Promise.all([quit(client), quit(subscriber)]);
+    },
+  };
+}
+
+/** Redis wants whole milliseconds ≥ 1; an infinite lifetime would be a leak, so it is refused. */
+function px(ttlMs: number): number {
+  if (!Number.isFinite(ttlMs)) throw new RangeError(`Redis store: a lifetime must be a finite number of milliseconds, got ${ttlMs}`);
+  return Math.max(1, Math.ceil(ttlMs));
+}
+
+async function connect(connection: Redis, where: string): Promise<void> {
+  let lastError: Error | undefined;
+  const remember = (error: Error) => (lastError = error);
+  connection.on('error', remember);
+  try {
+    await connection.connect();
+  } catch (error) {
+    const reason = (lastError ?? (error as Error)).message;
+    throw new Error(`Redis at ${where} is unreachable: ${reason}`, { cause: error });
+  } finally {
+    connection.off('error', remember);
+  }
+}
+
+/** Logs the first error of an outage and the recovery, not every reconnect attempt. */
+function watchConnection(connection: Redis, where: string, log: Logger): void {
+  let failing = false;
+  let connected = false;
+  connection.on('ready', () => {
+    if (failing) log({ level: 'info', msg: 'redis connection restored', redis: where });
+    failing = false;
+    connected = true;
+  });
+  connection.on('error', (error: Error) => {
+    if (failing || !connected) return;
+    failing = true;
+    log({ level: 'error', msg: 'redis connection failed; retrying', redis: where, error: error.message });
+  });
+}
+
+async function quit(connection: Redis): Promise<void> {
+  if (connection.status === 'end') return;
+  try {
+    await connection.quit();
+  } catch {
+    // Already gone: nothing left to close.
+    connection.disconnect();
+  }
+}

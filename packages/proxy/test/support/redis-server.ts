@@ -1,0 +1,109 @@
+/**
+ * A throwaway `redis-server` on a free loopback port, without persistence, for the Redis store
+ * tests. A missing redis-server fails the suite with install instructions: these tests are the
+ * proof that instances share state, so they must never be skipped quietly.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createConnection, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+export interface RunningRedis {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const BINARY = process.env.REDIS_SERVER_BIN || 'redis-server';
+const INSTALL_HINT =
+  `redis-server was not found (tried "${BINARY}"). The Redis store and two-instance tests need a real Redis: ` +
+  'install it (Debian/Ubuntu: `sudo apt-get install -y redis-server`; macOS: `brew install redis`) ' +
+  'or point REDIS_SERVER_BIN at the binary.';
+const START_TIMEOUT_MS = 10_000;
+
+export async function startRedisServer(): Promise<RunningRedis> {
+  // Another process may take the free port between probe and bind: try a few ports.
+  let lastError: Error | undefined;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      return await startOn(await freePort());
+    } catch (error) {
+      if (error instanceof Error && error.message === INSTALL_HINT) throw error;
+      lastError = error as Error;
+    }
+  }
+  throw lastError ?? new Error('redis-server did not start');
+}
+
+async function startOn(port: number): Promise<RunningRedis> {
+  const child = spawn(BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', ''], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<Error>((resolve) => {
+    child.once('error', (error: NodeJS.ErrnoException) => resolve(new Error(error.code === 'ENOENT' ? INSTALL_HINT : `redis-server failed to start: ${error.message}`)));
+    child.once('exit', (code) => resolve(new Error(`redis-server exited (code ${code}) before answering PING:\n${output.slice(-2_000)}`)));
+  });
+  const ready = waitForPong(port);
+  try {
+    const failed = await Promise.race([ready.then(() => undefined), exited]);
+    if (failed) throw failed;
+  } catch (error) {
+    ready.cancel();
+    await stop(child);
+    throw error;
+  }
+  return { url: `redis://127.0.0.1:${port}`, port, stop: () => stop(child) };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Sends PING until the server answers +PONG (a condition, checked every 20 ms, with a deadline). */
+function waitForPong(port: number): Promise<void> & { cancel(): void } {
+  let cancelled = false;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  const run = async (): Promise<void> => {
+    while (!cancelled) {
+      if (await ping(port)) return;
+      if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer PING within ${START_TIMEOUT_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  return Object.assign(run(), { cancel: () => (cancelled = true) });
+}
+
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: '127.0.0.1' });
+    let reply = '';
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk) => {
+      reply += chunk.toString();
+      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+    });
+  });
+}
