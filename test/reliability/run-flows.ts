@@ -1,0 +1,110 @@
+/**
+ * Many visitors generating at once through the proxy, against a simulator that injects faults.
+ * Each flow is what the widget does: start with an Idempotency-Key (one per user action), wait,
+ * and if the start failed, press "retry" once — a new action, so a new key. (The proxy replays a
+ * failed start for the same key, because after a 500 or a reset the job may exist.) Returns what happened to every flow and what the
+ * simulator saw, for the reliability test's assertions and the benchmark's table.
+ */
+import { createRoomClient, isRoomApiError } from '@room-restyler/core';
+import type { SimulatorStats } from '@room-restyler/simulator';
+import { type Stack, startStack } from '../support/stack.js';
+import { visitorFetch } from '../support/visitor.js';
+
+export interface FaultProfile {
+  errorRate: number;
+  rateLimitRate: number;
+  failRate: number;
+  resetRate: number;
+}
+
+export const DEFAULT_FAULTS: FaultProfile = { errorRate: 0.1, rateLimitRate: 0.05, failRate: 0.1, resetRate: 0.03 };
+
+export interface FlowsReport {
+  flows: number;
+  /** `succeeded`, or the typed error code the flow ended with; `untyped: …` would be a bug. */
+  outcomes: Record<string, number>;
+  /** Flows whose visitor pressed retry after a failed start. */
+  retriedStarts: number;
+  sim: SimulatorStats;
+  proxyHealthy: boolean;
+  elapsedMs: number;
+}
+
+export async function runFlows(options: { flows: number; seed: number; faults?: FaultProfile }): Promise<FlowsReport> {
+  const stack = await startStack({
+    simulator: { ...(options.faults ?? DEFAULT_FAULTS), seed: options.seed, latencyMs: { min: 200, max: 1_500 } },
+    proxy: { limits: { perIp: 100_000, perVisitor: 5, dailyCredits: Number.POSITIVE_INFINITY } },
+  });
+  try {
+    const started = Date.now();
+    let retriedStarts = 0;
+    const results = await Promise.all(
+      Array.from({ length: options.flows }, (_, i) =>
+        oneFlow(stack, `flow-${options.seed}-${i}`, i).then(
+          (retried) => {
+            if (retried) retriedStarts++;
+            return 'succeeded';
+          },
+          (error: unknown) => (isRoomApiError(error) ? error.code : `untyped: ${String(error)}`),
+        ),
+      ),
+    );
+    const elapsedMs = Date.now() - started;
+    await settled(stack);
+    const outcomes: Record<string, number> = {};
+    for (const result of results) outcomes[result] = (outcomes[result] ?? 0) + 1;
+    const health = await fetch(`${stack.proxy.url}/healthz`).then((r) => r.ok, () => false);
+    return { flows: options.flows, outcomes, retriedStarts, sim: stack.sim.stats(), proxyHealthy: health, elapsedMs };
+  } finally {
+    await stack.close();
+  }
+}
+
+/** Resolves with whether it took a retry; rejects with the flow's final error. */
+async function oneFlow(stack: Stack, idempotencyKey: string, i: number): Promise<boolean> {
+  const client = createRoomClient({ baseUrl: stack.proxy.url, fetch: visitorFetch(), retry: { baseDelayMs: 100, maxDelayMs: 1_000 } });
+  const input = { operation: 'restyle' as const, image_url: stack.photoUrl, style: i % 2 ? 'japandi' : 'coastal' };
+  let phase = 'starting';
+  const attempt = (key: string) =>
+    client.generate(input, {
+      idempotencyKey: key,
+      timeoutMs: 60_000,
+      onProgress: (p) => {
+        if (p.phase !== 'failed') phase = p.phase;
+      },
+    });
+  try {
+    await attempt(idempotencyKey);
+    return false;
+  } catch (error) {
+    // `phase` is the last phase reached before `failed`: only a start that failed is retried.
+    const retryable = phase === 'starting' && isRoomApiError(error) && ['connection', 'server_error', 'rate_limited'].includes(error.code);
+    if (!retryable) throw error;
+    await attempt(`${idempotencyKey}-retry`);
+    return true;
+  }
+}
+
+/** Jobs whose acknowledgement was lost still run to the end; wait for them before counting credits. */
+async function settled(stack: Stack): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (stack.sim.stats().jobs.running > 0) {
+    if (Date.now() > deadline) throw new Error('simulator jobs still running 30 s after the flows ended');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The outcomes and the service-side counts as a Markdown table. */
+export function outcomeTable(report: FlowsReport): string {
+  const rows = Object.entries(report.outcomes)
+    .sort(([, a], [, b]) => b - a)
+    .map(([outcome, count]) => `| ${outcome} | ${count} | ${((100 * count) / report.flows).toFixed(1)} % |`);
+  const { jobs, credits, faults } = report.sim;
+  return [
+    '| flow outcome | flows | share |',
+    '|---|---|---|',
+    ...rows,
+    '',
+    `Simulator: ${jobs.accepted} jobs accepted (${jobs.succeeded} succeeded, ${jobs.failed} failed); credits debited ${credits.debited}, refunded ${credits.refunded}; faults injected: ${faults.serverErrors} × 500, ${faults.rateLimited} × 429, ${faults.resets} resets (${faults.resetsAfterJobCreated} after the job was created), ${faults.failedJobs} failed jobs. Jobs whose acknowledgement a reset swallowed: ${report.sim.acceptedJobs.filter((j) => !j.acknowledged).length} (an unknown outcome: the proxy keeps that key's failure, so the visitor's retry, a new action, may start a second job). ${report.retriedStarts} flows succeeded after their visitor pressed retry (a new key). Wall time ${(report.elapsedMs / 1000).toFixed(1)} s.`,
+  ].join('\n');
+}

@@ -1,0 +1,59 @@
+/**
+ * The whole server side on loopback: the simulator, the key proxy in front of it, and a static
+ * server for room photos the simulator fetches. Every suite in test/ starts one of these.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type ProxyServer, type ProxyServerOptions, startProxyServer } from '@room-restyler/proxy/node';
+import { type RunningSimulator, type SimulatorOptions, sampleRoom, startSimulator } from '@room-restyler/simulator';
+
+export const TEST_KEY = 'bs_live_e2eTESTkey0123456789abcdefABCD';
+
+export interface Stack {
+  sim: RunningSimulator;
+  proxy: ProxyServer;
+  /** A room photo the simulator can fetch. */
+  photoUrl: string;
+  /** Every log line of the proxy (as JSON) and the simulator, to check that none holds the key. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function startStack(options: { simulator?: SimulatorOptions; proxy?: Partial<ProxyServerOptions> } = {}): Promise<Stack> {
+  const logs: string[] = [];
+  const sim = await startSimulator({
+    latencyMs: { min: 20, max: 60 },
+    accounts: [{ apiKey: TEST_KEY, credits: 100_000 }],
+    log: (line) => logs.push(line),
+    ...options.simulator,
+  });
+  const proxy = await startProxyServer({
+    port: 0,
+    apiKey: TEST_KEY,
+    baseUrl: sim.url,
+    secret: 'test-secret-0123456789abcdef',
+    log: (entry) => logs.push(JSON.stringify(entry)),
+    ...options.proxy,
+  });
+  const photos = await servePhoto(await sampleRoom({ width: 800, height: 600 }));
+  return {
+    sim,
+    proxy,
+    photoUrl: `${photos.url}/room.jpg`,
+    logs,
+    async close() {
+      await proxy.close();
+      await sim.close();
+      await photos.close();
+    },
+  };
+}
+
+async function servePhoto(jpeg: Buffer) {
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
