@@ -294,13 +294,15 @@ describe('<room-restyler>', () => {
     const targets = [window, document] as EventTarget[];
     const live = new Set<string>();
     const timers = new Set<number>();
+    type Timer = (handler: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => number;
+    type Clear = (id?: number) => void;
     const originals = {
       add: EventTarget.prototype.addEventListener,
       remove: EventTarget.prototype.removeEventListener,
-      setTimeout: window.setTimeout,
-      clearTimeout: window.clearTimeout,
-      setInterval: window.setInterval,
-      clearInterval: window.clearInterval,
+      setTimeout: window.setTimeout as unknown as Timer,
+      clearTimeout: window.clearTimeout as unknown as Clear,
+      setInterval: window.setInterval as unknown as Timer,
+      clearInterval: window.clearInterval as unknown as Clear,
     };
     const ids = new WeakMap<object, number>();
     let next = 0;
@@ -315,14 +317,30 @@ describe('<room-restyler>', () => {
       if (targets.includes(this) && l) live.delete(key(this, type, l, o));
       return originals.remove.call(this, type, l, o);
     };
-    window.setTimeout = ((fn: TimerHandler, ms?: number, ...args: unknown[]) => {
-      const t = originals.setTimeout.call(window, (...a: unknown[]) => { timers.delete(t); (fn as (...x: unknown[]) => void)(...a); }, ms, ...args);
-      timers.add(t);
-      return t;
-    }) as typeof setTimeout;
-    window.clearTimeout = ((t?: number) => { if (t !== undefined) timers.delete(t); originals.clearTimeout.call(window, t); }) as typeof clearTimeout;
-    window.setInterval = ((fn: TimerHandler, ms?: number) => { const t = originals.setInterval.call(window, fn, ms); timers.add(t); return t; }) as typeof setInterval;
-    window.clearInterval = ((t?: number) => { if (t !== undefined) timers.delete(t); originals.clearInterval.call(window, t); }) as typeof clearInterval;
+    const wrapped: Record<string, Timer | Clear> = {
+      setTimeout: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+        const t = originals.setTimeout.call(window, (...a: unknown[]) => {
+          timers.delete(t);
+          fn(...a);
+        }, ms, ...args);
+        timers.add(t);
+        return t;
+      },
+      clearTimeout: (t?: number) => {
+        if (t !== undefined) timers.delete(t);
+        originals.clearTimeout.call(window, t);
+      },
+      setInterval: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+        const t = originals.setInterval.call(window, fn, ms, ...args);
+        timers.add(t);
+        return t;
+      },
+      clearInterval: (t?: number) => {
+        if (t !== undefined) timers.delete(t);
+        originals.clearInterval.call(window, t);
+      },
+    };
+    Object.assign(window, wrapped);
 
     try {
       const photo = await makePhoto(512, 384);

@@ -1,0 +1,33 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../define.js';
+import type { DropZone } from './drop-zone.js';
+
+describe('room-restyler-drop-zone', () => {
+  it('opens the real file picker from the keyboard', async () => {
+    const el = await fixture<DropZone>(html`<room-restyler-drop-zone choose-text="Choose photo"></room-restyler-drop-zone>`);
+    el.chooseText = 'Choose photo';
+    await el.updateComplete;
+    const input = el.shadowRoot!.querySelector<HTMLInputElement>('#file')!;
+    expect(input.type).to.equal('file');
+    expect(input.accept).to.equal('image/jpeg,image/png,image/webp');
+    let opened = 0;
+    input.click = () => void opened++;
+    el.shadowRoot!.querySelector<HTMLButtonElement>('button.primary')!.focus();
+    await sendKeys({ press: 'Enter' });
+    expect(opened).to.equal(1);
+  });
+
+  it('hands over a chosen file once', async () => {
+    const el = await fixture<DropZone>(html`<room-restyler-drop-zone></room-restyler-drop-zone>`);
+    const input = el.shadowRoot!.querySelector<HTMLInputElement>('#file')!;
+    const dataTransfer = new DataTransfer();
+    dataTransfer.items.add(new File(['x'], 'a.jpg', { type: 'image/jpeg' }));
+    input.files = dataTransfer.files;
+    const picked = oneEvent(el, 'rr-file');
+    input.dispatchEvent(new Event('change'));
+    expect(((await picked) as CustomEvent<{ file: File }>).detail.file.name).to.equal('a.jpg');
+    // Cleared, so picking the same file again after an error still reports it.
+    expect(input.value).to.equal('');
+  });
+});
