@@ -21,7 +21,9 @@ const INSTALL_HINT =
   'or point REDIS_SERVER_BIN at the binary.';
 const START_TIMEOUT_MS = 10_000;
 
-export async function startRedisServer(): Promise<RunningRedis> {
+/** On a free port, or on `port` (to bring a stopped server back where its clients expect it). */
+export async function startRedisServer(options: { port?: number } = {}): Promise<RunningRedis> {
+  if (options.port !== undefined) return startOn(options.port);
   // Another process may take the free port between probe and bind: try a few ports.
   let lastError: Error | undefined;
   for (let attempt = 0; attempt < 3; attempt += 1) {
