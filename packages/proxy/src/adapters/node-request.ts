@@ -32,6 +32,17 @@ export function toRequest(req: IncomingMessage): Request | undefined {
 
 export const notOriginForm = () => new ProxyHttpError(404, 'not_found', 'No such route on this proxy').toResponse();
 
+/** Methods that fetch's Request refuses to represent: answered here, before a Request is built. */
+const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/** A JSON answer for a request the fetch-standard core cannot even receive, or undefined when it can. */
+export function refusedBeforeRequest(req: IncomingMessage): Response | undefined {
+  if (UNREPRESENTABLE_METHODS.has((req.method ?? '').toUpperCase())) {
+    return new ProxyHttpError(405, 'method_not_allowed', `${req.method} is not allowed on this proxy`).toResponse();
+  }
+  return undefined;
+}
+
 const isStream = (response: Response) => response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
 
 /** Writes a fetch Response to a node response, streaming (SSE) with backpressure; stops when the client goes away. */

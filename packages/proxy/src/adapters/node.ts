@@ -9,7 +9,7 @@ import { createDiskUploadStore } from '../node/disk-upload-store.js';
 import { createSharpImageProcessor } from '../node/sharp-image-processor.js';
 import type { RoomProxyOptions, UploadsOptions } from '../options.js';
 import { createRoomProxy, type RoomProxy } from '../proxy.js';
-import { notOriginForm, toRequest, writeResponse } from './node-request.js';
+import { notOriginForm, refusedBeforeRequest, toRequest, writeResponse } from './node-request.js';
 
 export { createRoomProxy } from '../proxy.js';
 export type { RoomProxy, ConnectionInfo } from '../proxy.js';
@@ -22,8 +22,9 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 export function toNodeHandler(proxy: RoomProxy): NodeHandler {
   return (req, res, next) => {
     // No AbortSignal on the Request: event streams stop through the body's cancel when the client leaves.
-    const request = toRequest(req);
-    const respond = request ? proxy(request, { clientIp: req.socket.remoteAddress }) : Promise.resolve(notOriginForm());
+    const refused = refusedBeforeRequest(req);
+    const request = refused ? undefined : toRequest(req);
+    const respond = refused ? Promise.resolve(refused) : request ? proxy(request, { clientIp: req.socket.remoteAddress }) : Promise.resolve(notOriginForm());
     respond
       .then((response) => writeResponse(req, res, response))
       .catch((error: unknown) => {

@@ -50,4 +50,12 @@ describe('open-relay attempts', () => {
     expect(get.status).toBe(405);
     expect(h.upstream.calls.length).toBe(0);
   });
+
+  // Found by the whole-kit fuzzer: `new Request()` throws on TRACE, which used to crash the server.
+  it('answers TRACE, which fetch cannot represent, with a JSON 405 and keeps serving', async () => {
+    const response = await rawRequest(h.url, 'TRACE /api/v1/restyle HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    expect(response.status).toBe(405);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'method_not_allowed' });
+    expect((await rawRequest(h.url, get('/healthz'))).status).toBe(200);
+  });
 });
