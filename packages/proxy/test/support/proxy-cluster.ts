@@ -1,0 +1,102 @@
+/**
+ * Several proxy instances as a load balancer would run them: real Node servers on loopback, one
+ * secret, one redis-server (started here), one simulator with short jobs. Every instance polls on a
+ * fast schedule so a job's upstream polls are countable within a test.
+ */
+import type { PollSchedule } from '@room-restyler/core';
+import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
+import { type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/adapters/node.js';
+import { createMemoryStore } from '../../src/state/memory-store.js';
+import { createRedisStore } from '../../src/state/redis-store.js';
+import type { ProxyStore } from '../../src/state/store.js';
+import { Visitor, visitorCookie } from './harness.js';
+import { guardedLog, TEST_API_KEY } from './key-guard.js';
+import { type RunningRedis, startRedisServer } from './redis-server.js';
+
+export const CLUSTER_SECRET = 'cluster-secret-0123456789abcdef';
+/** Every simulated job takes exactly this long, so runs are comparable. */
+export const JOB_MS = 1_200;
+export const POLL_EVERY_MS = 100;
+/** A poll every POLL_EVERY_MS from the job's start. */
+export const FAST_SCHEDULE: PollSchedule = {
+  earlyChecksMs: [],
+  windowStartMs: 0,
+  windowEndMs: 10 * 60_000,
+  windowIntervalMs: POLL_EVERY_MS,
+  overrunGrowth: 0,
+  maxIntervalMs: POLL_EVERY_MS,
+  typicalMs: JOB_MS,
+};
+export const PREDICTION_ROUTE = 'GET /api/v1/prediction/{request_id}';
+
+export interface Instance {
+  url: string;
+  server: ProxyServer;
+  store: ProxyStore;
+  logs: string[];
+  /** A browser on this instance carrying `cookie` (the same visitor on every instance). */
+  visitor(cookie: string): Visitor;
+  close(): Promise<void>;
+}
+
+export interface Cluster {
+  sim: RunningSimulator;
+  redis: RunningRedis;
+  /** A room photo the simulator can fetch. */
+  photoUrl: string;
+  /** Starts one more instance on the shared Redis (or, with `memory`, a lone instance with its own state). */
+  start(options?: { memory?: boolean; proxy?: Partial<ProxyServerOptions> }): Promise<Instance>;
+  /** Upstream requests so far on `route` (simulator stats). */
+  upstream(route: string): number;
+  newVisitor(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startCluster(): Promise<Cluster> {
+  const redis = await startRedisServer();
+  const sim = await startSimulator({ accounts: [{ apiKey: TEST_API_KEY, credits: 100_000 }], latencyMs: { min: JOB_MS, max: JOB_MS } });
+  const keyPrefix = `cluster:${crypto.randomUUID()}:`;
+  const running = new Set<Instance>();
+
+  return {
+    sim,
+    redis,
+    photoUrl: `${sim.url}/__simulator/samples/empty-room.jpg`,
+    async start(options = {}) {
+      const store = options.memory ? createMemoryStore() : await createRedisStore({ url: redis.url, keyPrefix, log: () => {} });
+      const { log, lines } = guardedLog();
+      const server = await startProxyServer({
+        apiKey: TEST_API_KEY,
+        baseUrl: sim.url,
+        secret: CLUSTER_SECRET,
+        port: 0,
+        uploads: false,
+        store,
+        log,
+        jobs: { schedule: FAST_SCHEDULE },
+        ...options.proxy,
+      });
+      const instance: Instance = {
+        url: server.url,
+        server,
+        store,
+        logs: lines,
+        visitor: (cookie) => new Visitor(server.url, { cookie }),
+        async close() {
+          running.delete(instance);
+          await server.close();
+          await store.close();
+        },
+      };
+      running.add(instance);
+      return instance;
+    },
+    upstream: (route) => sim.stats().requests[route] ?? 0,
+    newVisitor: () => visitorCookie(CLUSTER_SECRET),
+    async close() {
+      await Promise.all([...running].map((instance) => instance.close()));
+      await sim.close();
+      await redis.stop();
+    },
+  };
+}
