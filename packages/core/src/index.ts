@@ -1,7 +1,7 @@
 export { createRoomClient, DEFAULT_CALL_TIMEOUT_MS } from './client.js';
 export type { CallOptions, GenerationStarted, RoomClient, RoomClientOptions, StartOptions } from './client.js';
 export type { GenerateInput, GenerateOptions, GenerateProgress, GenerationResult } from './generate.js';
-export { DEFAULT_WAIT_TIMEOUT_MS, waitForPrediction } from './wait.js';
+export { DEFAULT_WAIT_TIMEOUT_MS, generationFailed, waitForPrediction } from './wait.js';
 export type { PredictionUpdate, ReadPrediction, WaitOptions } from './wait.js';
 export { DEFAULT_POLL_SCHEDULE, estimateRemainingMs, pollDelayMs } from './poll-schedule.js';
 export type { PollSchedule } from './poll-schedule.js';

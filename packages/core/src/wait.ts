@@ -92,7 +92,8 @@ function isTransient(error: unknown): error is RoomApiError {
   return error instanceof ServerError || error instanceof ConnectionError || error instanceof RateLimitedError || error instanceof TimeoutError;
 }
 
-function generationFailed(prediction: Prediction): GenerationFailedError {
+/** The typed error for a prediction that ended without images (failed, canceled, …). */
+export function generationFailed(prediction: Prediction): GenerationFailedError {
   const reason = prediction.error ? `: ${prediction.error}` : '';
   const verb = prediction.status === 'canceled' || prediction.status === 'cancelled' ? 'was canceled' : 'failed';
   return new GenerationFailedError(`The generation ${verb}${reason}`, {

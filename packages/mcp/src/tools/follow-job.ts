@@ -3,7 +3,7 @@
  * Running out of time is a normal outcome: the job keeps running and `prediction` picks it up.
  * Cancellation (the request's signal) stops the wait only; the job itself was already paid for.
  */
-import { GenerationFailedError, type Prediction, predictionOutcome, TimeoutError } from '@room-restyler/core';
+import { generationFailed, type Prediction, predictionOutcome, TimeoutError } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
 import type { ReportProgress } from './progress.js';
 
@@ -35,10 +35,7 @@ export async function followJob(ctx: ServerContext, job: FollowJob): Promise<Job
     const outcome = predictionOutcome(prediction);
     if (outcome === 'succeeded') return { done: true, prediction, elapsedMs: elapsed() };
     if (outcome === 'running') return { done: false, status: prediction.status, elapsedMs: elapsed() };
-    throw new GenerationFailedError(`The generation ended with status ${prediction.status}${prediction.error ? `: ${prediction.error}` : ''}`, {
-      predictionStatus: prediction.status,
-      serviceError: prediction.error,
-    });
+    throw generationFailed(prediction);
   }
 
   try {
