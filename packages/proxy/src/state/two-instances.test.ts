@@ -3,11 +3,9 @@
  * simulator: whichever instance a request lands on, the site's credits are protected the same.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Cluster, type Instance, JOB_MS, POLL_EVERY_MS, PREDICTION_ROUTE, startCluster } from '../../test/support/proxy-cluster.js';
+import { type Cluster, type Instance, JOB_MS, POLL_EVERY_MS, PREDICTION_ROUTE, RESTYLE_ROUTE, startCluster } from '../../test/support/proxy-cluster.js';
 import { waitFor } from '../../test/support/manual-clock.js';
 import type { EventStreamReader, Visitor } from '../../test/support/harness.js';
-
-const RESTYLE_ROUTE = 'POST /api/v1/restyle';
 
 let cluster: Cluster;
 let a: Instance;

@@ -27,7 +27,9 @@ export const FAST_SCHEDULE: PollSchedule = {
   maxIntervalMs: POLL_EVERY_MS,
   typicalMs: JOB_MS,
 };
+/** Simulator stats routes. */
 export const PREDICTION_ROUTE = 'GET /api/v1/prediction/{request_id}';
+export const RESTYLE_ROUTE = 'POST /api/v1/restyle';
 
 export interface Instance {
   url: string;
