@@ -113,7 +113,7 @@ async function main() {
       ].join('\n'),
     );
   } finally {
-    await sim.close(); // stop queued jobs before timing images (close is idempotent)
+    await sim.close();
     await bare.close();
   }
 }

@@ -75,5 +75,8 @@ describe('room-restyler-sim', () => {
     const second = run(['--port', port]);
     expect(await exitOf(second.child)).toBe(1);
     expect(second.stderr()).toMatch(/EADDRINUSE/);
+    first.child.kill('SIGINT');
+    expect(await exitOf(first.child)).toBe(0);
+    expect(first.stderr()).toContain('SIGINT: shutting down');
   });
 });
