@@ -18,6 +18,7 @@ Serves the browser-facing mirror of the room generation service (/api/v1/enhance
 
 Environment: ROOM_API_KEY (required unless --simulate), ROOM_API_BASE_URL, ROOM_PROXY_SECRET,
 ROOM_PROXY_PUBLIC_URL, ROOM_PROXY_UPLOAD_DIR, ROOM_PROXY_ALLOWED_ORIGINS, ROOM_PROXY_TRUST_PROXY,
+ROOM_PROXY_REDIS_URL and ROOM_PROXY_REDIS_PREFIX (several instances sharing state),
 ROOM_SIMULATOR_LATENCY (MIN-MAX ms, with --simulate).`;
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {

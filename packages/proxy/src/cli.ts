@@ -6,6 +6,7 @@
 import { startProxyServer } from './adapters/node.js';
 import { parseCliArgs, USAGE } from './cli-args.js';
 import type { LogEntry } from './log.js';
+import { storeFromEnv } from './state/store-from-env.js';
 
 /** The part of @room-restyler/simulator the CLI uses; loaded only with --simulate. */
 interface SimulatorModule {
@@ -50,6 +51,11 @@ async function main(): Promise<void> {
   const write = (entry: LogEntry) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
   const log = (entry: LogEntry) => (listening ? write(entry) : pending.push(entry));
 
+  // Several instances share limits, idempotency and job state through Redis (ROOM_PROXY_REDIS_URL).
+  const store = await storeFromEnv(env, { log }).catch((error: unknown) => {
+    process.stderr.write(`room-restyler-proxy: ${(error as Error).message}\n`);
+    process.exit(1);
+  });
   const server = await startProxyServer({
     apiKey,
     baseUrl,
@@ -60,6 +66,7 @@ async function main(): Promise<void> {
     trustProxy: parseTrustProxy(env.ROOM_PROXY_TRUST_PROXY),
     // The simulator (or the service) fetches uploads from here.
     uploads: { publicUrl: env.ROOM_PROXY_PUBLIC_URL || undefined },
+    store,
     log,
   }).catch((error: unknown) => {
     process.stderr.write(`room-restyler-proxy: ${(error as Error).message}\n`);
@@ -76,6 +83,7 @@ async function main(): Promise<void> {
     stopping = true;
     log({ level: 'info', msg: 'shutting down', signal });
     await server.close();
+    await store?.close();
     await stopSimulator?.();
     process.exit(0);
   };
