@@ -46,7 +46,8 @@ const TARGETS: Target[] = [
       method: m,
       path,
       headers: { ...headers, authorization: `Bearer ${TEST_KEY}` },
-      body: m === 'GET' || m === 'HEAD' ? undefined : body,
+      // HTTP gives GET, HEAD and TRACE no body; one sent anyway would be read as the next request.
+      body: ['GET', 'HEAD', 'TRACE'].includes(m) ? undefined : body,
     })),
   },
 ];

@@ -46,6 +46,8 @@ describe('a generation job', () => {
       expect(Date.parse(prediction.completed_at!)).toBeGreaterThanOrEqual(Date.parse(prediction.created_at));
       const image = await fetch(prediction.output![0]!);
       expect(image.headers.get('content-type')).toBe('image/jpeg');
+      // A listing page fetches the image to draw its "Virtually staged" label into the download.
+      expect(image.headers.get('access-control-allow-origin')).toBe('*');
       expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
       expect(await credits(call)).toBe(99);
     });

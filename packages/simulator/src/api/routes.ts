@@ -35,7 +35,8 @@ export interface RouteDeps {
 
 const INVALID_KEY = errorResult(401, 'Invalid API key');
 const SAMPLES = { 'empty-room.jpg': false, 'furnished-room.jpg': true } as const;
-const IMMUTABLE = { 'cache-control': 'public, max-age=31536000, immutable' };
+/** Output and sample images are public at unguessable URLs, like a CDN's: cacheable and readable cross-origin (a page draws labels into downloads). */
+const PUBLIC_IMAGE = { 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': '*' };
 
 const outcome = (result: HttpResult, job?: Job): HandlerOutcome => ({ result, ...(job && { job }) });
 
@@ -96,7 +97,7 @@ export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
       template: '/outputs/{token}/{file}',
       handler: async ({ params }) => {
         const image = outputs.get(params.token ?? '', params.file ?? '');
-        return outcome(image ? { status: 200, body: image, contentType: 'image/jpeg', headers: IMMUTABLE } : errorResult(404, 'Output not found'));
+        return outcome(image ? { status: 200, body: image, contentType: 'image/jpeg', headers: PUBLIC_IMAGE } : errorResult(404, 'Output not found'));
       },
     },
     { methods: ['GET'], template: '/__simulator/stats', handler: async () => outcome(jsonResult(200, deps.stats())) },
@@ -108,7 +109,7 @@ export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
         if (!Object.hasOwn(SAMPLES, file)) return outcome(errorResult(404, `Unknown sample; try ${Object.keys(SAMPLES).join(' or ')}`));
         let image = samples.get(file);
         if (!image) samples.set(file, (image = sampleRoom({ furnished: SAMPLES[file as keyof typeof SAMPLES] })));
-        return outcome({ status: 200, body: await image, contentType: 'image/jpeg', headers: IMMUTABLE });
+        return outcome({ status: 200, body: await image, contentType: 'image/jpeg', headers: PUBLIC_IMAGE });
       },
     },
   ];
