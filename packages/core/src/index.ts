@@ -3,7 +3,7 @@ export type { CallOptions, GenerationStarted, RoomClient, RoomClientOptions, Sta
 export type { GenerateInput, GenerateOptions, GenerateProgress, GenerationResult } from './generate.js';
 export { DEFAULT_WAIT_TIMEOUT_MS, generationFailed, waitForPrediction } from './wait.js';
 export type { PredictionUpdate, ReadPrediction, WaitOptions } from './wait.js';
-export { DEFAULT_POLL_SCHEDULE, estimateRemainingMs, pollDelayMs } from './poll-schedule.js';
+export { DEFAULT_POLL_SCHEDULE, estimateRemainingMs, fixedPollSchedule, pollDelayMs } from './poll-schedule.js';
 export type { PollSchedule } from './poll-schedule.js';
 export { normalizePrediction, predictionOutcome, requestIdOf } from './prediction.js';
 export type { Account, GenerationAck, Prediction, PredictionOutcome } from './prediction.js';

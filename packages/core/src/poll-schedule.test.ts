@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLL_SCHEDULE, estimateRemainingMs, pollDelayMs } from './poll-schedule.js';
+import { DEFAULT_POLL_SCHEDULE, estimateRemainingMs, fixedPollSchedule, pollDelayMs } from './poll-schedule.js';
 
 /** Poll times of a job that finishes at `durationMs`, polled from its start. */
 function pollsUntil(durationMs: number): number[] {
@@ -25,5 +25,10 @@ describe('poll schedule', () => {
     expect(estimateRemainingMs(5_000)).toBe(15_000);
     expect(estimateRemainingMs(25_000)).toBe(6_000);
     expect(estimateRemainingMs(45_000)).toBe(0);
+  });
+
+  it('offers a fixed interval for tests and short simulated jobs', () => {
+    const every50 = fixedPollSchedule(50);
+    expect([0, 49, 1_000, 3_600_000].map((t) => pollDelayMs(t, every50))).toEqual([50, 50, 50, 50]);
   });
 });

@@ -33,6 +33,22 @@ export const DEFAULT_POLL_SCHEDULE: PollSchedule = {
   typicalMs: 20_000,
 };
 
+/**
+ * A poll every `intervalMs` from the job's start, no early checks and no backoff: for tests,
+ * benchmarks and local simulators with short jobs — not for the service's 10–30 s jobs.
+ */
+export function fixedPollSchedule(intervalMs: number, typicalMs = intervalMs * 10): PollSchedule {
+  return {
+    earlyChecksMs: [],
+    windowStartMs: 0,
+    windowEndMs: Number.MAX_SAFE_INTEGER,
+    windowIntervalMs: intervalMs,
+    overrunGrowth: 0,
+    maxIntervalMs: intervalMs,
+    typicalMs,
+  };
+}
+
 /** How long to wait, from `elapsedMs` after the job started, before the next poll. */
 export function pollDelayMs(elapsedMs: number, schedule: PollSchedule = DEFAULT_POLL_SCHEDULE): number {
   const elapsed = Math.max(0, elapsedMs);

@@ -7,7 +7,7 @@
  */
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
 import autocannon from 'autocannon';
-import type { PollSchedule } from '@room-restyler/core';
+import { fixedPollSchedule } from '@room-restyler/core';
 import { type ProxyServer, startProxyServer } from '../src/adapters/node.js';
 import { randomId } from '../src/security/base64url.js';
 import { createSigner } from '../src/security/signer.js';
@@ -23,15 +23,7 @@ const POLL_EVERY_MS = 500;
 const KEY = 'bench_proxy_key';
 const SECRET = 'bench-secret-0123456789abcdef';
 const PREDICTION_ROUTE = 'GET /api/v1/prediction/{request_id}';
-const SCHEDULE: PollSchedule = {
-  earlyChecksMs: [],
-  windowStartMs: 0,
-  windowEndMs: 10 * 60_000,
-  windowIntervalMs: POLL_EVERY_MS,
-  overrunGrowth: 0,
-  maxIntervalMs: POLL_EVERY_MS,
-  typicalMs: 20_000,
-};
+const SCHEDULE = fixedPollSchedule(POLL_EVERY_MS);
 
 /** The part of autocannon 9 used here (the package ships no types). */
 interface LoadOptions {

@@ -1,20 +1,12 @@
 /** A real SDK Client connected in memory to a fresh server: what every in-memory test talks to. */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { PollSchedule } from '@room-restyler/core';
+import { fixedPollSchedule } from '@room-restyler/core';
 import type { RoomMcpServerOptions } from '../../src/options.js';
 import { createRoomMcpServer } from '../../src/server.js';
 
 /** Polls every few ms, so tests run in milliseconds and need no clock tricks. */
-export const FAST_SCHEDULE: PollSchedule = {
-  earlyChecksMs: [],
-  windowStartMs: 5,
-  windowEndMs: 60_000,
-  windowIntervalMs: 5,
-  overrunGrowth: 0,
-  maxIntervalMs: 5,
-  typicalMs: 50,
-};
+export const FAST_SCHEDULE = fixedPollSchedule(5, 50);
 
 export interface Connected {
   client: Client;

@@ -3,7 +3,7 @@
  * secret, one redis-server (started here), one simulator with short jobs. Every instance polls on a
  * fast schedule so a job's upstream polls are countable within a test.
  */
-import type { PollSchedule } from '@room-restyler/core';
+import { fixedPollSchedule } from '@room-restyler/core';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
 import { type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/adapters/node.js';
 import { createMemoryStore } from '../../src/state/memory-store.js';
@@ -18,15 +18,7 @@ export const CLUSTER_SECRET = 'cluster-secret-0123456789abcdef';
 export const JOB_MS = 1_200;
 export const POLL_EVERY_MS = 100;
 /** A poll every POLL_EVERY_MS from the job's start. */
-export const FAST_SCHEDULE: PollSchedule = {
-  earlyChecksMs: [],
-  windowStartMs: 0,
-  windowEndMs: 10 * 60_000,
-  windowIntervalMs: POLL_EVERY_MS,
-  overrunGrowth: 0,
-  maxIntervalMs: POLL_EVERY_MS,
-  typicalMs: JOB_MS,
-};
+export const FAST_SCHEDULE = fixedPollSchedule(POLL_EVERY_MS, JOB_MS);
 /** Simulator stats routes. */
 export const PREDICTION_ROUTE = 'GET /api/v1/prediction/{request_id}';
 export const RESTYLE_ROUTE = 'POST /api/v1/restyle';
