@@ -20,6 +20,15 @@ describe('handles', () => {
     expect(await readHandle(`${forged.split('.')[0]}.${handle.split('.')[1]}`, claims.visitor, signer, 5_000)).toBeUndefined();
   });
 
+  it('stay bound to their visitor, secret and expiry after a successful read (verified handles are cached)', async () => {
+    const handle = await createHandle(claims, signer);
+    expect(await readHandle(handle, claims.visitor, signer, 5_000)).toEqual(claims);
+    expect(await readHandle(handle, 'w'.repeat(22), signer, 5_000)).toBeUndefined();
+    expect(await readHandle(handle, claims.visitor, createSigner('another-secret-0123456789'), 5_000)).toBeUndefined();
+    expect(await readHandle(handle, claims.visitor, signer, 10_000)).toBeUndefined();
+    expect(await readHandle(`${handle}x`, claims.visitor, signer, 5_000)).toBeUndefined();
+  });
+
   it('never serves as a visitor cookie signature (purposes differ)', async () => {
     const signature = await signer.sign('visitor', 'abc');
     expect(await signer.verify('handle', 'abc', signature)).toBe(false);

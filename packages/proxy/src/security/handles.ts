@@ -5,6 +5,7 @@
  */
 import { decodeBase64Url, encodeBase64Url } from './base64url.js';
 import type { Signer } from './signer.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 export interface HandleClaims {
   /** Visitor id the handle belongs to. */
@@ -19,6 +20,7 @@ export interface HandleClaims {
 const MAX_HANDLE_LENGTH = 1024;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+const verifiedHandles = new VerifiedTokens<HandleClaims>();
 
 export async function createHandle(claims: HandleClaims, signer: Signer): Promise<string> {
   const payload = encodeBase64Url(encoder.encode(JSON.stringify([claims.visitor, claims.requestId, claims.startedAt, claims.expiresAt])));
@@ -28,12 +30,23 @@ export async function createHandle(claims: HandleClaims, signer: Signer): Promis
 /** The claims of a valid, unexpired handle owned by `visitor`; undefined otherwise. */
 export async function readHandle(handle: string, visitor: string | undefined, signer: Signer, now: number): Promise<HandleClaims | undefined> {
   if (!visitor || handle.length > MAX_HANDLE_LENGTH) return undefined;
+  const cache = verifiedHandles.of(signer);
+  let claims = cache.get(handle);
+  if (!claims) {
+    claims = await verifiedClaimsOf(handle, signer);
+    if (!claims) return undefined;
+    cache.set(handle, claims);
+  }
+  // Ownership and expiry are checked on every read, cached or not.
+  if (claims.visitor !== visitor || claims.expiresAt <= now) return undefined;
+  return claims;
+}
+
+async function verifiedClaimsOf(handle: string, signer: Signer): Promise<HandleClaims | undefined> {
   const [payload, signature, ...rest] = handle.split('.');
   if (rest.length > 0 || !payload || !signature) return undefined;
   if (!(await signer.verify('handle', payload, signature))) return undefined;
-  const claims = parseClaims(decodeBase64Url(payload));
-  if (!claims || claims.visitor !== visitor || claims.expiresAt <= now) return undefined;
-  return claims;
+  return parseClaims(decodeBase64Url(payload));
 }
 
 function parseClaims(bytes: Uint8Array | undefined): HandleClaims | undefined {

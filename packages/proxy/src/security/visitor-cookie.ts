@@ -2,8 +2,10 @@
  * The visitor: a random id in a signed HttpOnly cookie issued by the proxy. Limits and handles are
  * bound to it; a visitor who drops the cookie gets a new id but still meets the per-IP limit.
  */
+import type { ProxyRequest } from '../http/proxy-request.js';
 import { randomId } from './base64url.js';
 import type { Signer } from './signer.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 export const VISITOR_COOKIE = 'rr_visitor';
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -22,16 +24,23 @@ export interface Visitor {
   setCookie?: string;
 }
 
-export async function readVisitorCookie(request: Request, signer: Signer): Promise<string | undefined> {
+const verifiedCookies = new VerifiedTokens<string>();
+
+export async function readVisitorCookie(request: ProxyRequest, signer: Signer): Promise<string | undefined> {
   const value = cookieValue(request.headers.get('cookie'), VISITOR_COOKIE);
   if (!value) return undefined;
+  const cache = verifiedCookies.of(signer);
+  const known = cache.get(value);
+  if (known !== undefined) return known;
   const [id, signature, ...rest] = value.split('.');
   if (rest.length > 0 || !id || !signature || !VISITOR_ID.test(id)) return undefined;
-  return (await signer.verify('visitor', id, signature)) ? id : undefined;
+  if (!(await signer.verify('visitor', id, signature))) return undefined;
+  cache.set(value, id);
+  return id;
 }
 
 /** The visitor of this request, issuing a fresh signed cookie when it has none (or a forged one). */
-export async function resolveVisitor(request: Request, signer: Signer, path: string, options: CookieOptions): Promise<Visitor> {
+export async function resolveVisitor(request: ProxyRequest, signer: Signer, path: string, options: CookieOptions): Promise<Visitor> {
   const existing = await readVisitorCookie(request, signer);
   if (existing) return { id: existing };
   const id = randomId(16);
