@@ -1,4 +1,6 @@
 /** What every route handler gets: the resolved options and the proxy's shared services, and the request's scope. */
+import type { ProxyRequest } from './http/proxy-request.js';
+import { appendCookie, type Reply } from './http/responses.js';
 import type { JobHub } from './jobs/job-hub.js';
 import type { Logger } from './log.js';
 import type { ResolvedOptions } from './options.js';
@@ -18,19 +20,19 @@ export interface ProxyContext {
 }
 
 export interface RequestScope {
-  request: Request;
+  request: ProxyRequest;
   url: URL;
   route: MatchedRoute;
   /** The client IP, or `unknown` when the runtime gave none (all such clients share one bucket). */
   ip: string;
 }
 
-export function visitorOf(context: ProxyContext, request: Request): Promise<Visitor> {
+export function visitorOf(context: ProxyContext, request: ProxyRequest): Promise<Visitor> {
   return resolveVisitor(request, context.signer, context.options.prefix || '/', context.options.cookie);
 }
 
 /** Adds the visitor cookie the proxy just issued, if any. */
-export function withVisitor(response: Response, visitor: Visitor): Response {
-  if (visitor.setCookie) response.headers.append('set-cookie', visitor.setCookie);
-  return response;
+export function withVisitor(reply: Reply, visitor: Visitor): Reply {
+  if (visitor.setCookie) appendCookie(reply, visitor.setCookie);
+  return reply;
 }

@@ -2,9 +2,14 @@
  * `createRoomProxy`: one fetch-standard handler `(Request) => Promise<Response>` that runs on Node,
  * Bun, Deno and edge runtimes; adapters only translate to and from it. Deny by default: a request
  * is answered by a route only after the path, method and origin checks pass.
+ *
+ * One implementation, two thin entry points: the fetch handler, and `replyHandlerOf(proxy)` for
+ * the Node adapter, which runs the very same routing and security over a request view and writes
+ * the proxy's JSON replies without building fetch Requests and Responses.
  */
 import type { ProxyContext, RequestScope } from './context.js';
-import { ProxyHttpError } from './http/responses.js';
+import type { ProxyRequest } from './http/proxy-request.js';
+import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
 import { redactingLogger } from './log.js';
 import { resolveOptions, type RoomProxyOptions } from './options.js';
@@ -15,7 +20,7 @@ import { handlePrediction } from './routes/prediction.js';
 import { handleUpload, handleUploaded } from './routes/uploads.js';
 import { randomId } from './security/base64url.js';
 import { clientIp } from './security/client-ip.js';
-import { checkOrigin, type CorsDecision, preflightResponse } from './security/cors.js';
+import { checkOrigin, type CorsDecision, NO_CORS, preflightResponse } from './security/cors.js';
 import { isKnownPath, matchRoute, type RouteName } from './security/routes.js';
 import { createSigner } from './security/signer.js';
 import { createMemoryStore } from './state/memory-store.js';
@@ -34,7 +39,10 @@ export type RoomProxy = ((request: Request, connection?: ConnectionInfo) => Prom
   close(): Promise<void>;
 };
 
-type RouteHandler = (context: ProxyContext, scope: RequestScope) => Promise<Response> | Response;
+/** The core behind a fetch handler: a request view in, a reply out. */
+export type ReplyHandler = (request: ProxyRequest, connection?: ConnectionInfo) => Promise<Reply>;
+
+type RouteHandler = (context: ProxyContext, scope: RequestScope) => Promise<Reply> | Reply;
 
 const ROUTES: Record<RouteName, RouteHandler> = {
   enhance: (context, scope) => handleGenerate(context, scope, 'enhance'),
@@ -47,6 +55,14 @@ const ROUTES: Record<RouteName, RouteHandler> = {
 };
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const NO_CONNECTION: ConnectionInfo = Object.freeze({});
+
+/** The core of each proxy made by `createRoomProxy`, for server adapters that can write replies themselves. */
+const replyHandlers = new WeakMap<RoomProxy, ReplyHandler>();
+
+export function replyHandlerOf(proxy: RoomProxy): ReplyHandler | undefined {
+  return replyHandlers.get(proxy);
+}
 
 export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   const options = resolveOptions(proxyOptions);
@@ -73,11 +89,11 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   let warnedUnknownIp = false;
   const sweeper = options.uploads ? startSweeper(context) : undefined;
 
-  const handler = async (request: Request, connection: ConnectionInfo = {}): Promise<Response> => {
+  const core = async (request: ProxyRequest, connection: ConnectionInfo = NO_CONNECTION): Promise<Reply> => {
     const started = Date.now();
-    let cors: CorsDecision = { headers: {} };
+    let cors: CorsDecision = NO_CORS;
     let route: RouteName | undefined;
-    let response: Response;
+    let response: Reply;
     try {
       const url = new URL(request.url);
       cors = checkOrigin(request, options.allowedOrigins);
@@ -94,27 +110,30 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       }
       response = await ROUTES[matched.name](context, { request, url, route: matched, ip: ip ?? 'unknown' });
     } catch (error) {
-      response = errorResponse(error, log);
+      response = errorReply(error, log);
     }
-    for (const [name, value] of Object.entries(cors.headers)) response.headers.set(name, value);
-    if (request.method === 'HEAD') response = new Response(null, { status: response.status, headers: response.headers });
+    if (cors !== NO_CORS) for (const [name, value] of Object.entries(cors.headers)) setReplyHeader(response, name, value);
+    if (request.method === 'HEAD') response = response instanceof JsonReply ? response.withoutBody() : new Response(null, { status: response.status, headers: response.headers });
     log({ level: 'info', msg: 'request', method: request.method, route: route ?? 'none', status: response.status, ms: Date.now() - started });
     return response;
   };
 
-  return Object.assign(handler, {
+  const handler = async (request: Request, connection?: ConnectionInfo): Promise<Response> => toResponse(await core(request, connection));
+  const proxy: RoomProxy = Object.assign(handler, {
     prefix: options.prefix,
     async close() {
       if (sweeper) clearInterval(sweeper);
       await hub.close();
     },
   });
+  replyHandlers.set(proxy, core);
+  return proxy;
 }
 
-function errorResponse(error: unknown, log: (entry: { level: 'error'; msg: string; error: string }) => void): Response {
-  if (error instanceof ProxyHttpError) return error.toResponse();
+function errorReply(error: unknown, log: (entry: { level: 'error'; msg: string; error: string }) => void): JsonReply {
+  if (error instanceof ProxyHttpError) return error.toReply();
   log({ level: 'error', msg: 'unexpected error', error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
-  return new ProxyHttpError(500, 'internal_error', 'The proxy failed to handle this request').toResponse();
+  return new ProxyHttpError(500, 'internal_error', 'The proxy failed to handle this request').toReply();
 }
 
 /** Deletes expired uploads periodically; reads check expiry themselves, so this only frees space. */

@@ -1,70 +1,127 @@
-/** Translation between node:http messages and fetch Requests/Responses, streaming both ways. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+/**
+ * Translation between node:http messages and the proxy core: a request view over the
+ * IncomingMessage (no fetch Request is built; the body stream only when a route reads it), and
+ * replies written to the ServerResponse, streaming (SSE) with backpressure.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { jsonTextOf, ProxyHttpError } from '../http/responses.js';
+import type { ProxyRequest, RequestHeaders } from '../http/proxy-request.js';
+import { JsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
 
 const FRAMING_HEADERS = new Set(['transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'http2-settings']);
 const SANE_HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
+/** HTTP/2 pseudo-headers and framing headers are the server's business, not the handler's. */
+const hidden = (name: string) => name.charCodeAt(0) === 58 /* : */ || FRAMING_HEADERS.has(name);
+
+/** node's parsed headers, read the way fetch's Headers would present them. */
+class NodeRequestHeaders implements RequestHeaders {
+  readonly #raw: IncomingHttpHeaders;
+
+  constructor(raw: IncomingHttpHeaders) {
+    this.#raw = raw;
+  }
+
+  get(name: string): string | null {
+    const key = name.toLowerCase();
+    if (hidden(key)) return null;
+    const value = this.#raw[key];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  forEach(callback: (value: string, name: string) => void): void {
+    for (const name of Object.keys(this.#raw)) {
+      const value = hidden(name) ? null : this.get(name);
+      if (value !== null) callback(value, name);
+    }
+  }
+}
+
+class NodeRequest implements ProxyRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: RequestHeaders;
+  readonly #req: IncomingMessage;
+  #body: ReadableStream<Uint8Array> | undefined;
+
+  constructor(req: IncomingMessage, url: string) {
+    this.#req = req;
+    this.method = req.method ?? 'GET';
+    this.url = url;
+    this.headers = new NodeRequestHeaders(req.headers);
+  }
+
+  get body(): ReadableStream<Uint8Array> | null {
+    if (this.method === 'GET' || this.method === 'HEAD') return null;
+    this.#body ??= Readable.toWeb(this.#req) as ReadableStream<Uint8Array>;
+    return this.#body;
+  }
+}
+
 /**
- * The fetch Request for a node request, or undefined when the target is not origin-form
+ * The request as the core sees it, or undefined when the target is not origin-form
  * (`GET http://evil.com/ HTTP/1.1`, `OPTIONS *`): the proxy is not a forward proxy.
  */
-export function toRequest(req: IncomingMessage): Request | undefined {
+export function toProxyRequest(req: IncomingMessage): ProxyRequest | undefined {
   // Express strips its mount path from req.url; the proxy matches its prefix against the full path.
   const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
   if (!target.startsWith('/')) return undefined;
   const host = req.headers.host && SANE_HOST.test(req.headers.host) ? req.headers.host : 'localhost';
   const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    // HTTP/2 pseudo-headers and framing headers are the server's business, not the handler's.
-    if (value === undefined || name.startsWith(':') || FRAMING_HEADERS.has(name)) continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(`${protocol}://${host}${target}`, {
-    method: req.method ?? 'GET',
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
-  } as RequestInit);
+  return new NodeRequest(req, `${protocol}://${host}${target}`);
 }
 
-export const notOriginForm = () => new ProxyHttpError(404, 'not_found', 'No such route on this proxy').toResponse();
+/** A fetch Request over the view, for a proxy function that was not made by createRoomProxy (a user's wrapper). */
+export function toFetchRequest(request: ProxyRequest): Request {
+  const headers = new Headers();
+  request.headers.forEach((value, name) => headers.append(name, value));
+  const body = request.body;
+  return new Request(request.url, { method: request.method, headers, ...(body ? { body, duplex: 'half' } : {}) } as RequestInit);
+}
 
-/** Methods that fetch's Request refuses to represent: answered here, before a Request is built. */
+export const notOriginForm = () => new ProxyHttpError(404, 'not_found', 'No such route on this proxy').toReply();
+
+/** Methods that fetch's Request refuses to represent: answered here, as the fetch core could not receive them. */
 const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /** A JSON answer for a request the fetch-standard core cannot even receive, or undefined when it can. */
-export function refusedBeforeRequest(req: IncomingMessage): Response | undefined {
+export function refusedBeforeRequest(req: IncomingMessage): JsonReply | undefined {
   if (UNREPRESENTABLE_METHODS.has((req.method ?? '').toUpperCase())) {
-    return new ProxyHttpError(405, 'method_not_allowed', `${req.method} is not allowed on this proxy`).toResponse();
+    return new ProxyHttpError(405, 'method_not_allowed', `${req.method} is not allowed on this proxy`).toReply();
   }
   return undefined;
 }
 
 const isStream = (response: Response) => response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
 
-/** Writes a fetch Response to a node response, streaming (SSE) with backpressure; stops when the client goes away. */
-export async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+/** Writes a reply to a node response; stops streaming when the client goes away. */
+export async function writeReply(req: IncomingMessage, res: ServerResponse, reply: Reply): Promise<void> {
+  if (reply instanceof JsonReply) {
+    // The reply is this request's own: its header record is written as is.
+    const headers: Record<string, string | string[]> = reply.headers;
+    if (reply.cookies.length > 0) headers['set-cookie'] = reply.cookies;
+    if (!req.complete) headers.connection = 'close';
+    if (reply.text !== null) headers['content-length'] = String(Buffer.byteLength(reply.text));
+    res.writeHead(reply.status, headers).end(reply.text ?? undefined);
+    return;
+  }
   const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
+  reply.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;
   });
-  const cookies = response.headers.getSetCookie();
+  const cookies = reply.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   // A refused body was not read to its end: close the connection instead of draining an attacker's upload.
   if (!req.complete) headers.connection = 'close';
-  if (!response.body || !isStream(response)) {
-    // Everything but event streams is small and bounded (JSON, a ≤ 2048 px image): send it with a length.
-    const text = jsonTextOf(response);
-    const body = text !== undefined ? Buffer.from(text) : response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  if (!reply.body || !isStream(reply)) {
+    // Everything but event streams is small and bounded (a ≤ 2048 px image, a hook's answer): send it with a length.
+    const body = reply.body ? Buffer.from(await reply.arrayBuffer()) : undefined;
     if (body) headers['content-length'] = String(body.byteLength);
-    res.writeHead(response.status, headers).end(body);
+    res.writeHead(reply.status, headers).end(body);
     return;
   }
-  res.writeHead(response.status, headers);
-  const reader = response.body.getReader();
+  res.writeHead(reply.status, headers);
+  const reader = reply.body.getReader();
   const onClose = () => void reader.cancel().catch(() => {});
   res.once('close', onClose);
   try {

@@ -6,7 +6,7 @@ import { createFakeUpstream, FAKE_UPSTREAM_URL } from '../../test/support/fake-u
 import { type Harness, startHarness, Visitor } from '../../test/support/harness.js';
 import { guardedLog, TEST_API_KEY } from '../../test/support/key-guard.js';
 import { waitFor } from '../../test/support/manual-clock.js';
-import { createRoomProxy, toNodeHandler } from './node.js';
+import { type ConnectionInfo, createRoomProxy, toNodeHandler } from './node.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.close());
@@ -35,6 +35,25 @@ describe('Node adapter', () => {
       expect((await visitor.request(`/api/v1/prediction/${String(ack.json.request_id)}`)).json.status).toBe('starting');
       expect((await new Visitor(base).request('/api/v1/restyle', { method: 'POST' })).status).toBe(200); // the site's own handler
       expect((await fetch(`${base}/`)).status).toBe(200);
+    } finally {
+      await proxy.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('serves through a wrapper function around the proxy too (bodies and cookies pass)', async () => {
+    const upstream = createFakeUpstream();
+    const proxy = createRoomProxy({ apiKey: TEST_API_KEY, baseUrl: FAKE_UPSTREAM_URL, secret: 'wrapper-secret-0123456789', fetch: upstream.fetch, log: guardedLog().log });
+    const seen: string[] = [];
+    const wrapped = Object.assign((request: Request, connection?: ConnectionInfo) => (seen.push(request.method), proxy(request, connection)), { prefix: proxy.prefix, close: () => proxy.close() });
+    const server = createServer(toNodeHandler(wrapped));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const visitor = new Visitor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const ack = await visitor.restyle();
+      expect(ack.status).toBe(200);
+      expect((await visitor.request(`/api/v1/prediction/${String(ack.json.request_id)}`)).json.status).toBe('starting');
+      expect(seen).toEqual(['POST', 'GET']);
     } finally {
       await proxy.close();
       await new Promise((resolve) => server.close(resolve));

@@ -8,8 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { createDiskUploadStore } from '../node/disk-upload-store.js';
 import { createSharpImageProcessor } from '../node/sharp-image-processor.js';
 import type { RoomProxyOptions, UploadsOptions } from '../options.js';
-import { createRoomProxy, type RoomProxy } from '../proxy.js';
-import { notOriginForm, refusedBeforeRequest, toRequest, writeResponse } from './node-request.js';
+import type { ProxyRequest } from '../http/proxy-request.js';
+import { type ConnectionInfo, createRoomProxy, type ReplyHandler, replyHandlerOf, type RoomProxy } from '../proxy.js';
+import { notOriginForm, refusedBeforeRequest, toFetchRequest, toProxyRequest, writeReply } from './node-request.js';
 
 export { createRoomProxy } from '../proxy.js';
 export type { RoomProxy, ConnectionInfo } from '../proxy.js';
@@ -20,18 +21,20 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 
 /** A node:http / Express handler. With Express, mount it where the proxy's `prefix` says: `app.use('/room-api', handler)`. */
 export function toNodeHandler(proxy: RoomProxy): NodeHandler {
-  return (req, res, next) => {
-    // No AbortSignal on the Request: event streams stop through the body's cancel when the client leaves.
-    const refused = refusedBeforeRequest(req);
-    const request = refused ? undefined : toRequest(req);
-    const respond = refused ? Promise.resolve(refused) : request ? proxy(request, { clientIp: req.socket.remoteAddress }) : Promise.resolve(notOriginForm());
-    respond
-      .then((response) => writeResponse(req, res, response))
-      .catch((error: unknown) => {
-        if (next) next(error);
-        else if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"The proxy failed","code":"internal_error"}');
-        else res.destroy();
-      });
+  // The proxy's own core when it has one; a wrapper function gets real fetch Requests.
+  const core: ReplyHandler = replyHandlerOf(proxy) ?? ((request: ProxyRequest, connection?: ConnectionInfo) => proxy(toFetchRequest(request), connection));
+  return async (req, res, next) => {
+    try {
+      const refused = refusedBeforeRequest(req);
+      const request = refused ? undefined : toProxyRequest(req);
+      // No AbortSignal: event streams stop through the body's cancel when the client leaves.
+      const reply = refused ?? (request ? await core(request, { clientIp: req.socket.remoteAddress }) : notOriginForm());
+      await writeReply(req, res, reply);
+    } catch (error) {
+      if (next) next(error);
+      else if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"The proxy failed","code":"internal_error"}');
+      else res.destroy();
+    }
   };
 }
 

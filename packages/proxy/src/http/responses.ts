@@ -1,4 +1,4 @@
-/** JSON responses and the one error type every route throws; all errors are `{ error, code }`. */
+/** JSON replies and the one error type every route throws; all errors are `{ error, code }`. */
 
 const BASE_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -7,23 +7,65 @@ const BASE_HEADERS = {
 } as const;
 
 /**
- * The text of JSON responses the proxy built itself, so a server adapter can write it without
- * going through the Response body stream (a hot path: every poll of a prediction).
+ * A JSON answer the proxy built itself, as plain data. The fetch entry point turns it into a
+ * Response; the Node entry point writes it to the socket without one (every poll of a prediction).
  */
-const jsonTexts = new WeakMap<Response, string>();
+export class JsonReply {
+  readonly status: number;
+  /** The JSON text; null for an answer to HEAD. */
+  readonly text: string | null;
+  /** Lower-case names; Set-Cookie lives in `cookies`. */
+  readonly headers: Record<string, string>;
+  readonly cookies: string[] = [];
 
-export function jsonResponse(status: number, body: unknown, headers?: HeadersInit): Response {
-  const all = new Headers(BASE_HEADERS);
-  if (headers) for (const [name, value] of new Headers(headers)) all.append(name, value);
-  const text = JSON.stringify(body);
-  const response = new Response(text, { status, headers: all });
-  jsonTexts.set(response, text);
-  return response;
+  constructor(status: number, text: string | null, headers: Record<string, string>) {
+    this.status = status;
+    this.text = text;
+    this.headers = headers;
+  }
+
+  /** The same answer without its body, for HEAD. */
+  withoutBody(): JsonReply {
+    const reply = new JsonReply(this.status, null, this.headers);
+    reply.cookies.push(...this.cookies);
+    return reply;
+  }
 }
 
-/** The JSON text of a response made by `jsonResponse` whose body was not read yet. */
-export function jsonTextOf(response: Response): string | undefined {
-  return response.bodyUsed ? undefined : jsonTexts.get(response);
+/** What a route answers: the proxy's own JSON, or a Response (event streams, images, an authorize hook's answer). */
+export type Reply = JsonReply | Response;
+
+export function jsonReply(status: number, body: unknown, headers?: Record<string, string>): JsonReply {
+  return new JsonReply(status, JSON.stringify(body), headers ? { ...BASE_HEADERS, ...lowerCased(headers) } : { ...BASE_HEADERS });
+}
+
+/** A reply over JSON text the caller already has (a cached serialization). */
+export function jsonTextReply(status: number, text: string): JsonReply {
+  return new JsonReply(status, text, { ...BASE_HEADERS });
+}
+
+export function setReplyHeader(reply: Reply, name: string, value: string): void {
+  if (reply instanceof JsonReply) reply.headers[name] = value;
+  else reply.headers.set(name, value);
+}
+
+export function appendCookie(reply: Reply, cookie: string): void {
+  if (reply instanceof JsonReply) reply.cookies.push(cookie);
+  else reply.headers.append('set-cookie', cookie);
+}
+
+/** The fetch Response for a reply. */
+export function toResponse(reply: Reply): Response {
+  if (!(reply instanceof JsonReply)) return reply;
+  const headers = new Headers(reply.headers);
+  for (const cookie of reply.cookies) headers.append('set-cookie', cookie);
+  return new Response(reply.text, { status: reply.status, headers });
+}
+
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(headers)) out[name.toLowerCase()] = headers[name] as string;
+  return out;
 }
 
 export interface ProxyErrorInit {
@@ -48,8 +90,8 @@ export class ProxyHttpError extends Error {
     this.extra = init.extra ?? {};
   }
 
-  toResponse(): Response {
-    return jsonResponse(this.status, { error: this.message, code: this.code, ...this.extra }, this.headers);
+  toReply(): JsonReply {
+    return jsonReply(this.status, { error: this.message, code: this.code, ...this.extra }, this.headers);
   }
 }
 

@@ -5,7 +5,7 @@
  * the stream ends after a terminal state. A viewer that disconnects stops counting at once.
  */
 import type { ProxyContext, RequestScope } from '../context.js';
-import type { JobSnapshot } from '../jobs/snapshot.js';
+import { type JobSnapshot, predictionJson } from '../jobs/snapshot.js';
 import { jobOf } from './job-of.js';
 
 const encoder = new TextEncoder();
@@ -32,10 +32,10 @@ export async function handleEvents(context: ProxyContext, scope: RequestScope): 
         if (snapshot.kind === 'prediction') {
           if (snapshot.prediction.status !== lastStatus || snapshot.terminal) {
             lastStatus = snapshot.prediction.status;
-            send(event('prediction', { ...snapshot.prediction, id: job.handle }));
+            send(`event: prediction\ndata: ${predictionJson(snapshot, job.handle)}\n\n`);
           }
         } else if (snapshot.terminal) {
-          send(event('error', errorBody(snapshot.body, snapshot.status)));
+          send(`event: error\ndata: ${JSON.stringify(errorBody(snapshot.body, snapshot.status))}\n\n`);
         }
         if (snapshot.terminal) finish();
       };
@@ -62,10 +62,6 @@ export async function handleEvents(context: ProxyContext, scope: RequestScope): 
       'x-accel-buffering': 'no',
     },
   });
-}
-
-function event(name: string, data: unknown): string {
-  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 function errorBody(body: unknown, status: number): { error: string; code: string; status: number } {

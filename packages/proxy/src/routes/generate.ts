@@ -5,17 +5,18 @@
  */
 import { checkInput, enhanceInputSchema, requestIdOf, restyleInputSchema } from '@room-restyler/core';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
-import { jsonResponse, ProxyHttpError } from '../http/responses.js';
+import type { ProxyRequest } from '../http/proxy-request.js';
+import { jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
 import { consumeLimits, generationChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
 import { readBody } from '../security/read-body.js';
-import { upstreamErrorResponse } from '../upstream/upstream.js';
+import { upstreamErrorReply } from '../upstream/upstream.js';
 import { claimIdempotencyKey, type IdempotencyClaim } from './idempotency.js';
 
 export type Operation = 'enhance' | 'restyle';
 
-export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: Operation): Promise<Response> {
+export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: Operation): Promise<Reply> {
   const { options, store } = context;
   const raw = await readBody(scope.request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs });
   const visitor = await visitorOf(context, scope.request);
@@ -31,7 +32,7 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
     ttlMs: options.idempotencyTtlMs,
   });
   if (idempotency && 'replay' in idempotency) {
-    return withVisitor(jsonResponse(idempotency.replay.status, idempotency.replay.body, { 'idempotent-replayed': 'true' }), visitor);
+    return withVisitor(jsonReply(idempotency.replay.status, idempotency.replay.body, { 'idempotent-replayed': 'true' }), visitor);
   }
   const claim = idempotency?.claim;
   const now = options.clock.now();
@@ -54,7 +55,7 @@ async function start(
   visitor: string,
   claim: IdempotencyClaim | undefined,
   limitKeys: string[],
-): Promise<Response> {
+): Promise<Reply> {
   const { options, upstream, store } = context;
   const idempotencyHeader = scope.request.headers.get('idempotency-key');
   let reply;
@@ -77,14 +78,14 @@ async function start(
     } else {
       await claim?.complete(reply.status, reply.body);
     }
-    return upstreamErrorResponse(reply);
+    return upstreamErrorReply(reply);
   }
   const requestId = requestIdOf(reply.body);
   if (!requestId) {
     const body = { error: 'The generation service answered without a request id', code: 'bad_upstream_response' };
     await claim?.complete(502, body);
     context.log({ level: 'error', msg: 'upstream ack without request id', operation, status: reply.status });
-    return jsonResponse(502, body);
+    return jsonReply(502, body);
   }
   const startedAt = options.clock.now();
   const handle = await createHandle({ visitor, requestId, startedAt, expiresAt: startedAt + options.handleTtlMs }, context.signer);
@@ -92,10 +93,10 @@ async function start(
   const body = acknowledgement(reply.body, requestId, handle, options.prefix);
   await claim?.complete(reply.status, body);
   context.log({ level: 'info', msg: 'generation started', operation, visitor });
-  return jsonResponse(reply.status, body);
+  return jsonReply(reply.status, body);
 }
 
-function parseInput(request: Request, raw: Uint8Array, operation: Operation): { image_url: string } & Record<string, unknown> {
+function parseInput(request: ProxyRequest, raw: Uint8Array, operation: Operation): { image_url: string } & Record<string, unknown> {
   const type = request.headers.get('content-type') ?? '';
   // Requiring JSON also forces a CORS preflight, so a cross-site form cannot start a generation.
   if (!/^application\/json\s*(;|$)/i.test(type)) throw new ProxyHttpError(415, 'unsupported_media_type', 'Send the body as application/json');

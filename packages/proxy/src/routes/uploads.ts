@@ -5,7 +5,7 @@
  * metadata, no trailing bytes of a polyglot — is ever stored and served.
  */
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
-import { jsonResponse, notFound, ProxyHttpError } from '../http/responses.js';
+import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
 import { consumeLimits, uploadChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { randomId } from '../security/base64url.js';
@@ -23,7 +23,7 @@ function uploadsOf(context: ProxyContext) {
   return uploads;
 }
 
-export async function handleUpload(context: ProxyContext, scope: RequestScope): Promise<Response> {
+export async function handleUpload(context: ProxyContext, scope: RequestScope): Promise<Reply> {
   const uploads = uploadsOf(context);
   const { clock } = context.options;
   const raw = await readBody(scope.request, { maxBytes: uploads.maxBytes + MULTIPART_OVERHEAD, timeoutMs: uploads.timeoutMs });
@@ -56,7 +56,7 @@ export async function handleUpload(context: ProxyContext, scope: RequestScope): 
   const url = `${origin}${context.options.prefix}/api/v1/uploads/${id}`;
   context.log({ level: 'info', msg: 'upload stored', visitor: visitor.id, bytes: processed.bytes.byteLength, width: processed.width, height: processed.height });
   return withVisitor(
-    jsonResponse(201, { url, expires_at: new Date(expiresAt).toISOString(), content_type: processed.contentType, width: processed.width, height: processed.height }, { location: url }),
+    jsonReply(201, { url, expires_at: new Date(expiresAt).toISOString(), content_type: processed.contentType, width: processed.width, height: processed.height }, { location: url }),
     visitor,
   );
 }

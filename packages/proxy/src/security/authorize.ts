@@ -8,7 +8,9 @@ export async function runAuthorize(context: ProxyContext, scope: RequestScope, b
   const hook = context.options.authorize;
   if (!hook) return undefined;
   // The hook gets a fresh Request over the bytes already read: it can parse the body without re-reading the socket.
-  const request = new Request(scope.request.url, { method: scope.request.method, headers: scope.request.headers, body: body.byteLength > 0 ? body.slice() : null });
+  const headers = new Headers();
+  scope.request.headers.forEach((value, name) => headers.append(name, value));
+  const request = new Request(scope.request.url, { method: scope.request.method, headers, body: body.byteLength > 0 ? body.slice() : null });
   let verdict: boolean | Response;
   try {
     verdict = await hook(request, { route, visitor, ip: scope.ip });

@@ -2,11 +2,12 @@
  * The client's IP for per-IP limits. `X-Forwarded-For` is trivially spoofed, so it counts only
  * when the site says how many reverse proxies of its own sit in front (`trustProxy`).
  */
+import type { ProxyRequest } from '../http/proxy-request.js';
 
 /** false: the socket address only. true = 1. n: the n-th address from the right of X-Forwarded-For. */
 export type TrustProxy = boolean | number;
 
-export function clientIp(request: Request, socketIp: string | undefined, trustProxy: TrustProxy): string | undefined {
+export function clientIp(request: ProxyRequest, socketIp: string | undefined, trustProxy: TrustProxy): string | undefined {
   const hops = trustProxy === true ? 1 : trustProxy === false ? 0 : Math.max(0, Math.floor(trustProxy));
   if (hops > 0) {
     const chain = (request.headers.get('x-forwarded-for') ?? '')

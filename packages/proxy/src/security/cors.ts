@@ -3,6 +3,7 @@
  * the list gets a 403 before anything else happens. Requests without `Origin` (curl, the service
  * fetching an upload, same-origin GETs) pass: CORS protects browsers, limits protect credits.
  */
+import type { ProxyRequest } from '../http/proxy-request.js';
 import { ProxyHttpError } from '../http/responses.js';
 
 export const CORS_ALLOWED_HEADERS = ['content-type', 'idempotency-key'];
@@ -12,9 +13,12 @@ export interface CorsDecision {
   headers: Record<string, string>;
 }
 
-export function checkOrigin(request: Request, allowedOrigins: ReadonlySet<string>): CorsDecision {
+/** Same-origin or no Origin: nothing to add (shared, never mutated). */
+export const NO_CORS: CorsDecision = Object.freeze({ headers: Object.freeze({}) });
+
+export function checkOrigin(request: ProxyRequest, allowedOrigins: ReadonlySet<string>): CorsDecision {
   const origin = request.headers.get('origin');
-  if (origin === null || origin === new URL(request.url).origin) return { headers: {} };
+  if (origin === null || origin === new URL(request.url).origin) return NO_CORS;
   if (!allowedOrigins.has(origin)) {
     throw new ProxyHttpError(403, 'origin_not_allowed', 'This origin is not allowed to use the proxy');
   }

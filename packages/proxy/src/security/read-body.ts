@@ -3,6 +3,7 @@
  * never buffered) and a deadline for the whole body (a slowloris client trickling bytes is cut off).
  * Runs before any authorize hook or upstream call sees the request.
  */
+import type { ProxyRequest } from '../http/proxy-request.js';
 import { ProxyHttpError } from '../http/responses.js';
 
 export interface BodyLimits {
@@ -13,7 +14,7 @@ export interface BodyLimits {
 export const payloadTooLarge = (maxBytes: number) =>
   new ProxyHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`, { extra: { max_bytes: maxBytes } });
 
-export async function readBody(request: Request, limits: BodyLimits): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBody(request: ProxyRequest, limits: BodyLimits): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limits.maxBytes) throw payloadTooLarge(limits.maxBytes);
   if (!request.body) return new Uint8Array(0);

@@ -3,10 +3,11 @@
  * allowlisted ones pass (never its Authorization, Cookie, Host, X-Forwarded-*, hop-by-hop or
  * framing headers); the key is added here and nowhere else.
  */
+import type { RequestHeaders } from '../http/proxy-request.js';
 
 export const FORWARDED_CLIENT_HEADERS = ['accept-language'] as const;
 
-export function upstreamHeaders(apiKey: string, client: Headers | undefined, extra: Record<string, string> = {}): Headers {
+export function upstreamHeaders(apiKey: string, client: RequestHeaders | undefined, extra: Record<string, string> = {}): Headers {
   const headers = new Headers({ accept: 'application/json', 'user-agent': 'room-restyler-proxy/0.1' });
   for (const name of FORWARDED_CLIENT_HEADERS) {
     const value = client?.get(name);

@@ -4,7 +4,8 @@
  * retried blindly, so a credit is not spent twice.
  */
 import { redact } from '@room-restyler/core';
-import { ProxyHttpError } from '../http/responses.js';
+import type { RequestHeaders } from '../http/proxy-request.js';
+import { type JsonReply, jsonReply, ProxyHttpError } from '../http/responses.js';
 import { upstreamHeaders } from '../security/upstream-headers.js';
 
 export interface UpstreamReply {
@@ -16,7 +17,7 @@ export interface UpstreamReply {
 }
 
 export interface Upstream {
-  startGeneration(operation: 'enhance' | 'restyle', input: object, options: { idempotencyKey?: string | undefined; client: Headers }): Promise<UpstreamReply>;
+  startGeneration(operation: 'enhance' | 'restyle', input: object, options: { idempotencyKey?: string | undefined; client: RequestHeaders }): Promise<UpstreamReply>;
   getPrediction(requestId: string, signal?: AbortSignal): Promise<UpstreamReply>;
 }
 
@@ -70,13 +71,9 @@ function parseBody(text: string): unknown {
 }
 
 /** An upstream error answered to the browser: its status and body, none of its headers. */
-export function upstreamErrorResponse(reply: UpstreamReply, headers: Record<string, string> = {}): Response {
+export function upstreamErrorReply(reply: UpstreamReply): JsonReply {
   const body = typeof reply.body === 'object' && reply.body !== null && !Array.isArray(reply.body) ? reply.body : { error: String(reply.body) };
-  const all: Record<string, string> = { ...headers, ...(reply.retryAfter ? { 'retry-after': reply.retryAfter } : {}) };
-  return new Response(JSON.stringify({ code: codeForStatus(reply.status), ...body }), {
-    status: reply.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...all },
-  });
+  return jsonReply(reply.status, { code: codeForStatus(reply.status), ...body }, reply.retryAfter ? { 'retry-after': reply.retryAfter } : undefined);
 }
 
 function codeForStatus(status: number): string {
