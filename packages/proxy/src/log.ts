@@ -22,9 +22,9 @@ export const silentLogger: Logger = () => {};
 export function redactingLogger(sink: Logger, secrets: readonly string[]): Logger {
   return (entry) => {
     const text = JSON.stringify(entry);
-    const clean = redact(text, secrets);
+    const leaks = secrets.some((secret) => secret !== '' && text.includes(secret));
     try {
-      sink(clean === text ? entry : (JSON.parse(clean) as LogEntry));
+      sink(leaks ? (JSON.parse(redact(text, secrets)) as LogEntry) : entry);
     } catch {
       // A failing sink must never take a request down with it.
     }

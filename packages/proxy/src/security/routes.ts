@@ -38,16 +38,19 @@ const SUSPICIOUS = /%2f|%5c|%2e|%00|\\|\/\/|\/\.\.?(\/|$)/i;
 export function matchRoute(pathname: string, method: string, prefix: string): MatchedRoute {
   if (SUSPICIOUS.test(pathname) || !pathname.startsWith(prefix)) throw routeNotFound();
   const path = pathname.slice(prefix.length);
-  const matching = RULES.map((rule) => ({ rule, match: rule.pattern.exec(path) })).filter((m) => m.match !== null);
-  if (matching.length === 0) throw routeNotFound();
   const effective = method === 'HEAD' ? 'GET' : method;
-  const hit = matching.find((m) => m.rule.method === effective);
-  if (!hit) {
-    const allow = [...new Set(matching.map((m) => m.rule.method))].join(', ');
-    throw new ProxyHttpError(405, 'method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow } });
+  let allowed: Set<string> | undefined;
+  for (const rule of RULES) {
+    const match = rule.pattern.exec(path);
+    if (!match) continue;
+    if (rule.method === effective) {
+      const param = match[1];
+      return param === undefined ? { name: rule.name } : { name: rule.name, param };
+    }
+    (allowed ??= new Set()).add(rule.method);
   }
-  const param = hit.match?.[1];
-  return param === undefined ? { name: hit.rule.name } : { name: hit.rule.name, param };
+  if (!allowed) throw routeNotFound();
+  throw new ProxyHttpError(405, 'method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow: [...allowed].join(', ') } });
 }
 
 /** Whether the path is one the proxy serves under some method (CORS preflight answers only those). */
