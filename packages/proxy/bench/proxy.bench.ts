@@ -1,15 +1,15 @@
 /**
- * `pnpm --filter @room-restyler/proxy bench`: on loopback, against an in-process simulator whose
- * jobs stay in flight. (1) GET prediction through the proxy vs straight to the simulator;
- * (2) upstream polls of one job watched by 1, 10 and 100 SSE viewers; (3) resident memory of a
- * proxy process holding 1,000 open SSE viewers. Markdown on stdout, progress on stderr.
+ * `pnpm --filter @room-restyler/proxy bench`: on loopback, against a simulator whose jobs stay in
+ * flight. (1) GET prediction through the proxy vs straight to the simulator, each server alone in
+ * its own child process and the load generator in this one; (2) upstream polls of one job watched
+ * by 1, 10 and 100 SSE viewers; (3) resident memory of a proxy process holding 1,000 open SSE
+ * viewers. Markdown on stdout, progress on stderr.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startSimulator } from '@room-restyler/simulator';
 import autocannon, { type Result } from 'autocannon';
 import { startProxyServer } from '../src/adapters/node.js';
 
@@ -18,7 +18,25 @@ const SECRET = 'bench-secret-0123456789abcdef';
 const note = (text: string) => process.stderr.write(`${text}\n`);
 const body = JSON.stringify({ image_url: 'https://photos.example.com/room.jpg', style: 'modern' });
 
-const simulator = await startSimulator({ port: 0, latencyMs: { min: 600_000, max: 600_000 }, accounts: [{ apiKey: KEY, credits: 100_000 }] });
+const children: ChildProcess[] = [];
+/** A bench server script in its own process; resolves with the URL it prints. */
+async function startChild(script: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], {
+    env: { ...process.env, BENCH_API_KEY: KEY, BENCH_SECRET: SECRET, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+  return { url, child };
+}
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+process.once('exit', () => children.forEach((child) => child.kill('SIGKILL')));
+
+const simulator = await startChild('./simulator-server.ts');
 const upstreamCalls = new Map<string, number>();
 const countingFetch: typeof fetch = (input, init) => {
   const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
@@ -45,13 +63,48 @@ async function startJob(base: string, headers: Record<string, string>): Promise<
 // 1. Throughput and latency of GET prediction of an in-flight job.
 note('measuring GET prediction, direct and proxied…');
 const direct = await startJob(simulator.url, { authorization: `Bearer ${KEY}` });
-const proxied = await startJob(proxy.url, {});
-await fetch(`${proxy.url}/api/v1/prediction/${proxied.id}`, { headers: { cookie: proxied.cookie } });
-const load = (url: string, headers: Record<string, string>): Promise<Result> => autocannon({ url, headers, connections: 10, duration: 5 });
-const directRun = await load(`${simulator.url}/api/v1/prediction/${direct.id}`, { authorization: `Bearer ${KEY}` });
-const proxiedRun = await load(`${proxy.url}/api/v1/prediction/${proxied.id}`, { cookie: proxied.cookie });
-const failures = (r: Result) => r.non2xx + r.errors;
-if (failures(directRun) + failures(proxiedRun) > 0) note(`warning: ${failures(directRun)} direct and ${failures(proxiedRun)} proxied failures`);
+const proxyChild = await startChild('./proxy-server.ts', { BENCH_UPSTREAM: simulator.url });
+const proxied = await startJob(proxyChild.url, {});
+const load = (url: string, headers: Record<string, string>, duration = 5): Promise<Result> => autocannon({ url, headers, connections: 10, duration });
+type Target = readonly [url: string, headers: Record<string, string>];
+const directTarget: Target = [`${simulator.url}/api/v1/prediction/${direct.id}`, { authorization: `Bearer ${KEY}` }];
+const proxiedTarget: Target = [`${proxyChild.url}/api/v1/prediction/${proxied.id}`, { cookie: proxied.cookie }];
+/** CPU time (user + system) a process has used, in ms (Linux, like the RSS reading below). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Server CPU per answered request, µs: what the load generator's share of the machine cannot skew. */
+  cpuUs: number;
+  failures: number;
+}
+async function measure(target: Target, pid: number): Promise<Measured> {
+  const before = cpuMs(pid);
+  const run = await load(...target);
+  return { rps: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, cpuUs: ((cpuMs(pid) - before) * 1000) / Math.max(1, run.requests.total), failures: run.non2xx + run.errors };
+}
+// The same 1 s warm-up for both sides (JIT, connection pools), then rounds that alternate the two
+// sides, so load from other processes on the machine falls on both alike; figures are round means.
+const ROUNDS = 2;
+await load(...directTarget, 1);
+await load(...proxiedTarget, 1);
+const directRounds: Measured[] = [];
+const proxiedRounds: Measured[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  directRounds.push(await measure(directTarget, simulator.child.pid ?? 0));
+  proxiedRounds.push(await measure(proxiedTarget, proxyChild.child.pid ?? 0));
+}
+await stopChild(proxyChild.child);
+const mean = (rounds: Measured[], key: keyof Measured) => rounds.reduce((sum, r) => sum + r[key], 0) / rounds.length;
+const summary = (rounds: Measured[]): Measured => ({ rps: mean(rounds, 'rps'), p50: mean(rounds, 'p50'), p99: mean(rounds, 'p99'), cpuUs: mean(rounds, 'cpuUs'), failures: mean(rounds, 'failures') * rounds.length });
+const directRun = summary(directRounds);
+const proxiedRun = summary(proxiedRounds);
+note(`rounds (req/s): direct ${directRounds.map((r) => r.rps.toFixed(0)).join(', ')}; proxied ${proxiedRounds.map((r) => r.rps.toFixed(0)).join(', ')}`);
+if (directRun.failures + proxiedRun.failures > 0) note(`warning: ${directRun.failures} direct and ${proxiedRun.failures} proxied failures`);
 
 // 2. Upstream polls of one job per viewer count, over the same 10 s window (three jobs side by side).
 note('following three jobs with 1, 10 and 100 SSE viewers for 10 s…');
@@ -71,11 +124,7 @@ for (const stream of streams) stream.close();
 
 // 3. Resident memory of a proxy process with 1,000 open viewers.
 note('opening 1,000 SSE viewers on a proxy in a child process…');
-const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./sse-server.ts', import.meta.url))], {
-  env: { ...process.env, BENCH_API_KEY: KEY, BENCH_UPSTREAM: simulator.url, BENCH_SECRET: SECRET },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const childUrl = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+const { url: childUrl, child } = await startChild('./proxy-server.ts', { BENCH_UPSTREAM: simulator.url });
 const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const memJob = await startJob(childUrl, {});
 await fetch(`${childUrl}/api/v1/prediction/${memJob.id}`, { headers: { cookie: memJob.cookie } });
@@ -84,24 +133,24 @@ const many = Array.from({ length: 1_000 }, () => openStream(childUrl, memJob));
 await Promise.all(many.map((s) => s.firstEvent));
 const rssAfter = rss();
 for (const stream of many) stream.close();
-child.kill('SIGTERM');
-await new Promise((resolve) => child.once('exit', resolve));
+await stopChild(child);
 
 await proxy.close();
-await simulator.close();
+await stopChild(simulator.child);
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const ratio = proxiedRun.requests.average / directRun.requests.average;
-const overheadP99 = proxiedRun.latency.p99 - directRun.latency.p99;
+const ratio = proxiedRun.rps / directRun.rps;
+const overheadP99 = proxiedRun.p99 - directRun.p99;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
 const pollsSame = new Set(pollsPerJob.map((p) => p.polls)).size === 1;
 process.stdout.write(`## Proxy (@room-restyler/proxy)
 
-\`pnpm --filter @room-restyler/proxy bench` + "`" + ` — loopback, in-process simulator with jobs kept in flight, autocannon 10 connections × 5 s per run.
+\`pnpm --filter @room-restyler/proxy bench` + "`" + ` — loopback; simulator (jobs kept in flight) and proxy each in their own process (autocannon stays in the bench process), 10 connections × 5 s per run after the same 1 s warm-up for both, ${ROUNDS} alternating rounds per side (means shown). Server CPU is the server process's user + system time per answered request.
 
-| GET prediction of an in-flight job | req/s | p50 | p99 | vs direct |
-|---|---:|---:|---:|---:|
-| direct to the simulator (baseline) | ${directRun.requests.average.toFixed(0)} | ${directRun.latency.p50} ms | ${directRun.latency.p99} ms | 1.00× |
-| through the proxy (shared job state) | ${proxiedRun.requests.average.toFixed(0)} | ${proxiedRun.latency.p50} ms | ${proxiedRun.latency.p99} ms | ${ratio.toFixed(2)}× (target ≥ 1.0×) |
+| GET prediction of an in-flight job | req/s | p50 | p99 | server CPU / request | vs direct |
+|---|---:|---:|---:|---:|---:|
+| direct to the simulator (baseline) | ${directRun.rps.toFixed(0)} | ${ms(directRun.p50)} | ${ms(directRun.p99)} | ${directRun.cpuUs.toFixed(0)} µs | 1.00× |
+| through the proxy (shared job state) | ${proxiedRun.rps.toFixed(0)} | ${ms(proxiedRun.p50)} | ${ms(proxiedRun.p99)} | ${proxiedRun.cpuUs.toFixed(0)} µs | ${ratio.toFixed(2)}× (target ≥ 1.0×) |
 
 p99 overhead of the proxy: ${overheadP99.toFixed(1)} ms (target ≤ 2 ms).
 

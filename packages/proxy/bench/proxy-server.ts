@@ -1,6 +1,7 @@
 /**
- * The proxy alone in a child process, so the benchmark can read its resident memory without the
- * load generator's. Prints its URL on stdout; upstream origin and key come from the environment.
+ * The proxy alone in a child process, so the load generator does not share its event loop and the
+ * benchmark can read its resident memory alone. Prints its URL on stdout; upstream origin and key
+ * come from the environment.
  */
 import { startProxyServer } from '../src/adapters/node.js';
 
