@@ -240,5 +240,8 @@ export class JobHub {
     entry.abort.abort();
     await entry.ready.catch(() => {});
     await entry.unsubscribe?.();
+    // Hand the poll lease over now if this instance holds it (renew only touches a lease of ours),
+    // so another instance's viewers are not left waiting for it to expire.
+    await this.#options.store.renew(leaseKey(entry.job.requestId), this.#options.instanceId, 1).catch(() => false);
   }
 }

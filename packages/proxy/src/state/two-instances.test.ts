@@ -106,6 +106,20 @@ describe('two instances sharing Redis', () => {
     expect(twoInstances).toBeLessThanOrEqual(onePoller + 1);
   });
 
+  it('hands the polling of a job over at once when the instance that polls it shuts down', async () => {
+    const cookie = await cluster.newVisitor();
+    const handle = String((await restyle(a.visitor(cookie))).json.request_id);
+    const viewerOnA = a.visitor(cookie).events(handle);
+    await waitFor(() => cluster.upstream(PREDICTION_ROUTE) > 0, 'the first upstream poll, by A');
+    const viewerOnB = b.visitor(cookie).events(handle);
+    await waitFor(() => viewerOnB.events.length > 0, "B's first event");
+
+    await a.close();
+    await viewerOnA.ended;
+    // B polls from now on; without the hand-over it would wait out A's 30 s lease, past this test's timeout.
+    expect((await followToEnd(viewerOnB)).at(-1)).toBe('succeeded');
+  }, 10_000);
+
   it('loses nothing when an instance restarts: handles, idempotency records and limits', async () => {
     const cookie = await cluster.newVisitor();
     const first = await restyle(a.visitor(cookie), { 'idempotency-key': 'before-restart' });
