@@ -16,9 +16,12 @@ export interface RawResponse {
 
 export function send(origin: string, raw: RawRequest, timeoutMs = 10_000): Promise<RawResponse> {
   const url = new URL(origin);
+  // Node's client frames a DELETE/OPTIONS body with neither Content-Length nor chunking, so it would
+  // leak into the next request on the kept-alive socket: always say how long the body is.
+  const headers = raw.body === undefined ? raw.headers : { ...raw.headers, 'content-length': String(Buffer.byteLength(raw.body)) };
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, method: raw.method, path: raw.path, headers: raw.headers, signal: AbortSignal.timeout(timeoutMs) },
+      { host: url.hostname, port: url.port, method: raw.method, path: raw.path, headers, signal: AbortSignal.timeout(timeoutMs) },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -30,7 +30,10 @@ export function createListener(routes: Array<Route<Handler>>, options: ResolvedO
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
-    const path = new URL(req.url ?? '/', 'http://simulator').pathname;
+    const target = req.url ?? '/';
+    // `/\host:` and the like are no path at all: a clear 400, not an exception.
+    if (!URL.canParse(target, 'http://simulator')) return respond(req, res, '(malformed)', errorResult(400, 'Malformed request target'));
+    const path = new URL(target, 'http://simulator').pathname;
     const match = matchRoute(routes, method, path);
     if (match.kind !== 'found') {
       stats.request(match.kind === 'not-found' ? '(unmatched)' : `${method} ${match.template}`);

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from './simulator.js';
 import { apiClient, type Call } from './test-support/api-client.js';
@@ -26,6 +27,22 @@ describe('bad requests answer 400 with a clear message and charge nothing', () =
     ['/api/v1/enhance', [], 'Request body must be a JSON object'],
   ])('POST %s %j', async (path, json, error) => {
     expect(await call('POST', path, { json })).toMatchObject({ status: 400, body: { error } });
+  });
+
+  // Found by the whole-kit fuzzer: this target made `new URL()` throw, answered with a 500.
+  it('answers a request target that is no URL path with a JSON 400', async () => {
+    const { port } = new URL(sim.url);
+    const answer = await new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/\\evil.example:x]', headers: { authorization: 'Bearer sim_test_key' } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ error: 'Malformed request target' });
   });
 
   it('rejects invalid JSON, an empty body and a wrong Content-Type', async () => {
