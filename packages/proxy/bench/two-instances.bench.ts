@@ -135,6 +135,7 @@ const ratio = (n: number, base: number) => (base > 0 ? `${(n / base).toFixed(2)}
 
 function markdown(rows: Measured[], note: string | undefined): string {
   const lines = [
+    '',
     '### Two instances sharing Redis',
     '',
     '`pnpm --filter @room-restyler/proxy bench` (`bench/two-instances.bench.ts`)',
