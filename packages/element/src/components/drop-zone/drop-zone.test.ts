@@ -30,4 +30,26 @@ describe('room-restyler-drop-zone', () => {
     // Cleared, so picking the same file again after an error still reports it.
     expect(input.value).to.equal('');
   });
+
+  it('offers the camera on touch devices only, and hands over the photo taken', async () => {
+    const el = await fixture<DropZone>(html`<room-restyler-drop-zone></room-restyler-drop-zone>`);
+    const button = el.shadowRoot!.querySelector<HTMLButtonElement>('button.camera')!;
+    const camera = el.shadowRoot!.querySelector<HTMLInputElement>('#camera')!;
+    // This test browser has a mouse (pointer: fine): no camera button.
+    expect(matchMedia('(pointer: coarse)').matches).to.equal(false);
+    expect(getComputedStyle(button).display).to.equal('none');
+    // On a phone the button opens the rear camera directly.
+    expect(camera.getAttribute('capture')).to.equal('environment');
+    expect(camera.accept).to.equal('image/*');
+    let opened = 0;
+    camera.click = () => void opened++;
+    button.click();
+    expect(opened).to.equal(1);
+    const dataTransfer = new DataTransfer();
+    dataTransfer.items.add(new File(['x'], 'camera.jpg', { type: 'image/jpeg' }));
+    camera.files = dataTransfer.files;
+    const picked = oneEvent(el, 'rr-file');
+    camera.dispatchEvent(new Event('change'));
+    expect(((await picked) as CustomEvent<{ file: File }>).detail.file.name).to.equal('camera.jpg');
+  });
 });

@@ -153,6 +153,26 @@ describe('<room-restyler>', () => {
     expect((await stats(endpoint)).events).to.equal(1);
   });
 
+  it('an image URL: generates from the URL itself, with no upload; a non-http URL is refused', async () => {
+    const { el, endpoint } = await mount('ok');
+    const form = part(el, 'url') as HTMLFormElement;
+    const input = form.querySelector<HTMLInputElement>('input[name="url"]')!;
+    input.value = 'ftp://example.com/room.jpg';
+    form.requestSubmit();
+    await el.updateComplete;
+    expect(part(el, 'error')?.textContent).to.match(/http/i);
+
+    const photoUrl = `${location.origin}/samples/bedroom.jpg`;
+    input.value = photoUrl;
+    form.requestSubmit();
+    await until(() => is(el, 'ready'), 'ready');
+    await click(el, 'generate');
+    await until(() => is(el, 'result'), 'result');
+    const { uploads, starts } = await stats(endpoint);
+    expect(uploads).to.have.length(0);
+    expect(starts.map((s) => s.body.image_url)).to.deep.equal([photoUrl]);
+  });
+
   it('a double click on Generate starts one job', async () => {
     const { el, endpoint } = await mount('ok');
     await ready(el);
