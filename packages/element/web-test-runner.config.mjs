@@ -26,7 +26,9 @@ export default {
   middleware: [fakeProxy(), backend.middleware],
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
-    screenshotPlugin(new URL('./screenshots/', import.meta.url)),
+    // Each run screenshots every state into test-output/ (ignored by git), so a test run leaves the
+    // tree clean; UPDATE_SCREENSHOTS=1 refreshes the committed gallery in screenshots/.
+    screenshotPlugin(new URL(process.env.UPDATE_SCREENSHOTS ? './screenshots/' : './test-output/screenshots/', import.meta.url)),
     { name: 'real-backend', serverStop: () => backend.close() },
   ],
 };
