@@ -6,7 +6,7 @@
 import createClient from 'openapi-fetch';
 import { type Clock, deadline, systemClock } from './abort.js';
 import { errorFromResponse } from './error-from-response.js';
-import { AbortError, ConnectionError, RoomApiError, ServerError, TimeoutError } from './errors.js';
+import { ConnectionError, RoomApiError, ServerError } from './errors.js';
 import type { paths } from './generated/room-api.js';
 import { generate, type GenerateInput, type GenerateOptions, type GenerationResult } from './generate.js';
 import { type Account, normalizePrediction, type Prediction, requestIdOf } from './prediction.js';
@@ -130,7 +130,6 @@ function safeOrigin(baseUrl: string): string {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof AbortError || error instanceof TimeoutError) return error.message;
   const cause = error instanceof Error && error.cause instanceof Error ? `${error.message} (${error.cause.message})` : undefined;
   return cause ?? (error instanceof Error ? error.message : String(error));
 }

@@ -28,7 +28,8 @@ export const DEFAULT_RETRY: Required<RetryOptions> = {
   random: Math.random,
 };
 
-const RETRYABLE_READ_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+/** Besides every 5xx. */
+const RETRYABLE_READ_STATUSES = new Set([408, 425, 429]);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type AttemptOutcome = { response: Response } | { connectionError: unknown };
