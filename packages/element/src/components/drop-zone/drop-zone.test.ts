@@ -3,6 +3,16 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
 import type { DropZone } from './drop-zone.js';
 
+/** Picks a file named `name` in `input` as a browser does; resolves with the file the zone hands over. */
+async function pick(el: DropZone, input: HTMLInputElement, name: string): Promise<File> {
+  const dataTransfer = new DataTransfer();
+  dataTransfer.items.add(new File(['x'], name, { type: 'image/jpeg' }));
+  input.files = dataTransfer.files;
+  const picked = oneEvent(el, 'rr-file');
+  input.dispatchEvent(new Event('change'));
+  return ((await picked) as CustomEvent<{ file: File }>).detail.file;
+}
+
 describe('room-restyler-drop-zone', () => {
   it('opens the real file picker from the keyboard', async () => {
     const el = await fixture<DropZone>(html`<room-restyler-drop-zone choose-text="Choose photo"></room-restyler-drop-zone>`);
@@ -21,12 +31,7 @@ describe('room-restyler-drop-zone', () => {
   it('hands over a chosen file once', async () => {
     const el = await fixture<DropZone>(html`<room-restyler-drop-zone></room-restyler-drop-zone>`);
     const input = el.shadowRoot!.querySelector<HTMLInputElement>('#file')!;
-    const dataTransfer = new DataTransfer();
-    dataTransfer.items.add(new File(['x'], 'a.jpg', { type: 'image/jpeg' }));
-    input.files = dataTransfer.files;
-    const picked = oneEvent(el, 'rr-file');
-    input.dispatchEvent(new Event('change'));
-    expect(((await picked) as CustomEvent<{ file: File }>).detail.file.name).to.equal('a.jpg');
+    expect((await pick(el, input, 'a.jpg')).name).to.equal('a.jpg');
     // Cleared, so picking the same file again after an error still reports it.
     expect(input.value).to.equal('');
   });
@@ -45,11 +50,6 @@ describe('room-restyler-drop-zone', () => {
     camera.click = () => void opened++;
     button.click();
     expect(opened).to.equal(1);
-    const dataTransfer = new DataTransfer();
-    dataTransfer.items.add(new File(['x'], 'camera.jpg', { type: 'image/jpeg' }));
-    camera.files = dataTransfer.files;
-    const picked = oneEvent(el, 'rr-file');
-    camera.dispatchEvent(new Event('change'));
-    expect(((await picked) as CustomEvent<{ file: File }>).detail.file.name).to.equal('camera.jpg');
+    expect((await pick(el, camera, 'camera.jpg')).name).to.equal('camera.jpg');
   });
 });
