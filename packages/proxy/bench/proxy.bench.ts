@@ -114,7 +114,7 @@ const followed = await Promise.all(viewerCounts.map(async (count) => ({ count, j
 const upstreamIdOf = new Map<string, string>();
 for (const { job } of followed) {
   const [payload] = job.id.split('.');
-  upstreamIdOf.set(job.id, (JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as string[])[1] ?? '');
+  upstreamIdOf.set(job.id, (JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as string[])[0] ?? '');
 }
 const streams = followed.flatMap(({ count, job }) => Array.from({ length: count }, () => openStream(proxy.url, job)));
 await Promise.all(streams.map((s) => s.firstEvent));

@@ -21,7 +21,6 @@ export interface ProxyContext {
 
 export interface RequestScope {
   request: ProxyRequest;
-  url: URL;
   route: MatchedRoute;
   /** The client IP, or `unknown` when the runtime gave none (all such clients share one bucket). */
   ip: string;

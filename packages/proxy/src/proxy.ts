@@ -8,7 +8,7 @@
  * the proxy's JSON replies without building fetch Requests and Responses.
  */
 import type { ProxyContext, RequestScope } from './context.js';
-import type { ProxyRequest } from './http/proxy-request.js';
+import { pathOf, type ProxyRequest } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
 import { redactingLogger } from './log.js';
@@ -95,20 +95,20 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     let route: RouteName | undefined;
     let response: Reply;
     try {
-      const url = new URL(request.url);
+      const path = pathOf(request);
       cors = checkOrigin(request, options.allowedOrigins);
       if (request.method === 'OPTIONS') {
-        if (!isKnownPath(url.pathname, options.prefix)) throw new ProxyHttpError(404, 'not_found', 'No such route on this proxy');
+        if (!isKnownPath(path, options.prefix)) throw new ProxyHttpError(404, 'not_found', 'No such route on this proxy');
         return preflightResponse(cors, options.allowedHeaders);
       }
-      const matched = matchRoute(url.pathname, request.method, options.prefix);
+      const matched = matchRoute(path, request.method, options.prefix);
       route = matched.name;
       const ip = clientIp(request, connection.clientIp, options.trustProxy);
       if (!ip && !warnedUnknownIp) {
         warnedUnknownIp = true;
         log({ level: 'warn', msg: 'client IP unknown: all such clients share one per-IP limit (pass the socket address from your adapter or set trustProxy)' });
       }
-      response = await ROUTES[matched.name](context, { request, url, route: matched, ip: ip ?? 'unknown' });
+      response = await ROUTES[matched.name](context, { request, route: matched, ip: ip ?? 'unknown' });
     } catch (error) {
       response = errorReply(error, log);
     }

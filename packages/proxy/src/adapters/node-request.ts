@@ -97,12 +97,13 @@ const isStream = (response: Response) => response.headers.get('content-type')?.s
 /** Writes a reply to a node response; stops streaming when the client goes away. */
 export async function writeReply(req: IncomingMessage, res: ServerResponse, reply: Reply): Promise<void> {
   if (reply instanceof JsonReply) {
-    // The reply is this request's own: its header record is written as is.
-    const headers: Record<string, string | string[]> = reply.headers;
-    if (reply.cookies.length > 0) headers['set-cookie'] = reply.cookies;
-    if (!req.complete) headers.connection = 'close';
-    if (reply.text !== null) headers['content-length'] = String(Buffer.byteLength(reply.text));
-    res.writeHead(reply.status, headers).end(reply.text ?? undefined);
+    // A flat name/value list: node writes it without enumerating an object (this is every poll).
+    const head: string[] = [];
+    for (const name of Object.keys(reply.headers)) head.push(name, reply.headers[name] as string);
+    for (const cookie of reply.cookies) head.push('set-cookie', cookie);
+    if (!req.complete) head.push('connection', 'close');
+    if (reply.text !== null) head.push('content-length', String(Buffer.byteLength(reply.text)));
+    res.writeHead(reply.status, head).end(reply.text ?? undefined);
     return;
   }
   const headers: Record<string, string | string[]> = {};

@@ -17,3 +17,13 @@ export interface ProxyRequest {
   /** The body, or null (GET, HEAD). Read at most once. */
   readonly body: ReadableStream<Uint8Array> | null;
 }
+
+const PATH = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/;
+
+/**
+ * The path of the request's URL as it came, without the query. Not normalised the way `new URL`
+ * would (dot segments, backslashes): routing refuses those forms itself, and this runs on every poll.
+ */
+export function pathOf(request: ProxyRequest): string {
+  return PATH.exec(request.url)?.[1] || '/';
+}

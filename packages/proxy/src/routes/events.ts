@@ -11,7 +11,7 @@ import { jobOf } from './job-of.js';
 const encoder = new TextEncoder();
 
 export async function handleEvents(context: ProxyContext, scope: RequestScope): Promise<Response> {
-  const job = await jobOf(context, scope);
+  const { handle, claims } = await jobOf(context, scope);
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -32,14 +32,14 @@ export async function handleEvents(context: ProxyContext, scope: RequestScope): 
         if (snapshot.kind === 'prediction') {
           if (snapshot.prediction.status !== lastStatus || snapshot.terminal) {
             lastStatus = snapshot.prediction.status;
-            send(`event: prediction\ndata: ${predictionJson(snapshot, job.handle)}\n\n`);
+            send(`event: prediction\ndata: ${predictionJson(snapshot, handle)}\n\n`);
           }
         } else if (snapshot.terminal) {
           send(`event: error\ndata: ${JSON.stringify(errorBody(snapshot.body, snapshot.status))}\n\n`);
         }
         if (snapshot.terminal) finish();
       };
-      const unwatch = context.hub.watch({ requestId: job.requestId, startedAt: job.startedAt }, { onSnapshot, onClose: finish });
+      const unwatch = context.hub.watch(claims, { onSnapshot, onClose: finish });
       stop = () => {
         if (!open) return;
         open = false;

@@ -6,9 +6,8 @@ import { upstreamErrorReply } from '../upstream/upstream.js';
 import { jobOf } from './job-of.js';
 
 export async function handlePrediction(context: ProxyContext, scope: RequestScope): Promise<JsonReply> {
-  const job = await jobOf(context, scope);
-  const snapshot = await context.hub.current({ requestId: job.requestId, startedAt: job.startedAt });
-  return snapshotReply(snapshot, job.handle);
+  const { handle, claims } = await jobOf(context, scope);
+  return snapshotReply(await context.hub.current(claims), handle);
 }
 
 export function snapshotReply(snapshot: JobSnapshot, handle: string): JsonReply {

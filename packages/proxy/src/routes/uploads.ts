@@ -52,7 +52,7 @@ export async function handleUpload(context: ProxyContext, scope: RequestScope): 
   const id = randomId(24);
   const expiresAt = clock.now() + uploads.ttlMs;
   await uploads.store.put(id, { bytes: processed.bytes, contentType: processed.contentType, expiresAt });
-  const origin = uploads.publicUrl ?? scope.url.origin;
+  const origin = uploads.publicUrl ?? new URL(scope.request.url).origin;
   const url = `${origin}${context.options.prefix}/api/v1/uploads/${id}`;
   context.log({ level: 'info', msg: 'upload stored', visitor: visitor.id, bytes: processed.bytes.byteLength, width: processed.width, height: processed.height });
   return withVisitor(

@@ -2,6 +2,8 @@
  * Visitor-bound handles: what the browser gets in place of the service's `request_id`. A handle is
  * self-contained (signed claims, no server state), so a restarted proxy with the same secret still
  * serves it; a handle of another visitor, a tampered one or an expired one reads as "not found".
+ * The visitor is bound by the signature rather than carried in the handle: the cookie already
+ * says who asks, and every poll sends the handle, so it stays short.
  */
 import { decodeBase64Url, encodeBase64Url } from './base64url.js';
 import type { Signer } from './signer.js';
@@ -22,9 +24,12 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const verifiedHandles = new VerifiedTokens<HandleClaims>();
 
+/** What the signature covers: the payload for this one visitor (ids and payloads are base64url, so `.` is unambiguous). */
+const signed = (visitor: string, payload: string) => `${visitor}.${payload}`;
+
 export async function createHandle(claims: HandleClaims, signer: Signer): Promise<string> {
-  const payload = encodeBase64Url(encoder.encode(JSON.stringify([claims.visitor, claims.requestId, claims.startedAt, claims.expiresAt])));
-  return `${payload}.${await signer.sign('handle', payload)}`;
+  const payload = encodeBase64Url(encoder.encode(JSON.stringify([claims.requestId, claims.startedAt, claims.expiresAt])));
+  return `${payload}.${await signer.sign('handle', signed(claims.visitor, payload))}`;
 }
 
 /** The claims of a valid, unexpired handle owned by `visitor`; undefined otherwise. */
@@ -33,29 +38,29 @@ export async function readHandle(handle: string, visitor: string | undefined, si
   const cache = verifiedHandles.of(signer);
   let claims = cache.get(handle);
   if (!claims) {
-    claims = await verifiedClaimsOf(handle, signer);
+    claims = await verifiedClaimsOf(handle, visitor, signer);
     if (!claims) return undefined;
     cache.set(handle, claims);
   }
-  // Ownership and expiry are checked on every read, cached or not.
+  // Ownership (a cached handle was verified for one visitor) and expiry are checked on every read.
   if (claims.visitor !== visitor || claims.expiresAt <= now) return undefined;
   return claims;
 }
 
-async function verifiedClaimsOf(handle: string, signer: Signer): Promise<HandleClaims | undefined> {
+async function verifiedClaimsOf(handle: string, visitor: string, signer: Signer): Promise<HandleClaims | undefined> {
   const [payload, signature, ...rest] = handle.split('.');
   if (rest.length > 0 || !payload || !signature) return undefined;
-  if (!(await signer.verify('handle', payload, signature))) return undefined;
-  return parseClaims(decodeBase64Url(payload));
+  if (!(await signer.verify('handle', signed(visitor, payload), signature))) return undefined;
+  return parseClaims(visitor, decodeBase64Url(payload));
 }
 
-function parseClaims(bytes: Uint8Array | undefined): HandleClaims | undefined {
+function parseClaims(visitor: string, bytes: Uint8Array | undefined): HandleClaims | undefined {
   if (!bytes) return undefined;
   try {
     const value: unknown = JSON.parse(decoder.decode(bytes));
-    if (!Array.isArray(value) || value.length !== 4) return undefined;
-    const [visitor, requestId, startedAt, expiresAt] = value as unknown[];
-    if (typeof visitor !== 'string' || typeof requestId !== 'string' || typeof startedAt !== 'number' || typeof expiresAt !== 'number') return undefined;
+    if (!Array.isArray(value) || value.length !== 3) return undefined;
+    const [requestId, startedAt, expiresAt] = value as unknown[];
+    if (typeof requestId !== 'string' || typeof startedAt !== 'number' || typeof expiresAt !== 'number') return undefined;
     return { visitor, requestId, startedAt, expiresAt };
   } catch {
     return undefined;

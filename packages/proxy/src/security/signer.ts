@@ -2,6 +2,9 @@
  * HMAC-SHA256 signatures over WebCrypto, so cookies and handles are signed the same way on Node
  * and on edge runtimes. Every signed value carries a purpose prefix, so a visitor cookie can
  * never be replayed as a handle or the other way round.
+ *
+ * Signatures are truncated to 128 bits (RFC 2104 §5): forging one still takes 2^128 guesses, and
+ * every poll carries a handle and a cookie, so shorter tokens mean less to send, parse and hash.
  */
 import { decodeBase64Url, encodeBase64Url } from './base64url.js';
 
@@ -9,26 +12,35 @@ export type SignaturePurpose = 'visitor' | 'handle';
 
 export interface Signer {
   sign(purpose: SignaturePurpose, data: string): Promise<string>;
-  /** Constant-time check (WebCrypto `verify`). */
+  /** Constant-time check. */
   verify(purpose: SignaturePurpose, data: string, signature: string): Promise<boolean>;
 }
 
+const SIGNATURE_BYTES = 16;
 const encoder = new TextEncoder();
 
 export function createSigner(secret: string): Signer {
   if (secret.length < 16) throw new RangeError('createRoomProxy: secret must be at least 16 characters');
-  const key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-  const message = (purpose: SignaturePurpose, data: string) => encoder.encode(`${purpose}\n${data}`);
+  const key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = async (purpose: SignaturePurpose, data: string) =>
+    new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(`${purpose}\n${data}`)), 0, SIGNATURE_BYTES);
   return {
     async sign(purpose, data) {
-      return encodeBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', await key, message(purpose, data))));
+      return encodeBase64Url(await mac(purpose, data));
     },
     async verify(purpose, data, signature) {
-      const bytes = decodeBase64Url(signature);
-      if (!bytes || bytes.length !== 32) return false;
-      return crypto.subtle.verify('HMAC', await key, bytes, message(purpose, data));
+      const given = decodeBase64Url(signature);
+      if (!given || given.length !== SIGNATURE_BYTES) return false;
+      return sameBytes(given, await mac(purpose, data));
     },
   };
+}
+
+/** Compares every byte whatever the first difference, so timing tells nothing about a guess. */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < a.length; i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return difference === 0;
 }
 
 /** SHA-256 of a string, base64url: request fingerprints and derived idempotency keys. */
