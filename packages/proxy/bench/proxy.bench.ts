@@ -87,11 +87,12 @@ async function measure(target: Target, pid: number): Promise<Measured> {
   const run = await load(...target);
   return { rps: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, cpuUs: ((cpuMs(pid) - before) * 1000) / Math.max(1, run.requests.total), failures: run.non2xx + run.errors };
 }
-// The same 1 s warm-up for both sides (JIT, connection pools), then rounds that alternate the two
+// The same warm-up for both sides (JIT, connection pools), then rounds that alternate the two
 // sides, so load from other processes on the machine falls on both alike; figures are round means.
-const ROUNDS = 2;
-await load(...directTarget, 1);
-await load(...proxiedTarget, 1);
+const ROUNDS = 3;
+const WARM_UP_S = 2;
+await load(...directTarget, WARM_UP_S);
+await load(...proxiedTarget, WARM_UP_S);
 const directRounds: Measured[] = [];
 const proxiedRounds: Measured[] = [];
 for (let round = 0; round < ROUNDS; round++) {
@@ -145,7 +146,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const pollsSame = new Set(pollsPerJob.map((p) => p.polls)).size === 1;
 process.stdout.write(`## Proxy (@room-restyler/proxy)
 
-\`pnpm --filter @room-restyler/proxy bench` + "`" + ` — loopback; simulator (jobs kept in flight) and proxy each in their own process (autocannon stays in the bench process), 10 connections × 5 s per run after the same 1 s warm-up for both, ${ROUNDS} alternating rounds per side (means shown). Server CPU is the server process's user + system time per answered request.
+\`pnpm --filter @room-restyler/proxy bench` + "`" + ` — loopback; simulator (jobs kept in flight) and proxy each in their own process (autocannon stays in the bench process), 10 connections × 5 s per run after the same ${WARM_UP_S} s warm-up for both, ${ROUNDS} alternating rounds per side (means shown). Server CPU is the server process's user + system time per answered request.
 
 | GET prediction of an in-flight job | req/s | p50 | p99 | server CPU / request | vs direct |
 |---|---:|---:|---:|---:|---:|
