@@ -28,10 +28,13 @@ describe('redactingLogger', () => {
     }
   });
 
-  it('keeps a failing sink from throwing into the request', () => {
+  it('keeps a failing sink or an unserializable entry from throwing into the request', () => {
     const log = redactingLogger(() => {
       throw new Error('disk full');
     }, [KEY]);
     expect(() => log({ level: 'info', msg: 'request' })).not.toThrow();
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    expect(() => redactingLogger(() => {}, [KEY])({ level: 'error', msg: 'odd', circular })).not.toThrow();
   });
 });

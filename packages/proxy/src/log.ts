@@ -27,13 +27,13 @@ export function redactingLogger(sink: Logger, secrets: readonly string[]): Logge
     return present.some((secret) => text.includes(secret));
   };
   return (entry) => {
-    // Field by field: the per-request entry is flat, and serializing it only to search it cost more than the rest of a poll.
-    let leaks = false;
-    for (const field in entry) if (holdsSecret(entry[field]) || holdsSecret(field)) leaks = true;
     try {
+      // Field by field: the per-request entry is flat, and serializing it only to search it cost more than the rest of a poll.
+      let leaks = false;
+      for (const field in entry) if (holdsSecret(entry[field]) || holdsSecret(field)) leaks = true;
       sink(leaks ? (JSON.parse(redact(JSON.stringify(entry), secrets)) as LogEntry) : entry);
     } catch {
-      // A failing sink must never take a request down with it.
+      // A failing sink, or an entry that cannot be serialized, must never take a request down with it.
     }
   };
 }
