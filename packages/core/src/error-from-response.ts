@@ -21,7 +21,7 @@ export interface ErrorContext {
 export function errorFromResponse(status: number, body: unknown, context: ErrorContext = {}): RoomApiError {
   const secrets = context.secrets ?? [];
   const serviceText = redact(errorText(body), secrets);
-  const init = { status, body: redactBody(body, secrets), requestId: requestIdFrom(context.headers) };
+  const init = { status, body: redactValue(body, secrets), requestId: requestIdFrom(context.headers) };
   const reason = serviceText ? `: ${serviceText}` : '';
 
   switch (status) {
@@ -87,11 +87,24 @@ export function redact(text: string, secrets: readonly string[]): string {
   return secrets.reduce((out, secret) => (secret ? out.split(secret).join('[redacted]') : out), text);
 }
 
-function redactBody(body: unknown, secrets: readonly string[]): unknown {
-  if (!secrets.some(Boolean) || body === undefined) return body;
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  if (!secrets.some((s) => s && text.includes(s))) return body;
-  return typeof body === 'string' ? redact(body, secrets) : JSON.parse(redact(text, secrets));
+/**
+ * `value` with every secret replaced, or the very same value when it holds none. An object is
+ * searched field by field: a flat log entry, written on every request, is then never serialized
+ * only to be searched.
+ */
+export function redactValue<T>(value: T, secrets: readonly string[]): T {
+  if (!holdsSecret(value, secrets, true)) return value;
+  return (typeof value === 'string' ? redact(value, secrets) : JSON.parse(redact(JSON.stringify(value), secrets))) as T;
+}
+
+function holdsSecret(value: unknown, secrets: readonly string[], fieldByField = false): boolean {
+  if (value === null || value === undefined) return false;
+  if (fieldByField && isRecord(value)) {
+    for (const name in value) if (holdsSecret(name, secrets) || holdsSecret(value[name], secrets)) return true;
+    return false;
+  }
+  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : '';
+  return secrets.some((secret) => secret !== '' && text.includes(secret));
 }
 
 function stringField(body: unknown, key: string): string | undefined {

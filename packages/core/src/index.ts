@@ -13,7 +13,7 @@ export type { RetryOptions } from './retry-policy.js';
 export { sleep, systemClock } from './abort.js';
 export type { Clock } from './abort.js';
 export * from './errors.js';
-export { errorFromResponse, formatWait, redact } from './error-from-response.js';
+export { errorFromResponse, formatWait, redact, redactValue } from './error-from-response.js';
 export type { ErrorContext } from './error-from-response.js';
 export * from './schemas.js';
 export * from './vocabulary.js';
