@@ -35,13 +35,8 @@ export async function createHandle(claims: HandleClaims, signer: Signer): Promis
 /** The claims of a valid, unexpired handle owned by `visitor`; undefined otherwise. */
 export async function readHandle(handle: string, visitor: string | undefined, signer: Signer, now: number): Promise<HandleClaims | undefined> {
   if (!visitor || handle.length > MAX_HANDLE_LENGTH) return undefined;
-  const cache = verifiedHandles.of(signer);
-  let claims = cache.get(handle);
-  if (!claims) {
-    claims = await verifiedClaimsOf(handle, visitor, signer);
-    if (!claims) return undefined;
-    cache.set(handle, claims);
-  }
+  const claims = await verifiedHandles.read(signer, handle, () => verifiedClaimsOf(handle, visitor, signer));
+  if (!claims) return undefined;
   // Ownership (a cached handle was verified for one visitor) and expiry are checked on every read.
   if (claims.visitor !== visitor || claims.expiresAt <= now) return undefined;
   return claims;

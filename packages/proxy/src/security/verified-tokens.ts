@@ -13,9 +13,14 @@ const MAX_TOKENS_PER_SIGNER = 10_000;
 export class VerifiedTokens<T> {
   readonly #bySigner = new WeakMap<Signer, RecentCache<string, T>>();
 
-  of(signer: Signer): RecentCache<string, T> {
+  /** What `token` decodes to: remembered, or from `verify` (remembered when valid). */
+  async read(signer: Signer, token: string, verify: () => Promise<T | undefined>): Promise<T | undefined> {
     let cache = this.#bySigner.get(signer);
     if (!cache) this.#bySigner.set(signer, (cache = new RecentCache(MAX_TOKENS_PER_SIGNER)));
-    return cache;
+    const known = cache.get(token);
+    if (known !== undefined) return known;
+    const verified = await verify();
+    if (verified !== undefined) cache.set(token, verified);
+    return verified;
   }
 }

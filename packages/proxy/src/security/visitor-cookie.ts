@@ -29,14 +29,11 @@ const verifiedCookies = new VerifiedTokens<string>();
 export async function readVisitorCookie(request: ProxyRequest, signer: Signer): Promise<string | undefined> {
   const value = cookieValue(request.headers.get('cookie'), VISITOR_COOKIE);
   if (!value) return undefined;
-  const cache = verifiedCookies.of(signer);
-  const known = cache.get(value);
-  if (known !== undefined) return known;
-  const [id, signature, ...rest] = value.split('.');
-  if (rest.length > 0 || !id || !signature || !VISITOR_ID.test(id)) return undefined;
-  if (!(await signer.verify('visitor', id, signature))) return undefined;
-  cache.set(value, id);
-  return id;
+  return verifiedCookies.read(signer, value, async () => {
+    const [id, signature, ...rest] = value.split('.');
+    if (rest.length > 0 || !id || !signature || !VISITOR_ID.test(id)) return undefined;
+    return (await signer.verify('visitor', id, signature)) ? id : undefined;
+  });
 }
 
 /** The visitor of this request, issuing a fresh signed cookie when it has none (or a forged one). */
