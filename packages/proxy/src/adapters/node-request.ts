@@ -31,7 +31,7 @@ class NodeRequestHeaders implements RequestHeaders {
 
   forEach(callback: (value: string, name: string) => void): void {
     for (const name of Object.keys(this.#raw)) {
-      const value = hidden(name) ? null : this.get(name);
+      const value = this.get(name);
       if (value !== null) callback(value, name);
     }
   }
