@@ -7,14 +7,26 @@ import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const benches = ['@room-restyler/core', '@room-restyler/simulator', '@room-restyler/proxy', '@room-restyler/element', '@room-restyler/mcp', '@room-restyler/test'];
+const benches = [
+  '@room-restyler/core',
+  '@room-restyler/simulator',
+  '@room-restyler/proxy',
+  '@room-restyler/element',
+  '@room-restyler/mcp',
+  '@room-restyler/test',
+];
 
 const sections = [];
 let failed = 0;
 for (const name of benches) {
   console.error(`\n▶ ${name}`);
   try {
-    const out = execFileSync('pnpm', ['--silent', '--filter', name, 'bench'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 10 * 60_000 });
+    const out = execFileSync('pnpm', ['--silent', '--filter', name, 'bench'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      timeout: 10 * 60_000,
+    });
     sections.push(out.trim());
     console.error(out.trim());
   } catch (error) {

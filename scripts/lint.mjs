@@ -10,7 +10,9 @@ const run = (cmd, args, cwd = root) => {
   execFileSync(cmd, args, { cwd, stdio: 'inherit' });
 };
 
-const specs = readdirSync(join(root, 'openapi')).filter((f) => f.endsWith('.yaml')).map((f) => `openapi/${f}`);
+const specs = readdirSync(join(root, 'openapi'))
+  .filter((f) => f.endsWith('.yaml'))
+  .map((f) => `openapi/${f}`);
 run('pnpm', ['exec', 'redocly', 'lint', '--format', 'stylish', ...specs]);
 
 for (const dir of ['packages/core', 'packages/simulator', 'packages/proxy', 'packages/element', 'packages/mcp', 'test']) {

@@ -29,7 +29,14 @@ Property: an answer arrives, it is not a 5xx, every error is JSON \`{ error }\`,
 
 | target | cases | answers |
 |---|---|---|
-${fuzz.map((r) => `| ${r.target} | ${r.cases} | ${Object.entries(r.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')} |`).join('\n')}
+${fuzz
+  .map(
+    (r) =>
+      `| ${r.target} | ${r.cases} | ${Object.entries(r.statuses)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')} |`,
+  )
+  .join('\n')}
 
 ${fuzz.reduce((n, r) => n + r.cases, 0)} requests in ${fuzzSeconds.toFixed(1)} s (${Math.round(fuzz.reduce((n, r) => n + r.cases, 0) / fuzzSeconds)} hostile requests/s), none violating the property.
 `);

@@ -32,7 +32,14 @@ describe('a visitor stages a room on the demo listing page', () => {
     });
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     // Everything the browser receives, to check that the key is in none of it.
@@ -55,13 +62,20 @@ describe('a visitor stages a room on the demo listing page', () => {
     await widget.scrollIntoViewIfNeeded();
 
     const photo = await readFile(PHOTO);
-    await page.evaluate(async (bytes) => {
-      const file = new File([new Uint8Array(bytes)], 'living-room.jpg', { type: 'image/jpeg' });
-      const zone = document.querySelector('room-restyler')!.shadowRoot!.querySelector('room-restyler-drop-zone')!.shadowRoot!.querySelector('.zone')!;
-      const dataTransfer = new DataTransfer();
-      dataTransfer.items.add(file);
-      for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { dataTransfer, bubbles: true, composed: true }));
-    }, [...photo]);
+    await page.evaluate(
+      async (bytes) => {
+        const file = new File([new Uint8Array(bytes)], 'living-room.jpg', { type: 'image/jpeg' });
+        const zone = document
+          .querySelector('room-restyler')!
+          .shadowRoot!.querySelector('room-restyler-drop-zone')!
+          .shadowRoot!.querySelector('.zone')!;
+        const dataTransfer = new DataTransfer();
+        dataTransfer.items.add(file);
+        for (const type of ['dragenter', 'dragover', 'drop'])
+          zone.dispatchEvent(new DragEvent(type, { dataTransfer, bubbles: true, composed: true }));
+      },
+      [...photo],
+    );
 
     await widget.locator('[part~="style"]').selectOption('japandi');
     await widget.locator('[part~="generate"]').click();

@@ -24,7 +24,12 @@ describe('an assistant restyles a photo on its disk over stdio', () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BIN],
-      env: { ...getDefaultEnvironment(), ROOM_API_KEY: TEST_KEY, ROOM_API_BASE_URL: stack.sim.url, ROOM_UPLOAD_URL: `${stack.proxy.url}/api/v1/uploads` },
+      env: {
+        ...getDefaultEnvironment(),
+        ROOM_API_KEY: TEST_KEY,
+        ROOM_API_BASE_URL: stack.sim.url,
+        ROOM_UPLOAD_URL: `${stack.proxy.url}/api/v1/uploads`,
+      },
       stderr: 'pipe',
     });
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -41,14 +46,20 @@ describe('an assistant restyles a photo on its disk over stdio', () => {
   it('uploads through the proxy, reports progress, returns the image and saves it', async () => {
     const progress: Array<{ progress: number; message?: string | undefined }> = [];
     const result = await client.callTool(
-      { name: 'restyle', arguments: { image_path: join(dir, 'bedroom.jpg'), style: 'scandinavian', room_type: 'bedroom', save_dir: join(dir, 'out') } },
+      {
+        name: 'restyle',
+        arguments: { image_path: join(dir, 'bedroom.jpg'), style: 'scandinavian', room_type: 'bedroom', save_dir: join(dir, 'out') },
+      },
       undefined,
       { onprogress: (p) => progress.push(p), timeout: 60_000 },
     );
 
     expect(result.isError ?? false, JSON.stringify(result.content)).toBe(false);
     expect(progress.length).toBeGreaterThan(0);
-    const text = (result.content as Array<{ type: string; text?: string }>).filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+    const text = (result.content as Array<{ type: string; text?: string }>)
+      .filter((c) => c.type === 'text')
+      .map((c) => c.text)
+      .join('\n');
     expect(text).toMatch(/!\[[^\]]*\]\(http:\/\/127\.0\.0\.1:\d+\/[^)]+\)/);
 
     // The photo went through the proxy's upload route, and the simulator fetched it from there.

@@ -1,7 +1,7 @@
 /** fast-check generators of hostile requests: odd paths, bodies, headers and image uploads. */
 import fc from 'fast-check';
 
-const pathChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_.~%/\\:@!$&\'()*+,;=?#[]'.split(''));
+const pathChar = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789-_.~%/\\:@!$&'()*+,;=?#[]".split(''));
 
 /** Request-targets near the real routes: traversal, encoded slashes, absolute URLs, junk. */
 export const hostilePath = fc.oneof(
@@ -19,7 +19,12 @@ export const hostilePath = fc.oneof(
     '/api/v1/prediction/',
     '/api/v1/uploads/../../etc/passwd',
   ),
-  fc.tuple(fc.constantFrom('/api/v1/', '/api/v1/prediction/', '/api/v1/uploads/', '/', '/healthz/'), fc.string({ unit: pathChar, maxLength: 60 })).map(([a, b]) => a + b),
+  fc
+    .tuple(
+      fc.constantFrom('/api/v1/', '/api/v1/prediction/', '/api/v1/uploads/', '/', '/healthz/'),
+      fc.string({ unit: pathChar, maxLength: 60 }),
+    )
+    .map(([a, b]) => a + b),
 );
 
 export const method = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND');
@@ -30,7 +35,13 @@ export const hostileBody = fc.oneof(
   fc
     .record(
       {
-        image_url: fc.oneof(fc.webUrl(), fc.string(), fc.constant('file:///etc/passwd'), fc.constant('http://169.254.169.254/latest/meta-data'), fc.integer()),
+        image_url: fc.oneof(
+          fc.webUrl(),
+          fc.string(),
+          fc.constant('file:///etc/passwd'),
+          fc.constant('http://169.254.169.254/latest/meta-data'),
+          fc.integer(),
+        ),
         style: fc.oneof(fc.string({ maxLength: 80 }), fc.integer(), fc.constant(null)),
         room_type: fc.oneof(fc.string({ maxLength: 80 }), fc.array(fc.string())),
         mode: fc.oneof(fc.string({ maxLength: 80 }), fc.boolean()),
@@ -40,7 +51,14 @@ export const hostileBody = fc.oneof(
     )
     .map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 200 }),
-  fc.constantFrom('{', '{"image_url":', '\u0000\u0001', '[]', 'null', '{"image_url":"https://x.example/a.jpg","style":"' + 'a'.repeat(5_000) + '"}'),
+  fc.constantFrom(
+    '{',
+    '{"image_url":',
+    '\u0000\u0001',
+    '[]',
+    'null',
+    '{"image_url":"https://x.example/a.jpg","style":"' + 'a'.repeat(5_000) + '"}',
+  ),
 );
 
 const token = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,24}$/);
@@ -54,8 +72,17 @@ export const hostileHeaders = fc
       'x-forwarded-for': fc.oneof(fc.ipV4(), fc.constant('1.1.1.1, 2.2.2.2'), headerValue),
       'x-forwarded-host': headerValue,
       'idempotency-key': headerValue,
-      'content-type': fc.constantFrom('application/json', 'text/plain', 'multipart/form-data; boundary=x', 'image/jpeg', 'application/json; charset=utf-16'),
-      cookie: fc.oneof(fc.constant('rr_visitor=forged.value'), headerValue.map((v) => `rr_visitor=${v}`)),
+      'content-type': fc.constantFrom(
+        'application/json',
+        'text/plain',
+        'multipart/form-data; boundary=x',
+        'image/jpeg',
+        'application/json; charset=utf-16',
+      ),
+      cookie: fc.oneof(
+        fc.constant('rr_visitor=forged.value'),
+        headerValue.map((v) => `rr_visitor=${v}`),
+      ),
       origin: fc.oneof(fc.webUrl(), fc.constant('null')),
     },
     { requiredKeys: [] },

@@ -18,7 +18,11 @@ export interface FuzzResult {
 type Target = { name: string; server: 'proxy' | 'simulator'; request: fc.Arbitrary<RawRequest> };
 
 const TARGETS: Target[] = [
-  { name: 'proxy: paths × methods', server: 'proxy', request: fc.tuple(method, hostilePath).map(([m, path]) => ({ method: m, path, headers: {} })) },
+  {
+    name: 'proxy: paths × methods',
+    server: 'proxy',
+    request: fc.tuple(method, hostilePath).map(([m, path]) => ({ method: m, path, headers: {} })),
+  },
   {
     name: 'proxy: generation bodies × headers',
     server: 'proxy',
@@ -42,13 +46,15 @@ const TARGETS: Target[] = [
   {
     name: 'simulator: paths, bodies and headers with a valid key',
     server: 'simulator',
-    request: fc.tuple(method, fc.oneof(hostilePath, fc.constantFrom('/api/v1/restyle', '/api/v1/enhance')), hostileBody, hostileHeaders).map(([m, path, body, headers]) => ({
-      method: m,
-      path,
-      headers: { ...headers, authorization: `Bearer ${TEST_KEY}` },
-      // HTTP gives GET, HEAD and TRACE no body; one sent anyway would be read as the next request.
-      body: ['GET', 'HEAD', 'TRACE'].includes(m) ? undefined : body,
-    })),
+    request: fc
+      .tuple(method, fc.oneof(hostilePath, fc.constantFrom('/api/v1/restyle', '/api/v1/enhance')), hostileBody, hostileHeaders)
+      .map(([m, path, body, headers]) => ({
+        method: m,
+        path,
+        headers: { ...headers, authorization: `Bearer ${TEST_KEY}` },
+        // HTTP gives GET, HEAD and TRACE no body; one sent anyway would be read as the next request.
+        body: ['GET', 'HEAD', 'TRACE'].includes(m) ? undefined : body,
+      })),
   },
 ];
 
@@ -63,7 +69,8 @@ export async function runFuzz(options: { runs: number; seed: number }): Promise<
         fc.asyncProperty(target.request, async (raw) => {
           const response = await send(target.server === 'proxy' ? stack.proxy.url : stack.sim.url, raw);
           const problem = checkAnswer(raw, response, stack);
-          if (problem) throw new Error(`${problem}\nrequest: ${raw.method} ${raw.path}\nanswer: ${response.status} ${response.body.slice(0, 300)}`);
+          if (problem)
+            throw new Error(`${problem}\nrequest: ${raw.method} ${raw.path}\nanswer: ${response.status} ${response.body.slice(0, 300)}`);
           const bucket = `${Math.floor(response.status / 100)}xx`;
           statuses[bucket] = (statuses[bucket] ?? 0) + 1;
         }),
@@ -83,7 +90,8 @@ function checkAnswer(raw: RawRequest, response: RawResponse, stack: Stack): stri
   if (response.body.includes(TEST_KEY) || headerText.includes(TEST_KEY)) return 'the key appears in the answer';
   if (stack.logs.some((line) => line.includes(TEST_KEY))) return 'the key appears in a log line';
   if (response.status >= 400 && raw.method !== 'HEAD') {
-    if (!String(response.headers['content-type']).startsWith('application/json')) return `error answer is ${response.headers['content-type']}, not JSON`;
+    if (!String(response.headers['content-type']).startsWith('application/json'))
+      return `error answer is ${response.headers['content-type']}, not JSON`;
     try {
       const body = JSON.parse(response.body) as { error?: unknown };
       if (typeof body.error !== 'string' || body.error === '') return 'error answer has no `error` string';

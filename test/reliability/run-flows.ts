@@ -53,7 +53,10 @@ export async function runFlows(options: { flows: number; seed: number; faults?: 
     await settled(stack);
     const outcomes: Record<string, number> = {};
     for (const result of results) outcomes[result] = (outcomes[result] ?? 0) + 1;
-    const health = await fetch(`${stack.proxy.url}/healthz`).then((r) => r.ok, () => false);
+    const health = await fetch(`${stack.proxy.url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     return { flows: options.flows, outcomes, retriedStarts, sim: stack.sim.stats(), proxyHealthy: health, elapsedMs };
   } finally {
     await stack.close();

@@ -37,7 +37,10 @@ function simulatedJob(durationMs: number) {
   const fetch = async () => {
     now += ROUND_TRIP_MS / 2; // the service sees the request half a round trip after it is sent
     calls++;
-    const body = now >= durationMs ? { status: 'succeeded', output: ['https://cdn.example/0.jpg'], completed_at: new Date(durationMs).toISOString() } : { status: 'processing' };
+    const body =
+      now >= durationMs
+        ? { status: 'succeeded', output: ['https://cdn.example/0.jpg'], completed_at: new Date(durationMs).toISOString() }
+        : { status: 'processing' };
     now += ROUND_TRIP_MS / 2;
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   };

@@ -64,28 +64,44 @@ describe('typed errors', () => {
     [404, { error: 'Prediction not found' }, NotFoundError, /Prediction not found/],
   ])('HTTP %i becomes %s', async (status, body, type, message) => {
     service.on('POST /api/v1/restyle', { status, body });
-    const error = await client().restyle(BODY).catch((e: unknown) => e);
+    const error = await client()
+      .restyle(BODY)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(type);
     expect((error as Error).message).toMatch(message);
     expect((error as InstanceType<typeof type>).status).toBe(status);
   });
 
   it('names the field of a bad request and the credits left', async () => {
-    service.on('POST /api/v1/restyle', { status: 400, body: { error: 'image_url is required' } }, { status: 402, body: { error: 'Insufficient credits', credits_remaining: 3 } });
-    const bad = (await client().restyle(BODY).catch((e: unknown) => e)) as BadRequestError;
+    service.on(
+      'POST /api/v1/restyle',
+      { status: 400, body: { error: 'image_url is required' } },
+      { status: 402, body: { error: 'Insufficient credits', credits_remaining: 3 } },
+    );
+    const bad = (await client()
+      .restyle(BODY)
+      .catch((e: unknown) => e)) as BadRequestError;
     expect(bad.field).toBe('image_url');
-    const broke = (await client().restyle(BODY).catch((e: unknown) => e)) as InsufficientCreditsError;
+    const broke = (await client()
+      .restyle(BODY)
+      .catch((e: unknown) => e)) as InsufficientCreditsError;
     expect(broke.creditsRemaining).toBe(3);
   });
 
   it('carries the request id from response headers', async () => {
     service.on('GET /api/v1/me', { status: 401, body: { error: 'Invalid API key' }, headers: { 'x-request-id': 'req_42' } });
-    expect(await client().me().catch((e: unknown) => e)).toMatchObject({ requestId: 'req_42', status: 401 });
+    expect(
+      await client()
+        .me()
+        .catch((e: unknown) => e),
+    ).toMatchObject({ requestId: 'req_42', status: 401 });
   });
 
   it('never puts the key in a message or body, even when the service echoes it', async () => {
     service.on('GET /api/v1/me', { status: 401, body: { error: `Invalid API key ${KEY}` } });
-    const error = (await client().me().catch((e: unknown) => e)) as InvalidApiKeyError;
+    const error = (await client()
+      .me()
+      .catch((e: unknown) => e)) as InvalidApiKeyError;
     expect(error.message).not.toContain(KEY);
     expect(JSON.stringify(error.body)).not.toContain(KEY);
     expect(error.message).toContain('[redacted]');
@@ -93,7 +109,9 @@ describe('typed errors', () => {
 
   it('turns an HTML 502 page into a ServerError without the page in the message', async () => {
     service.on('GET /api/v1/me', { status: 502, body: '<html><body>Bad gateway</body></html>', headers: { 'content-type': 'text/html' } });
-    const error = (await client({ retry: false }).me().catch((e: unknown) => e)) as ServerError;
+    const error = (await client({ retry: false })
+      .me()
+      .catch((e: unknown) => e)) as ServerError;
     expect(error).toBeInstanceOf(ServerError);
     expect(error.message).toBe('The service failed (HTTP 502)');
   });
@@ -101,7 +119,9 @@ describe('typed errors', () => {
   it('reports a refused connection as ConnectionError naming the origin only', async () => {
     const url = service.url;
     await service.close();
-    const error = await createRoomClient({ baseUrl: url, apiKey: KEY, retry: false }).me().catch((e: unknown) => e);
+    const error = await createRoomClient({ baseUrl: url, apiKey: KEY, retry: false })
+      .me()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toContain(url);
     service = await startFakeService();
@@ -111,7 +131,12 @@ describe('typed errors', () => {
 describe('retries', () => {
   it('retries a GET on 503 with backoff and then succeeds', async () => {
     const clock = virtualClock();
-    service.on('GET /api/v1/me', { status: 503, body: { error: 'busy' } }, { status: 500, body: { error: 'oops' } }, { status: 200, body: { user_id: 'u', email: 'e@x.y', subscription: 's', credits_remaining: 1 } });
+    service.on(
+      'GET /api/v1/me',
+      { status: 503, body: { error: 'busy' } },
+      { status: 500, body: { error: 'oops' } },
+      { status: 200, body: { user_id: 'u', email: 'e@x.y', subscription: 's', credits_remaining: 1 } },
+    );
     await client({ clock }).me();
     expect(service.requests).toHaveLength(3);
     // full jitter with random() = 0.5: half of 500 ms, then half of 1000 ms
@@ -137,7 +162,9 @@ describe('retries', () => {
   it('gives up at once when Retry-After is longer than the cap', async () => {
     const clock = virtualClock();
     service.on('GET /api/v1/me', { status: 429, body: { error: 'slow down' }, headers: { 'retry-after': '3600' } });
-    const error = (await client({ clock }).me().catch((e: unknown) => e)) as RateLimitedError;
+    const error = (await client({ clock })
+      .me()
+      .catch((e: unknown) => e)) as RateLimitedError;
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error.retryAfterMs).toBe(3_600_000);
     expect(service.requests).toHaveLength(1);
@@ -146,7 +173,9 @@ describe('retries', () => {
 
   it('stops after maxRetries and throws the last error', async () => {
     service.on('GET /api/v1/me', { status: 500, body: { error: 'down' } });
-    const error = await client({ clock: virtualClock(), retry: { maxRetries: 2, random: () => 0 } }).me().catch((e: unknown) => e);
+    const error = await client({ clock: virtualClock(), retry: { maxRetries: 2, random: () => 0 } })
+      .me()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect(service.requests).toHaveLength(3);
   });
@@ -159,7 +188,9 @@ describe('retries', () => {
 
   it('never resends a generation POST after a reset connection', async () => {
     service.on('POST /api/v1/restyle', { reset: true }, { status: 200, body: ACK });
-    const error = await client({ clock: virtualClock() }).restyle(BODY, { idempotencyKey: 'k1' }).catch((e: unknown) => e);
+    const error = await client({ clock: virtualClock() })
+      .restyle(BODY, { idempotencyKey: 'k1' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(service.requests).toHaveLength(1);
   });
@@ -172,7 +203,11 @@ describe('retries', () => {
 
   it('resends a refused (429) POST with the same Idempotency-Key', async () => {
     const clock = virtualClock();
-    service.on('POST /api/v1/restyle', { status: 429, body: { error: 'Too many requests' }, headers: { 'retry-after': '1' } }, { status: 200, body: ACK });
+    service.on(
+      'POST /api/v1/restyle',
+      { status: 429, body: { error: 'Too many requests' }, headers: { 'retry-after': '1' } },
+      { status: 200, body: ACK },
+    );
     await client({ clock }).restyle(BODY, { idempotencyKey: 'action-7' });
     expect(service.requests.map((r) => r.headers['idempotency-key'])).toEqual(['action-7', 'action-7']);
     expect(service.requests.map((r) => r.body)).toEqual([JSON.stringify(BODY), JSON.stringify(BODY)]);
@@ -183,7 +218,9 @@ describe('retries', () => {
 describe('timeouts and abort', () => {
   it('times out a call that hangs', async () => {
     service.on('GET /api/v1/me', { hang: true });
-    const error = (await client({ timeoutMs: 100 }).me().catch((e: unknown) => e)) as TimeoutError;
+    const error = (await client({ timeoutMs: 100 })
+      .me()
+      .catch((e: unknown) => e)) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.timeoutMs).toBe(100);
   });

@@ -84,7 +84,8 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
     try {
       const { data, error, response } = await send(guard.signal);
       if (!response.ok) throw errorFromResponse(response.status, error, { headers: response.headers, secrets });
-      if (data === undefined) throw new ServerError(`${what}: the service answered HTTP ${response.status} with no JSON body`, { status: response.status });
+      if (data === undefined)
+        throw new ServerError(`${what}: the service answered HTTP ${response.status} with no JSON body`, { status: response.status });
       return data;
     } catch (error) {
       if (guard.signal.aborted) throw guard.signal.reason;

@@ -51,8 +51,7 @@ export function errorFromResponse(status: number, body: unknown, context: ErrorC
     case 404:
       return new NotFoundError(`Not found${reason}`, init);
     case 429: {
-      const retryAfterMs =
-        parseRetryAfter(context.headers?.get('retry-after') ?? null) ?? secondsField(body, 'retry_after_seconds');
+      const retryAfterMs = parseRetryAfter(context.headers?.get('retry-after') ?? null) ?? secondsField(body, 'retry_after_seconds');
       const wait = retryAfterMs === undefined ? '' : ` Try again in ${formatWait(retryAfterMs)}.`;
       return new RateLimitedError(`Too many requests${reason}.${wait}`, {
         ...init,

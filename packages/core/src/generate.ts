@@ -29,7 +29,11 @@ export interface GenerationResult {
   elapsedMs: number;
 }
 
-export async function generate(client: RoomClient, input: GenerateInput, options: GenerateOptions & { clock: Clock }): Promise<GenerationResult> {
+export async function generate(
+  client: RoomClient,
+  input: GenerateInput,
+  options: GenerateOptions & { clock: Clock },
+): Promise<GenerationResult> {
   const { clock, onProgress } = options;
   const startedAt = clock.now();
   const elapsed = () => clock.now() - startedAt;
@@ -45,7 +49,12 @@ export async function generate(client: RoomClient, input: GenerateInput, options
     const started: GenerationStarted =
       operation === 'enhance' ? await client.enhance(body, startOptions) : await client.restyle(body as RestyleInput, startOptions);
     requestId = started.requestId;
-    onProgress?.({ phase: 'generating', elapsedMs: elapsed(), estimatedRemainingMs: estimateRemainingMs(elapsed(), options.schedule), requestId });
+    onProgress?.({
+      phase: 'generating',
+      elapsedMs: elapsed(),
+      estimatedRemainingMs: estimateRemainingMs(elapsed(), options.schedule),
+      requestId,
+    });
 
     const prediction = await client.waitForPrediction(requestId, {
       ...options,
@@ -53,7 +62,13 @@ export async function generate(client: RoomClient, input: GenerateInput, options
       pollImmediately: false,
       onUpdate(update) {
         options.onUpdate?.(update);
-        onProgress?.({ phase: 'generating', elapsedMs: update.elapsedMs, estimatedRemainingMs: update.estimatedRemainingMs, requestId, status: update.status });
+        onProgress?.({
+          phase: 'generating',
+          elapsedMs: update.elapsedMs,
+          estimatedRemainingMs: update.estimatedRemainingMs,
+          requestId,
+          status: update.status,
+        });
       },
     });
     onProgress?.({ phase: 'succeeded', elapsedMs: elapsed(), estimatedRemainingMs: 0, requestId, status: prediction.status });
@@ -63,4 +78,3 @@ export async function generate(client: RoomClient, input: GenerateInput, options
     throw error;
   }
 }
-

@@ -30,7 +30,11 @@ export function normalizePrediction(raw: unknown): Prediction {
     if (id !== undefined) prediction.id = id;
   }
   if (record.output !== undefined) {
-    prediction.output = Array.isArray(record.output) ? record.output.filter((u): u is string => typeof u === 'string') : typeof record.output === 'string' ? [record.output] : [];
+    prediction.output = Array.isArray(record.output)
+      ? record.output.filter((u): u is string => typeof u === 'string')
+      : typeof record.output === 'string'
+        ? [record.output]
+        : [];
   }
   return prediction;
 }

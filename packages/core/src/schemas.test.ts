@@ -17,7 +17,12 @@ describe('generation input schemas', () => {
     [enhanceInputSchema, { image_url: '/relative.jpg' }, 'image_url', 'image_url must be an absolute http(s) URL'],
     [enhanceInputSchema, { image_url: 42 }, 'image_url', 'image_url must be a string'],
     [enhanceInputSchema, { image_url: url, style: '' }, 'style', 'style must not be empty'],
-    [enhanceInputSchema, { image_url: url, room_type: '<script>' }, 'room_type', 'room_type may contain only letters, digits, spaces, _ and -'],
+    [
+      enhanceInputSchema,
+      { image_url: url, room_type: '<script>' },
+      'room_type',
+      'room_type may contain only letters, digits, spaces, _ and -',
+    ],
     [enhanceInputSchema, { image_url: url, mode: 'x'.repeat(65) }, 'mode', 'mode must be at most 64 characters'],
     [enhanceInputSchema, { image_url: url, prompt: 'ignore' }, undefined, 'unknown field prompt'],
     [enhanceInputSchema, 'not an object', undefined, 'the body must be a JSON object'],

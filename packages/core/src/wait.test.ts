@@ -12,7 +12,10 @@ afterEach(() => service.close());
 
 const PATH = 'GET /api/v1/prediction/p1';
 const running = (status = 'processing') => ({ status: 200, body: { id: 'p1', status } });
-const done = { status: 200, body: { id: 'p1', status: 'succeeded', output: ['https://cdn.example/p1/0.jpg'], completed_at: '2026-11-21T10:00:00Z' } };
+const done = {
+  status: 200,
+  body: { id: 'p1', status: 'succeeded', output: ['https://cdn.example/p1/0.jpg'], completed_at: '2026-11-21T10:00:00Z' },
+};
 
 function rooms(clock = virtualClock()) {
   return { clock, client: createRoomClient({ baseUrl: service.url, apiKey: 'k', clock, retry: { random: () => 0 } }) };
@@ -39,14 +42,22 @@ describe('waitForPrediction', () => {
   });
 
   it('tolerates unknown statuses and missing fields as still running', async () => {
-    service.on(PATH, { status: 200, body: { status: 'queued_for_gpu' } }, { status: 200, body: {} }, { status: 200, body: { status: 'warming', output: null } }, done);
+    service.on(
+      PATH,
+      { status: 200, body: { status: 'queued_for_gpu' } },
+      { status: 200, body: {} },
+      { status: 200, body: { status: 'warming', output: null } },
+      done,
+    );
     expect((await rooms().client.waitForPrediction('p1')).status).toBe('succeeded');
     expect(service.requests).toHaveLength(4);
   });
 
   it('turns a failed prediction into GenerationFailedError with the service error', async () => {
     service.on(PATH, running(), { status: 200, body: { status: 'failed', error: 'Could not fetch image_url' } });
-    const error = (await rooms().client.waitForPrediction('p1').catch((e: unknown) => e)) as GenerationFailedError;
+    const error = (await rooms()
+      .client.waitForPrediction('p1')
+      .catch((e: unknown) => e)) as GenerationFailedError;
     expect(error).toBeInstanceOf(GenerationFailedError);
     expect(error.predictionStatus).toBe('failed');
     expect(error.serviceError).toBe('Could not fetch image_url');
@@ -59,7 +70,16 @@ describe('waitForPrediction', () => {
   });
 
   it('rides out transient poll failures', async () => {
-    service.on(PATH, running(), { status: 500, body: { error: 'x' } }, { status: 500, body: { error: 'x' } }, { status: 500, body: { error: 'x' } }, { status: 500, body: { error: 'x' } }, { reset: true }, done);
+    service.on(
+      PATH,
+      running(),
+      { status: 500, body: { error: 'x' } },
+      { status: 500, body: { error: 'x' } },
+      { status: 500, body: { error: 'x' } },
+      { status: 500, body: { error: 'x' } },
+      { reset: true },
+      done,
+    );
     expect((await rooms().client.waitForPrediction('p1')).status).toBe('succeeded');
   });
 
@@ -121,7 +141,10 @@ describe('generate', () => {
     service.on('POST /api/v1/enhance', { status: 402, body: { error: 'Insufficient credits', credits_remaining: 0 } });
     const phases: string[] = [];
     await expect(
-      rooms().client.generate({ operation: 'enhance', image_url: 'https://example.com/r.jpg' }, { onProgress: (p) => phases.push(p.phase) }),
+      rooms().client.generate(
+        { operation: 'enhance', image_url: 'https://example.com/r.jpg' },
+        { onProgress: (p) => phases.push(p.phase) },
+      ),
     ).rejects.toMatchObject({ code: 'insufficient_credits', creditsRemaining: 0 });
     expect(phases).toEqual(['starting', 'failed']);
   });

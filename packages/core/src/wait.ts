@@ -89,7 +89,9 @@ export async function waitForPrediction(read: ReadPrediction, id: string, option
 }
 
 function isTransient(error: unknown): error is RoomApiError {
-  return error instanceof ServerError || error instanceof ConnectionError || error instanceof RateLimitedError || error instanceof TimeoutError;
+  return (
+    error instanceof ServerError || error instanceof ConnectionError || error instanceof RateLimitedError || error instanceof TimeoutError
+  );
 }
 
 /** The typed error for a prediction that ended without images (failed, canceled, …). */

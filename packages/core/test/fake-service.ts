@@ -41,7 +41,8 @@ export async function startFakeService(): Promise<FakeService> {
     requests.push(recorded);
     const queue = routes.get(`${recorded.method} ${recorded.path}`);
     const next = queue && (queue.length > 1 ? queue.shift() : queue[0]);
-    const reply: Reply = next === undefined ? { status: 404, body: { error: 'no route scripted' } } : typeof next === 'function' ? next(recorded) : next;
+    const reply: Reply =
+      next === undefined ? { status: 404, body: { error: 'no route scripted' } } : typeof next === 'function' ? next(recorded) : next;
     if ('reset' in reply) return req.socket.destroy();
     if ('hang' in reply) return void hanging.add(res);
     res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });

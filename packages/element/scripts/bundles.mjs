@@ -26,7 +26,6 @@ const minifyLitCss = {
   },
 };
 
-
 /** @param {{ entry: string; external: string[] }} options */
 async function bundle({ entry: name, external }) {
   const result = await build({
@@ -43,7 +42,9 @@ async function bundle({ entry: name, external }) {
   });
   const code = result.outputFiles[0].contents;
   const [output] = Object.values(result.metafile.outputs);
-  const inputs = Object.entries(output?.inputs ?? {}).filter(([, i]) => i.bytesInOutput > 0).map(([name]) => name);
+  const inputs = Object.entries(output?.inputs ?? {})
+    .filter(([, i]) => i.bytesInOutput > 0)
+    .map(([name]) => name);
   return { code, bytes: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs };
 }
 

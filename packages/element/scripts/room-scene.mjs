@@ -12,7 +12,10 @@ export function roomSvg(width, height, p) {
   const w = width;
   const h = height;
   // The back wall: a centred rectangle; everything else is drawn towards the corners.
-  const bx0 = w * 0.24, bx1 = w * 0.76, by0 = h * 0.2, by1 = h * 0.7;
+  const bx0 = w * 0.24,
+    bx1 = w * 0.76,
+    by0 = h * 0.2,
+    by1 = h * 0.7;
   const planks = [];
   for (let i = -10; i <= 10; i++) {
     const xb = w / 2 + (i * (bx1 - bx0)) / 10;
@@ -24,7 +27,8 @@ export function roomSvg(width, height, p) {
     const y = by1 + (h - by1) * t;
     rows.push(`<line x1="0" y1="${y}" x2="${w}" y2="${y}" stroke="${p.plank}" stroke-width="${w / 1400}" opacity="0.25"/>`);
   }
-  const ww = (bx1 - bx0) * 0.34, wh = (by1 - by0) * 0.52;
+  const ww = (bx1 - bx0) * 0.34,
+    wh = (by1 - by0) * 0.52;
   const wx = p.window === 'left' ? bx0 + (bx1 - bx0) * 0.1 : p.window === 'right' ? bx1 - ww - (bx1 - bx0) * 0.1 : (bx0 + bx1) / 2 - ww / 2;
   const wy = by0 + (by1 - by0) * 0.16;
   const door = p.door

@@ -13,7 +13,9 @@ const targets = [
 for (const { dir, width, height } of targets) {
   await mkdir(dir, { recursive: true });
   for (const [name, palette] of Object.entries(PALETTES)) {
-    const jpeg = await sharp(Buffer.from(roomSvg(width, height, palette))).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    const jpeg = await sharp(Buffer.from(roomSvg(width, height, palette)))
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
     const file = new URL(`${name}.jpg`, dir);
     await writeFile(file, jpeg);
     console.error(`${fileURLToPath(file)}  ${(jpeg.length / 1024).toFixed(0)} kB`);

@@ -23,13 +23,23 @@ console.error(`demo at ${url}`);
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const check = (ok, what) => {
   if (!ok) throw new Error(`FAILED: ${what}`);
   console.error(`ok: ${what}`);
 };
-const rangeValue = (page) => page.evaluate(() => document.querySelector('room-restyler').shadowRoot.querySelector('room-restyler-compare').shadowRoot.querySelector('input').value);
+const rangeValue = (page) =>
+  page.evaluate(
+    () => document.querySelector('room-restyler').shadowRoot.querySelector('room-restyler-compare').shadowRoot.querySelector('input').value,
+  );
 
 try {
   // Desktop, mouse and keyboard.
@@ -38,13 +48,20 @@ try {
   await desktop.screenshot({ path: out('demo-listing-desktop'), fullPage: true });
   const photo = await readFile(new URL('../samples/living-room.jpg', import.meta.url));
   // A real drag and drop of a file: DataTransfer built in the page, dispatched on the drop zone.
-  await desktop.evaluate(async (bytes) => {
-    const file = new File([new Uint8Array(bytes)], 'living-room.jpg', { type: 'image/jpeg' });
-    const zone = document.querySelector('room-restyler').shadowRoot.querySelector('room-restyler-drop-zone').shadowRoot.querySelector('.zone');
-    const dataTransfer = new DataTransfer();
-    dataTransfer.items.add(file);
-    for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { dataTransfer, bubbles: true, composed: true }));
-  }, [...photo]);
+  await desktop.evaluate(
+    async (bytes) => {
+      const file = new File([new Uint8Array(bytes)], 'living-room.jpg', { type: 'image/jpeg' });
+      const zone = document
+        .querySelector('room-restyler')
+        .shadowRoot.querySelector('room-restyler-drop-zone')
+        .shadowRoot.querySelector('.zone');
+      const dataTransfer = new DataTransfer();
+      dataTransfer.items.add(file);
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        zone.dispatchEvent(new DragEvent(type, { dataTransfer, bubbles: true, composed: true }));
+    },
+    [...photo],
+  );
   const widget = desktop.locator('room-restyler');
   await widget.locator('[part~="style"]').selectOption('japandi');
   await widget.scrollIntoViewIfNeeded();
@@ -53,7 +70,11 @@ try {
   await widget.locator('[part~="progress"]').waitFor();
   await widget.screenshot({ path: out('demo-generating-desktop') });
   await widget.locator('[part~="compare"]').waitFor({ timeout: 30_000 });
-  await desktop.waitForFunction(() => [...document.querySelector('room-restyler').shadowRoot.querySelector('room-restyler-compare').shadowRoot.querySelectorAll('img')].every((i) => i.complete && i.naturalWidth > 0));
+  await desktop.waitForFunction(() =>
+    [...document.querySelector('room-restyler').shadowRoot.querySelector('room-restyler-compare').shadowRoot.querySelectorAll('img')].every(
+      (i) => i.complete && i.naturalWidth > 0,
+    ),
+  );
   const box = await widget.locator('[part~="compare"]').boundingBox();
   await desktop.mouse.click(box.x + box.width * 0.25, box.y + box.height / 2);
   check(Math.abs(Number(await rangeValue(desktop)) - 25) <= 2, `mouse click moves the slider to ~25 (got ${await rangeValue(desktop)})`);
@@ -83,7 +104,11 @@ try {
   await pw.screenshot({ path: out('demo-ready-phone') });
   await pw.locator('[part~="generate"]').tap();
   await pw.locator('[part~="compare"]').waitFor({ timeout: 30_000 });
-  await phone.waitForFunction(() => [...document.querySelector('room-restyler').shadowRoot.querySelector('room-restyler-compare').shadowRoot.querySelectorAll('img')].every((i) => i.complete && i.naturalWidth > 0));
+  await phone.waitForFunction(() =>
+    [...document.querySelector('room-restyler').shadowRoot.querySelector('room-restyler-compare').shadowRoot.querySelectorAll('img')].every(
+      (i) => i.complete && i.naturalWidth > 0,
+    ),
+  );
   const pbox = await pw.locator('[part~="compare"]').boundingBox();
   await phone.touchscreen.tap(pbox.x + pbox.width * 0.8, pbox.y + pbox.height / 2);
   check(Math.abs(Number(await rangeValue(phone)) - 80) <= 3, `a tap moves the slider to ~80 (got ${await rangeValue(phone)})`);
@@ -96,7 +121,13 @@ try {
   await touch('touchEnd');
   check(Math.abs(Number(await rangeValue(phone)) - 30) <= 4, `a touch drag moves it to ~30 (got ${await rangeValue(phone)})`);
   await pw.screenshot({ path: out('demo-result-phone') });
-  check(await pw.evaluate((el) => getComputedStyle(el.shadowRoot.querySelector('room-restyler-compare').shadowRoot.querySelector('input')).touchAction === 'pan-y'), 'touch-action: pan-y keeps vertical scrolling');
+  check(
+    await pw.evaluate(
+      (el) =>
+        getComputedStyle(el.shadowRoot.querySelector('room-restyler-compare').shadowRoot.querySelector('input')).touchAction === 'pan-y',
+    ),
+    'touch-action: pan-y keeps vertical scrolling',
+  );
 } finally {
   await browser.close();
   demo.kill('SIGTERM');

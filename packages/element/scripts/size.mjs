@@ -14,9 +14,18 @@ console.error('bundles measured');
 
 // A camera-like 12 MP JPEG: the room scene plus sensor grain, at the quality phones use.
 const [w, h] = [4000, 3000];
-const scene = await sharp(Buffer.from(roomSvg(w, h, PALETTES['living-room']))).png().toBuffer();
-const grain = await sharp({ create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 22 } } }).png().toBuffer();
-const original = await sharp(scene).composite([{ input: grain, blend: 'soft-light' }]).jpeg({ quality: 92 }).toBuffer();
+const scene = await sharp(Buffer.from(roomSvg(w, h, PALETTES['living-room'])))
+  .png()
+  .toBuffer();
+const grain = await sharp({
+  create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 22 } },
+})
+  .png()
+  .toBuffer();
+const original = await sharp(scene)
+  .composite([{ input: grain, blend: 'soft-light' }])
+  .jpeg({ quality: 92 })
+  .toBuffer();
 console.error(`12 MP original: ${original.length} B`);
 
 const prepare = await build({

@@ -36,7 +36,10 @@ export function fakeProxy() {
       // `slowup`: the upload hangs (until the test cancels it).
       if (scenario === 'slowup') await new Promise((r) => setTimeout(r, 30_000));
       s.uploads.push({ bytes: body.length, type: ctx.get('content-type') });
-      return json(201, { url: `http://uploads.example/${name}/${s.uploads.length}.jpg`, expires_at: new Date(Date.now() + 3600e3).toISOString() });
+      return json(201, {
+        url: `http://uploads.example/${name}/${s.uploads.length}.jpg`,
+        expires_at: new Date(Date.now() + 3600e3).toISOString(),
+      });
     }
     const start = /^\/api\/v1\/(enhance|restyle)$/.exec(route);
     if (start && ctx.method === 'POST') {
@@ -44,7 +47,8 @@ export function fakeProxy() {
       const key = ctx.get('idempotency-key');
       s.starts.push({ operation: start[1], key, body });
       if (scenario === 'credits') return json(402, { error: 'Insufficient credits', credits_remaining: 0 });
-      if (scenario === 'limit') return json(429, { error: 'Visitor limit reached', code: 'visitor_limit', retry_after_seconds: 600 }, { 'Retry-After': '600' });
+      if (scenario === 'limit')
+        return json(429, { error: 'Visitor limit reached', code: 'visitor_limit', retry_after_seconds: 600 }, { 'Retry-After': '600' });
       const existing = [...s.jobs.values()].find((j) => j.key === key);
       const id = existing?.id ?? `job-${s.jobs.size + 1}`;
       if (!existing) s.jobs.set(id, { id, key, reads: 0 });

@@ -12,12 +12,22 @@ export async function realBackend() {
   let reason = '';
   try {
     const { startSimulator } = await import('@room-restyler/simulator');
-    const { createRoomProxy, createNodeUploads, silentLogger } = await import('@room-restyler/proxy/node').then(async (node) => ({ ...(await import('@room-restyler/proxy')), ...node }));
+    const { createRoomProxy, createNodeUploads, silentLogger } = await import('@room-restyler/proxy/node').then(async (node) => ({
+      ...(await import('@room-restyler/proxy')),
+      ...node,
+    }));
     const sim = await startSimulator({ port: 0, latencyMs: { min: 1200, max: 1800 }, seed: 7 });
     closers.push(() => sim.close());
     const limits = { perVisitor: 1000, perIp: 1000, dailyCredits: 1000, uploadsPerVisitor: 1000, uploadsPerIp: 1000 };
     for (const prefix of ['/room-api', '/room-api-poll']) {
-      handlers[prefix] = createRoomProxy({ apiKey: 'sim_test_key', baseUrl: sim.url, prefix, limits, uploads: createNodeUploads(), log: silentLogger });
+      handlers[prefix] = createRoomProxy({
+        apiKey: 'sim_test_key',
+        baseUrl: sim.url,
+        prefix,
+        limits,
+        uploads: createNodeUploads(),
+        log: silentLogger,
+      });
     }
   } catch (error) {
     reason = `real proxy/simulator unavailable: ${error instanceof Error ? error.message : error}`;
@@ -32,7 +42,13 @@ export async function realBackend() {
       ctx.body = counts[match[1]] ?? {};
       return;
     }
-    const kind = /\/prediction\/[^/]+\/events$/.test(match[3]) ? 'events' : /\/prediction\/[^/]+$/.test(match[3]) ? 'polls' : /\/uploads$/.test(match[3]) ? 'uploads' : 'other';
+    const kind = /\/prediction\/[^/]+\/events$/.test(match[3])
+      ? 'events'
+      : /\/prediction\/[^/]+$/.test(match[3])
+        ? 'polls'
+        : /\/uploads$/.test(match[3])
+          ? 'uploads'
+          : 'other';
     counts[match[1]] ??= {};
     counts[match[1]][kind] = (counts[match[1]][kind] ?? 0) + 1;
     const handler = handlers[match[1]];

@@ -28,13 +28,22 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function nodeColdStartMs(): Promise<number> {
   const start = performance.now();
-  await new Promise<void>((resolve, reject) => spawn(process.execPath, ['-e', '']).on('exit', () => resolve()).on('error', reject));
+  await new Promise<void>((resolve, reject) =>
+    spawn(process.execPath, ['-e', ''])
+      .on('exit', () => resolve())
+      .on('error', reject),
+  );
   return performance.now() - start;
 }
 
 async function mcpColdStartMs(env: Record<string, string>): Promise<number> {
   const start = performance.now();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI], env: { ...getDefaultEnvironment(), ...env }, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI],
+    env: { ...getDefaultEnvironment(), ...env },
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(transport);
   await client.listTools();
@@ -80,7 +89,10 @@ async function main() {
     await core.waitForPrediction(requestId, { pollImmediately: true });
 
     log(`tool calls: ${CALLS} of each, after ${WARMUP} warm-up`);
-    const me = await compare(() => core.me(), () => client.callTool({ name: 'me', arguments: {} }));
+    const me = await compare(
+      () => core.me(),
+      () => client.callTool({ name: 'me', arguments: {} }),
+    );
     const prediction = await compare(
       () => core.getPrediction(requestId),
       () => client.callTool({ name: 'prediction', arguments: { id: requestId, wait_seconds: 0, previews: false } }),

@@ -67,14 +67,20 @@ describe('the server as a client lists it', () => {
   it('offers the stage-listing-photo prompt, with style completion', async () => {
     const { prompts } = await mcp.client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual(['stage-listing-photo']);
-    const prompt = await mcp.client.getPrompt({ name: 'stage-listing-photo', arguments: { photo: 'https://example.com/empty.jpg', style: 'coastal' } });
+    const prompt = await mcp.client.getPrompt({
+      name: 'stage-listing-photo',
+      arguments: { photo: 'https://example.com/empty.jpg', style: 'coastal' },
+    });
     const text = (prompt.messages[0]?.content as { text: string }).text;
     expect(text).toContain('`enhance` with image_url "https://example.com/empty.jpg", mode "staging", style "coastal"');
     expect(text).toContain('1 credit');
     const local = await mcp.client.getPrompt({ name: 'stage-listing-photo', arguments: { photo: '/home/me/room.jpg' } });
     expect((local.messages[0]?.content as { text: string }).text).toContain('image_path "/home/me/room.jpg"');
 
-    const completion = await mcp.client.complete({ ref: { type: 'ref/prompt', name: 'stage-listing-photo' }, argument: { name: 'style', value: 'm' } });
+    const completion = await mcp.client.complete({
+      ref: { type: 'ref/prompt', name: 'stage-listing-photo' },
+      argument: { name: 'style', value: 'm' },
+    });
     expect(completion.completion.values).toEqual(['modern', 'minimalist', 'mid_century_modern']);
   });
 });

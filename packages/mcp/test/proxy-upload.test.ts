@@ -15,7 +15,13 @@ describe('image_path through the proxy upload route', () => {
   beforeAll(async () => {
     simulator = await startSimulator({ port: 0, latencyMs: { min: 50, max: 100 }, seed: 3 });
     dir = await mkdtemp(join(tmpdir(), 'room-mcp-proxy-'));
-    proxy = await startProxyServer({ port: 0, apiKey: 'sim_test_key', baseUrl: simulator.url, uploads: { dir: join(dir, 'uploads') }, log: () => {} });
+    proxy = await startProxyServer({
+      port: 0,
+      apiKey: 'sim_test_key',
+      baseUrl: simulator.url,
+      uploads: { dir: join(dir, 'uploads') },
+      log: () => {},
+    });
     mcp = await connectInMemory({ apiKey: 'sim_test_key', baseUrl: simulator.url, uploadUrl: `${proxy.url}/api/v1/uploads` });
   });
   afterAll(async () => {
@@ -28,7 +34,10 @@ describe('image_path through the proxy upload route', () => {
   it('stages a photo from the local disk', async () => {
     const photo = join(dir, 'empty-bedroom.jpg');
     await writeFile(photo, await sampleRoom({ furnished: false }));
-    const result = await mcp.client.callTool({ name: 'enhance', arguments: { image_path: photo, mode: 'staging', style: 'scandinavian', room_type: 'bedroom' } });
+    const result = await mcp.client.callTool({
+      name: 'enhance',
+      arguments: { image_path: photo, mode: 'staging', style: 'scandinavian', room_type: 'bedroom' },
+    });
     expect(result.isError).toBeFalsy();
     const output = result.structuredContent as { done: boolean; input_image_url: string; images: { url: string }[] };
     expect(output.done).toBe(true);

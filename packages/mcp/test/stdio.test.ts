@@ -19,7 +19,12 @@ interface Spawned {
 }
 
 async function spawnServer(env: Record<string, string>): Promise<Spawned> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI], env: { ...getDefaultEnvironment(), ...env }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI],
+    env: { ...getDefaultEnvironment(), ...env },
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'stdio-test', version: '1' });
@@ -45,7 +50,10 @@ describe('room-restyler-mcp over stdio, backed by the simulator', () => {
     expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual(['enhance', 'me', 'prediction', 'restyle']);
     const progress: string[] = [];
     const result = await server.client.callTool(
-      { name: 'restyle', arguments: { image_url: `${simulator.url}/__simulator/samples/furnished-room.jpg`, style: 'japandi', room_type: 'living_room' } },
+      {
+        name: 'restyle',
+        arguments: { image_url: `${simulator.url}/__simulator/samples/furnished-room.jpg`, style: 'japandi', room_type: 'living_room' },
+      },
       undefined,
       { onprogress: (p) => progress.push(p.message ?? '') },
     );

@@ -55,7 +55,11 @@ const proxy = await startProxyServer({
 });
 
 async function startJob(base: string, headers: Record<string, string>): Promise<{ id: string; cookie: string }> {
-  const response = await fetch(`${base}/api/v1/restyle`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+  const response = await fetch(`${base}/api/v1/restyle`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
   const ack = (await response.json()) as { request_id: string };
   return { id: ack.request_id, cookie: response.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
 }
@@ -65,7 +69,8 @@ note('measuring GET prediction, direct and proxied…');
 const direct = await startJob(simulator.url, { authorization: `Bearer ${KEY}` });
 const proxyChild = await startChild('./proxy-server.ts', { BENCH_UPSTREAM: simulator.url });
 const proxied = await startJob(proxyChild.url, {});
-const load = (url: string, headers: Record<string, string>, duration = 5): Promise<Result> => autocannon({ url, headers, connections: 10, duration });
+const load = (url: string, headers: Record<string, string>, duration = 5): Promise<Result> =>
+  autocannon({ url, headers, connections: 10, duration });
 type Target = readonly [url: string, headers: Record<string, string>];
 const directTarget: Target = [`${simulator.url}/api/v1/prediction/${direct.id}`, { authorization: `Bearer ${KEY}` }];
 const proxiedTarget: Target = [`${proxyChild.url}/api/v1/prediction/${proxied.id}`, { cookie: proxied.cookie }];
@@ -85,7 +90,13 @@ interface Measured {
 async function measure(target: Target, pid: number): Promise<Measured> {
   const before = cpuMs(pid);
   const run = await load(...target);
-  return { rps: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, cpuUs: ((cpuMs(pid) - before) * 1000) / Math.max(1, run.requests.total), failures: run.non2xx + run.errors };
+  return {
+    rps: run.requests.average,
+    p50: run.latency.p50,
+    p99: run.latency.p99,
+    cpuUs: ((cpuMs(pid) - before) * 1000) / Math.max(1, run.requests.total),
+    failures: run.non2xx + run.errors,
+  };
 }
 // The same warm-up for both sides (JIT, connection pools), then rounds that alternate the two
 // sides, so load from other processes on the machine falls on both alike; figures are round means.
@@ -101,10 +112,18 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 await stopChild(proxyChild.child);
 const mean = (rounds: Measured[], key: keyof Measured) => rounds.reduce((sum, r) => sum + r[key], 0) / rounds.length;
-const summary = (rounds: Measured[]): Measured => ({ rps: mean(rounds, 'rps'), p50: mean(rounds, 'p50'), p99: mean(rounds, 'p99'), cpuUs: mean(rounds, 'cpuUs'), failures: mean(rounds, 'failures') * rounds.length });
+const summary = (rounds: Measured[]): Measured => ({
+  rps: mean(rounds, 'rps'),
+  p50: mean(rounds, 'p50'),
+  p99: mean(rounds, 'p99'),
+  cpuUs: mean(rounds, 'cpuUs'),
+  failures: mean(rounds, 'failures') * rounds.length,
+});
 const directRun = summary(directRounds);
 const proxiedRun = summary(proxiedRounds);
-note(`rounds (req/s): direct ${directRounds.map((r) => r.rps.toFixed(0)).join(', ')}; proxied ${proxiedRounds.map((r) => r.rps.toFixed(0)).join(', ')}`);
+note(
+  `rounds (req/s): direct ${directRounds.map((r) => r.rps.toFixed(0)).join(', ')}; proxied ${proxiedRounds.map((r) => r.rps.toFixed(0)).join(', ')}`,
+);
 if (directRun.failures + proxiedRun.failures > 0) note(`warning: ${directRun.failures} direct and ${proxiedRun.failures} proxied failures`);
 
 // 2. Upstream polls of one job per viewer count, over the same 10 s window (three jobs side by side).
@@ -120,7 +139,10 @@ for (const { job } of followed) {
 const streams = followed.flatMap(({ count, job }) => Array.from({ length: count }, () => openStream(proxy.url, job)));
 await Promise.all(streams.map((s) => s.firstEvent));
 await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
-const pollsPerJob = followed.map(({ count, job }) => ({ count, polls: upstreamCalls.get(`/api/v1/prediction/${upstreamIdOf.get(job.id)}`) ?? 0 }));
+const pollsPerJob = followed.map(({ count, job }) => ({
+  count,
+  polls: upstreamCalls.get(`/api/v1/prediction/${upstreamIdOf.get(job.id)}`) ?? 0,
+}));
 for (const stream of streams) stream.close();
 
 // 3. Resident memory of a proxy process with 1,000 open viewers.
@@ -144,9 +166,12 @@ const ratio = proxiedRun.rps / directRun.rps;
 const overheadP99 = proxiedRun.p99 - directRun.p99;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const pollsSame = new Set(pollsPerJob.map((p) => p.polls)).size === 1;
-process.stdout.write(`## Proxy (@room-restyler/proxy)
+process.stdout.write(
+  `## Proxy (@room-restyler/proxy)
 
-\`pnpm --filter @room-restyler/proxy bench` + "`" + ` — loopback; simulator (jobs kept in flight) and proxy each in their own process (autocannon stays in the bench process), 10 connections × 5 s per run after the same ${WARM_UP_S} s warm-up for both, ${ROUNDS} alternating rounds per side (means shown). Server CPU is the server process's user + system time per answered request.
+\`pnpm --filter @room-restyler/proxy bench` +
+    '`' +
+    ` — loopback; simulator (jobs kept in flight) and proxy each in their own process (autocannon stays in the bench process), 10 connections × 5 s per run after the same ${WARM_UP_S} s warm-up for both, ${ROUNDS} alternating rounds per side (means shown). Server CPU is the server process's user + system time per answered request.
 
 | GET prediction of an in-flight job | req/s | p50 | p99 | server CPU / request | vs direct |
 |---|---:|---:|---:|---:|---:|
@@ -165,7 +190,8 @@ Same count for 1, 10 and 100 viewers: ${pollsSame ? 'yes' : 'no'} (target: yes).
 |---|---:|
 | 1 job, no viewers | ${mb(rssBefore)} MB |
 | 1,000 open SSE viewers | ${mb(rssAfter)} MB (+${mb(rssAfter - rssBefore)} MB; target ≤ 200 MB) |
-`);
+`,
+);
 
 function openStream(base: string, job: { id: string; cookie: string }): { firstEvent: Promise<void>; close(): void } {
   let resolveFirst = () => {};

@@ -63,7 +63,8 @@ async function measure(setup: Setup, sim: RunningSimulator, redis: RunningRedis 
   const servers: ProxyServer[] = [];
   try {
     for (let i = 0; i < setup.instances; i += 1) {
-      const store = setup.store === 'redis' && redis ? await createRedisStore({ url: redis.url, keyPrefix, log: () => {} }) : createMemoryStore();
+      const store =
+        setup.store === 'redis' && redis ? await createRedisStore({ url: redis.url, keyPrefix, log: () => {} }) : createMemoryStore();
       stores.push(store);
       servers.push(
         await startProxyServer({
@@ -101,7 +102,9 @@ async function measure(setup: Setup, sim: RunningSimulator, redis: RunningRedis 
       upstreamPolls: (sim.stats().requests[PREDICTION_ROUTE] ?? 0) - before,
       failures: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
     };
-    log(`${setup.label}: ${Math.round(measured.reqPerSec)} req/s, p99 ${measured.p99} ms, ${measured.upstreamPolls} upstream polls, ${measured.failures} failures`);
+    log(
+      `${setup.label}: ${Math.round(measured.reqPerSec)} req/s, p99 ${measured.p99} ms, ${measured.upstreamPolls} upstream polls, ${measured.failures} failures`,
+    );
     return measured;
   } finally {
     await Promise.all(servers.map((server) => server.close()));
@@ -147,14 +150,23 @@ function markdown(rows: Measured[], note: string | undefined): string {
   if (note) return [...lines, note, ''].join('\n');
   const [base] = rows;
   if (!base) return lines.join('\n');
-  lines.push('| Setup | Proxied req/s | vs baseline | p99 (ms) | Upstream polls | per job | vs baseline |', '|---|---:|---:|---:|---:|---:|---:|');
+  lines.push(
+    '| Setup | Proxied req/s | vs baseline | p99 (ms) | Upstream polls | per job | vs baseline |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  );
   for (const row of rows) {
     lines.push(
       `| ${row.setup.label} | ${fmt(row.reqPerSec)} | ${ratio(row.reqPerSec, base.reqPerSec)} | ${row.p99} | ${fmt(row.upstreamPolls)} | ${(row.upstreamPolls / JOBS).toFixed(1)} | ${ratio(row.upstreamPolls, base.upstreamPolls)} |`,
     );
   }
   const failures = rows.reduce((sum, row) => sum + row.failures, 0);
-  lines.push('', failures === 0 ? 'Every proxied request answered 2xx.' : `${failures} proxied requests failed (non-2xx or errors): see the log on stderr.`, '');
+  lines.push(
+    '',
+    failures === 0
+      ? 'Every proxied request answered 2xx.'
+      : `${failures} proxied requests failed (non-2xx or errors): see the log on stderr.`,
+    '',
+  );
   return lines.join('\n');
 }
 

@@ -40,9 +40,17 @@ describe('room-restyler-proxy', () => {
       expect(firstLine).toMatch(/^proxy listening on http:\/\/127\.0\.0\.1:\d+$/);
       const visitor = new Visitor(firstLine.slice('proxy listening on '.length));
 
-      const uploaded = await visitor.request('/api/v1/uploads', { method: 'POST', body: new Uint8Array(await sampleRoom({ width: 800, height: 600 })), headers: { 'content-type': 'image/jpeg' } });
+      const uploaded = await visitor.request('/api/v1/uploads', {
+        method: 'POST',
+        body: new Uint8Array(await sampleRoom({ width: 800, height: 600 })),
+        headers: { 'content-type': 'image/jpeg' },
+      });
       expect(uploaded.status).toBe(201);
-      const ack = await visitor.post('/api/v1/restyle', { image_url: uploaded.json.url, style: 'scandinavian' }, { 'idempotency-key': 'e2e-1' });
+      const ack = await visitor.post(
+        '/api/v1/restyle',
+        { image_url: uploaded.json.url, style: 'scandinavian' },
+        { 'idempotency-key': 'e2e-1' },
+      );
       expect(ack.status).toBe(200);
       const events = visitor.events(String(ack.json.request_id));
       await events.ended;

@@ -10,7 +10,11 @@ import { storeFromEnv } from './state/store-from-env.js';
 
 /** The part of @room-restyler/simulator the CLI uses; loaded only with --simulate. */
 interface SimulatorModule {
-  startSimulator(options: { port: number; accounts: Array<{ apiKey: string; credits: number }>; latencyMs?: { min: number; max: number } }): Promise<{ url: string; close(): Promise<void> }>;
+  startSimulator(options: {
+    port: number;
+    accounts: Array<{ apiKey: string; credits: number }>;
+    latencyMs?: { min: number; max: number };
+  }): Promise<{ url: string; close(): Promise<void> }>;
 }
 const SIMULATOR_MODULE = '@room-restyler/simulator';
 
@@ -38,10 +42,14 @@ async function main(): Promise<void> {
     baseUrl = simulator.url;
     stopSimulator = () => simulator.close();
   } else if (!apiKey) {
-    process.stderr.write('room-restyler-proxy: ROOM_API_KEY is not set. Set it to the service key (it stays on this server), or run with --simulate to use the local simulator.\n');
+    process.stderr.write(
+      'room-restyler-proxy: ROOM_API_KEY is not set. Set it to the service key (it stays on this server), or run with --simulate to use the local simulator.\n',
+    );
     process.exit(1);
   } else if (!baseUrl) {
-    process.stderr.write(`room-restyler-proxy: ROOM_API_BASE_URL is not set. Set it to the service origin (paths /api/v1/... are appended).\n`);
+    process.stderr.write(
+      `room-restyler-proxy: ROOM_API_BASE_URL is not set. Set it to the service origin (paths /api/v1/... are appended).\n`,
+    );
     process.exit(1);
   }
 
@@ -62,7 +70,9 @@ async function main(): Promise<void> {
     port: args.port,
     host: args.host,
     secret: env.ROOM_PROXY_SECRET || undefined,
-    allowedOrigins: env.ROOM_PROXY_ALLOWED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean),
+    allowedOrigins: env.ROOM_PROXY_ALLOWED_ORIGINS?.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     trustProxy: parseTrustProxy(env.ROOM_PROXY_TRUST_PROXY),
     // The simulator (or the service) fetches uploads from here.
     uploads: { publicUrl: env.ROOM_PROXY_PUBLIC_URL || undefined },
@@ -75,7 +85,8 @@ async function main(): Promise<void> {
   process.stdout.write(`proxy listening on ${server.url}\n`);
   listening = true;
   pending.splice(0).forEach(write);
-  if (args.simulate && !env.ROOM_PROXY_PUBLIC_URL) log({ level: 'info', msg: 'simulate: uploads are served to the in-process simulator from this address' });
+  if (args.simulate && !env.ROOM_PROXY_PUBLIC_URL)
+    log({ level: 'info', msg: 'simulate: uploads are served to the in-process simulator from this address' });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -106,7 +106,7 @@ export interface ResolvedOptions {
   handleTtlMs: number;
   idempotencyTtlMs: number;
   upstreamTimeoutMs: number;
-  uploads: Required<Omit<UploadsOptions, 'publicUrl'>> & { publicUrl: string | undefined } | undefined;
+  uploads: (Required<Omit<UploadsOptions, 'publicUrl'>> & { publicUrl: string | undefined }) | undefined;
   cookie: CookieOptions;
   jobs: JobOptions;
   log: Logger;
@@ -122,7 +122,10 @@ function check(condition: boolean, message: string): asserts condition {
 
 export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
   check(typeof options.apiKey === 'string' && options.apiKey.trim() !== '', 'apiKey is required (ROOM_API_KEY)');
-  check(typeof options.baseUrl === 'string' && URL.canParse(options.baseUrl) && /^https?:$/.test(new URL(options.baseUrl).protocol), 'baseUrl must be an http(s) URL (ROOM_API_BASE_URL)');
+  check(
+    typeof options.baseUrl === 'string' && URL.canParse(options.baseUrl) && /^https?:$/.test(new URL(options.baseUrl).protocol),
+    'baseUrl must be an http(s) URL (ROOM_API_BASE_URL)',
+  );
   const prefix = (options.prefix ?? '').replace(/\/+$/, '');
   check(prefix === '' || /^(\/[A-Za-z0-9._~-]+)+$/.test(prefix), 'prefix must look like /segment[/segment]');
   const secretGenerated = options.secret === undefined;

@@ -68,7 +68,12 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   const options = resolveOptions(proxyOptions);
   const log = redactingLogger(options.log, [options.apiKey]);
   const store = proxyOptions.store ?? createMemoryStore({ now: () => options.clock.now() });
-  const upstream = createUpstream({ baseUrl: options.baseUrl, apiKey: options.apiKey, fetch: options.fetch, timeoutMs: options.upstreamTimeoutMs });
+  const upstream = createUpstream({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    fetch: options.fetch,
+    timeoutMs: options.upstreamTimeoutMs,
+  });
   const hub = new JobHub({
     store,
     upstream,
@@ -84,7 +89,10 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   });
   const context: ProxyContext = { options, signer: createSigner(options.secret), store, hub, upstream, log };
   if (options.secretGenerated) {
-    log({ level: 'warn', msg: 'no secret configured: visitor cookies and handles are signed with a random per-process secret and will not survive a restart (set ROOM_PROXY_SECRET)' });
+    log({
+      level: 'warn',
+      msg: 'no secret configured: visitor cookies and handles are signed with a random per-process secret and will not survive a restart (set ROOM_PROXY_SECRET)',
+    });
   }
   let warnedUnknownIp = false;
   const sweeper = options.uploads ? startSweeper(context) : undefined;
@@ -106,15 +114,27 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       const ip = clientIp(request, connection.clientIp, options.trustProxy);
       if (!ip && !warnedUnknownIp) {
         warnedUnknownIp = true;
-        log({ level: 'warn', msg: 'client IP unknown: all such clients share one per-IP limit (pass the socket address from your adapter or set trustProxy)' });
+        log({
+          level: 'warn',
+          msg: 'client IP unknown: all such clients share one per-IP limit (pass the socket address from your adapter or set trustProxy)',
+        });
       }
       response = await ROUTES[matched.name](context, { request, route: matched, ip: ip ?? 'unknown' });
     } catch (error) {
       response = errorReply(error, log);
     }
     if (cors !== NO_CORS) for (const [name, value] of Object.entries(cors.headers)) setReplyHeader(response, name, value);
-    if (request.method === 'HEAD') response = response instanceof JsonReply ? response.withoutBody() : new Response(null, { status: response.status, headers: response.headers });
-    log({ level: 'info', msg: 'request', method: request.method, route: route ?? 'none', status: response.status, ms: Date.now() - started });
+    if (request.method === 'HEAD')
+      response =
+        response instanceof JsonReply ? response.withoutBody() : new Response(null, { status: response.status, headers: response.headers });
+    log({
+      level: 'info',
+      msg: 'request',
+      method: request.method,
+      route: route ?? 'none',
+      status: response.status,
+      ms: Date.now() - started,
+    });
     return response;
   };
 
@@ -140,9 +160,14 @@ function errorReply(error: unknown, log: (entry: { level: 'error'; msg: string; 
 function startSweeper(context: ProxyContext): ReturnType<typeof setInterval> | undefined {
   const uploads = context.options.uploads;
   if (!uploads) return undefined;
-  const timer = setInterval(() => {
-    uploads.store.sweep(context.options.clock.now()).catch((error: unknown) => context.log({ level: 'error', msg: 'upload sweep failed', error: String(error) }));
-  }, Math.min(SWEEP_INTERVAL_MS, uploads.ttlMs));
+  const timer = setInterval(
+    () => {
+      uploads.store
+        .sweep(context.options.clock.now())
+        .catch((error: unknown) => context.log({ level: 'error', msg: 'upload sweep failed', error: String(error) }));
+    },
+    Math.min(SWEEP_INTERVAL_MS, uploads.ttlMs),
+  );
   // Node: don't keep the process alive for the sweeper alone.
   (timer as { unref?: () => void }).unref?.();
   return timer;

@@ -25,7 +25,10 @@ async function bareServer(tinyPhoto: Buffer) {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 async function load(label: string, options: Parameters<typeof autocannon>[0]): Promise<Result> {
@@ -55,7 +58,11 @@ async function main() {
   const tiny = await sampleRoom({ width: 96, height: 72 });
   const bare = await bareServer(tiny);
   // A 60 s latency keeps every accepted job queued (`starting`) during the run: this measures the API, not the renderer.
-  const sim = await startSimulator({ accounts: [{ apiKey: KEY, credits: 1_000_000_000 }], latencyMs: { min: 60_000, max: 60_000 }, seed: 1 });
+  const sim = await startSimulator({
+    accounts: [{ apiKey: KEY, credits: 1_000_000_000 }],
+    latencyMs: { min: 60_000, max: 60_000 },
+    seed: 1,
+  });
   const auth = { authorization: `Bearer ${KEY}` };
   try {
     const ack = await fetch(`${sim.url}/api/v1/restyle`, {
@@ -74,22 +81,39 @@ async function main() {
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ image_url: `${bare.url}/tiny.jpg`, style: 'japandi' }),
     });
-    for (const [name, r, expect2xx] of [['prediction', prediction, true], ['restyle', restyle, true]] as const) {
+    for (const [name, r, expect2xx] of [
+      ['prediction', prediction, true],
+      ['restyle', restyle, true],
+    ] as const) {
       if (expect2xx && (r.non2xx > 0 || r.errors > 0)) log(`warning: ${name} had ${r.non2xx} non-2xx and ${r.errors} errors`);
     }
     await sim.close(); // stop queued jobs before timing images (close is idempotent)
 
     log('generating a 4000x3000 JPEG');
     const photo = await sharp(await sampleRoom({ width: 4000, height: 3000, furnished: true, format: 'png' }))
-      .composite([{ input: { create: { width: 4000, height: 3000, channels: 4, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }, blend: 'soft-light' }])
+      .composite([
+        {
+          input: {
+            create: { width: 4000, height: 3000, channels: 4, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+          },
+          blend: 'soft-light',
+        },
+      ])
       .jpeg({ quality: 90 })
       .toBuffer();
-    const plain = await medianMs('plain resize', () => sharp(photo).rotate().resize(2048, 2048, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer());
-    const restyled = await medianMs('restyle output', async () => renderOutput(await prepareInput(photo), { style: 'japandi', mode: 'restyle', seed: 1, index: 0 }));
-    const staged = await medianMs('staging output', async () => renderOutput(await prepareInput(photo), { style: 'japandi', mode: 'staging', seed: 1, index: 0 }));
+    const plain = await medianMs('plain resize', () =>
+      sharp(photo).rotate().resize(2048, 2048, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer(),
+    );
+    const restyled = await medianMs('restyle output', async () =>
+      renderOutput(await prepareInput(photo), { style: 'japandi', mode: 'restyle', seed: 1, index: 0 }),
+    );
+    const staged = await medianMs('staging output', async () =>
+      renderOutput(await prepareInput(photo), { style: 'japandi', mode: 'staging', seed: 1, index: 0 }),
+    );
 
     const base = baseline.requests.average;
-    const row = (label: string, r: Result) => `| ${label} | ${fmt(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${ratio(r.requests.average, base)} |`;
+    const row = (label: string, r: Result) =>
+      `| ${label} | ${fmt(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${ratio(r.requests.average, base)} |`;
     process.stdout.write(
       [
         '## Simulator',

@@ -5,15 +5,60 @@ describe('parseCliArgs', () => {
   it('defaults to port 4010, the default key with 100 credits, and the service latency', () => {
     expect(parseCliArgs([])).toEqual({
       kind: 'run',
-      options: { port: 4010, host: '127.0.0.1', accounts: [{ apiKey: 'sim_test_key', credits: 100 }], latencyMs: { min: 10_000, max: 30_000 }, failRate: 0, errorRate: 0, rateLimitRate: 0, resetRate: 0 },
+      options: {
+        port: 4010,
+        host: '127.0.0.1',
+        accounts: [{ apiKey: 'sim_test_key', credits: 100 }],
+        latencyMs: { min: 10_000, max: 30_000 },
+        failRate: 0,
+        errorRate: 0,
+        rateLimitRate: 0,
+        resetRate: 0,
+      },
     });
   });
 
   it('reads every flag, with repeated keys', () => {
-    const command = parseCliArgs(['--port', '0', '--host', '::1', '--api-key', 'a', '--api-key', 'b', '--credits', '5', '--latency', '10-20', '--fail-rate', '0.1', '--error-rate', '.2', '--rate-limit-rate', '0.3', '--reset-rate', '0', '--seed', '9']);
+    const command = parseCliArgs([
+      '--port',
+      '0',
+      '--host',
+      '::1',
+      '--api-key',
+      'a',
+      '--api-key',
+      'b',
+      '--credits',
+      '5',
+      '--latency',
+      '10-20',
+      '--fail-rate',
+      '0.1',
+      '--error-rate',
+      '.2',
+      '--rate-limit-rate',
+      '0.3',
+      '--reset-rate',
+      '0',
+      '--seed',
+      '9',
+    ]);
     expect(command).toEqual({
       kind: 'run',
-      options: { port: 0, host: '::1', accounts: [{ apiKey: 'a', credits: 5 }, { apiKey: 'b', credits: 5 }], latencyMs: { min: 10, max: 20 }, failRate: 0.1, errorRate: 0.2, rateLimitRate: 0.3, resetRate: 0, seed: 9 },
+      options: {
+        port: 0,
+        host: '::1',
+        accounts: [
+          { apiKey: 'a', credits: 5 },
+          { apiKey: 'b', credits: 5 },
+        ],
+        latencyMs: { min: 10, max: 20 },
+        failRate: 0.1,
+        errorRate: 0.2,
+        rateLimitRate: 0.3,
+        resetRate: 0,
+        seed: 9,
+      },
     });
     expect(parseCliArgs(['--latency', '50'])).toMatchObject({ options: { latencyMs: { min: 50, max: 50 } } });
     expect(parseCliArgs(['-h'])).toEqual({ kind: 'help' });

@@ -28,11 +28,14 @@ export class CliUsageError extends Error {
   override name = 'CliUsageError';
 }
 
-export type CliCommand = { kind: 'help' } | { kind: 'run'; options: SimulatorOptions & { port: number; host: string; latencyMs: { min: number; max: number } } };
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'run'; options: SimulatorOptions & { port: number; host: string; latencyMs: { min: number; max: number } } };
 
 function integer(flag: string, value: string, min: number, max: number): number {
   const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new CliUsageError(`--${flag} must be an integer from ${min} to ${max}, got "${value}"`);
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new CliUsageError(`--${flag} must be an integer from ${min} to ${max}, got "${value}"`);
   return n;
 }
 
@@ -94,7 +97,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     rateLimitRate: rate('rate-limit-rate', values['rate-limit-rate']),
     resetRate: rate('reset-rate', values['reset-rate']),
   };
-  if (rates.errorRate + rates.rateLimitRate + rates.resetRate > 1) throw new CliUsageError('--error-rate + --rate-limit-rate + --reset-rate must not exceed 1');
+  if (rates.errorRate + rates.rateLimitRate + rates.resetRate > 1)
+    throw new CliUsageError('--error-rate + --rate-limit-rate + --reset-rate must not exceed 1');
 
   return {
     kind: 'run',

@@ -42,7 +42,11 @@ describe('room-restyler-sim', () => {
     expect(banner).toContain(`curl -s -X POST ${url}/api/v1/restyle -H 'Authorization: Bearer sim_test_key'`);
 
     const call = apiClient(url);
-    const id = requestIdOf(await call('POST', '/api/v1/restyle', { json: { image_url: `${url}/__simulator/samples/furnished-room.jpg`, style: 'scandinavian' } }));
+    const id = requestIdOf(
+      await call('POST', '/api/v1/restyle', {
+        json: { image_url: `${url}/__simulator/samples/furnished-room.jpg`, style: 'scandinavian' },
+      }),
+    );
     const { prediction } = await settle(call, id);
     expect(prediction.status).toBe('succeeded');
     const image = await fetch(prediction.output![0]!);
@@ -56,7 +60,9 @@ describe('room-restyler-sim', () => {
   it('exits 2 with a clear message on a bad flag', async () => {
     const sim = run(['--fail-rate', 'lots']);
     expect(await exitOf(sim.child)).toBe(2);
-    expect(sim.stderr()).toBe('room-restyler-sim: --fail-rate must be a number from 0 to 1, got "lots"\nRun room-restyler-sim --help for usage.\n');
+    expect(sim.stderr()).toBe(
+      'room-restyler-sim: --fail-rate must be a number from 0 to 1, got "lots"\nRun room-restyler-sim --help for usage.\n',
+    );
   });
 
   it('prints every flag with --help and exits 0', async () => {
@@ -64,7 +70,19 @@ describe('room-restyler-sim', () => {
     const lines: string[] = [];
     for (let line = await sim.nextLine(); line !== undefined; line = await sim.nextLine()) lines.push(line);
     expect(await exitOf(sim.child)).toBe(0);
-    for (const flag of ['--port', '--host', '--api-key', '--credits', '--latency', '--fail-rate', '--error-rate', '--rate-limit-rate', '--reset-rate', '--seed', '--help']) {
+    for (const flag of [
+      '--port',
+      '--host',
+      '--api-key',
+      '--credits',
+      '--latency',
+      '--fail-rate',
+      '--error-rate',
+      '--rate-limit-rate',
+      '--reset-rate',
+      '--seed',
+      '--help',
+    ]) {
       expect(lines.join('\n')).toContain(flag);
     }
   });

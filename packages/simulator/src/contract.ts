@@ -55,8 +55,17 @@ export function createContractValidator(options: { specPath?: string | URL } = {
   const resolve = (value: unknown, pointer: string): { value: unknown; pointer: string } => {
     if (!isObject(value) || typeof value.$ref !== 'string') return { value, pointer };
     const target = value.$ref.replace(/^#/, '');
-    const found = target.split('/').slice(1).reduce<unknown>((node, key) => (isObject(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), spec);
-    return resolve(found, target.split('/').map((s) => pointerEscape(s.replace(/~1/g, '/').replace(/~0/g, '~'))).join('/'));
+    const found = target
+      .split('/')
+      .slice(1)
+      .reduce<unknown>((node, key) => (isObject(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), spec);
+    return resolve(
+      found,
+      target
+        .split('/')
+        .map((s) => pointerEscape(s.replace(/~1/g, '/').replace(/~0/g, '~')))
+        .join('/'),
+    );
   };
 
   const validatorAt = (pointer: string): ValidateFunction => {
@@ -83,7 +92,12 @@ export function createContractValidator(options: { specPath?: string | URL } = {
   };
 
   const schemaProblems = (validate: ValidateFunction, value: unknown, what: string): string[] =>
-    validate(value) ? [] : (validate.errors ?? []).map((e) => `${what}${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+    validate(value)
+      ? []
+      : (validate.errors ?? []).map(
+          (e) =>
+            `${what}${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+        );
 
   const jsonMediaType = (content: unknown): string | undefined =>
     isObject(content) ? Object.keys(content).find((type) => type === 'application/json' || type.endsWith('+json')) : undefined;
@@ -93,15 +107,20 @@ export function createContractValidator(options: { specPath?: string | URL } = {
       const found = findOperation(method, path);
       if (typeof found === 'string') return [found];
       const responses = isObject(found.operation.responses) ? found.operation.responses : {};
-      const key = String(status) in responses ? String(status) : `${String(status)[0]}XX` in responses ? `${String(status)[0]}XX` : 'default';
+      const key =
+        String(status) in responses ? String(status) : `${String(status)[0]}XX` in responses ? `${String(status)[0]}XX` : 'default';
       if (!(key in responses)) return [`status ${status} is not documented for ${method.toUpperCase()} ${path}`];
       const response = resolve(responses[key], `${found.pointer}/responses/${pointerEscape(key)}`);
       if (!isObject(response.value)) return [`response ${key} of ${method.toUpperCase()} ${path} cannot be resolved`];
       const mediaType = jsonMediaType(response.value.content);
-      if (!mediaType) return body === undefined || body === null || body === '' ? [] : [`status ${status} of ${method.toUpperCase()} ${path} documents no body`];
+      if (!mediaType)
+        return body === undefined || body === null || body === ''
+          ? []
+          : [`status ${status} of ${method.toUpperCase()} ${path} documents no body`];
       const problems: string[] = [];
       const contentType = headers instanceof Headers ? headers.get('content-type') : headers?.['content-type'];
-      if (headers && !contentType?.toLowerCase().startsWith(mediaType)) problems.push(`Content-Type is ${contentType ?? 'missing'}, expected ${mediaType}`);
+      if (headers && !contentType?.toLowerCase().startsWith(mediaType))
+        problems.push(`Content-Type is ${contentType ?? 'missing'}, expected ${mediaType}`);
       const pointer = `${response.pointer}/content/${pointerEscape(mediaType)}/schema`;
       return [...problems, ...schemaProblems(validatorAt(pointer), body, 'body')];
     },

@@ -85,7 +85,10 @@ function resolveAccounts(accounts: SimulatorAccount[] | undefined): ResolvedAcco
   const seen = new Set<string>();
   return given.map((account, index) => {
     // Messages name the position, never the key itself.
-    check(typeof account.apiKey === 'string' && /^\S+$/.test(account.apiKey), `accounts[${index}].apiKey must be a non-empty string without spaces`);
+    check(
+      typeof account.apiKey === 'string' && /^\S+$/.test(account.apiKey),
+      `accounts[${index}].apiKey must be a non-empty string without spaces`,
+    );
     check(!seen.has(account.apiKey), `accounts[${index}].apiKey is used by an earlier account`);
     seen.add(account.apiKey);
     const credits = account.credits ?? DEFAULT_CREDITS;
@@ -116,7 +119,10 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 32);
   check(Number.isSafeInteger(seed), 'seed must be an integer');
   const outputsPerJob = options.outputsPerJob ?? 1;
-  check(Number.isInteger(outputsPerJob) && outputsPerJob >= 1 && outputsPerJob <= MAX_OUTPUTS_PER_JOB, `outputsPerJob must be an integer in 1..${MAX_OUTPUTS_PER_JOB}`);
+  check(
+    Number.isInteger(outputsPerJob) && outputsPerJob >= 1 && outputsPerJob <= MAX_OUTPUTS_PER_JOB,
+    `outputsPerJob must be an integer in 1..${MAX_OUTPUTS_PER_JOB}`,
+  );
   const imageFetch = { maxBytes: options.imageFetch?.maxBytes ?? 20 * 1024 * 1024, timeoutMs: options.imageFetch?.timeoutMs ?? 15_000 };
   check(isCount(imageFetch.maxBytes) && imageFetch.maxBytes > 0, 'imageFetch.maxBytes must be a positive integer');
   check(isCount(imageFetch.timeoutMs) && imageFetch.timeoutMs > 0, 'imageFetch.timeoutMs must be a positive integer');

@@ -37,7 +37,14 @@ export function createListener(routes: Array<Route<Handler>>, options: ResolvedO
     const match = matchRoute(routes, method, path);
     if (match.kind !== 'found') {
       stats.request(match.kind === 'not-found' ? '(unmatched)' : `${method} ${match.template}`);
-      return respond(req, res, path, match.kind === 'not-found' ? errorResult(404, 'Not found') : { ...errorResult(405, 'Method not allowed'), headers: { allow: match.allow.join(', ') } });
+      return respond(
+        req,
+        res,
+        path,
+        match.kind === 'not-found'
+          ? errorResult(404, 'Not found')
+          : { ...errorResult(405, 'Method not allowed'), headers: { allow: match.allow.join(', ') } },
+      );
     }
     stats.request(`${method} ${match.route.template}`);
     const fault = match.route.template.startsWith(SERVICE_PREFIX) ? faults.draw() : 'none';

@@ -9,7 +9,12 @@ let call: Call;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  sim = await startSimulator({ accounts: [{ apiKey: ALICE }, { apiKey: BOB, credits: 5 }], latencyMs: { min: 5, max: 10 }, log: (l) => lines.push(l), seed: 1 });
+  sim = await startSimulator({
+    accounts: [{ apiKey: ALICE }, { apiKey: BOB, credits: 5 }],
+    latencyMs: { min: 5, max: 10 },
+    log: (l) => lines.push(l),
+    seed: 1,
+  });
   call = apiClient(sim.url);
 });
 afterAll(() => sim.close());
@@ -23,13 +28,22 @@ const endpoints = [
 ] as const;
 
 describe('authentication', () => {
-  it.each(endpoints)('%s %s answers 401 Invalid API key without a key, with a malformed header or an unknown key', async (method, path, json) => {
-    for (const headers of [{} as Record<string, string>, { authorization: `Basic ${ALICE}` }, { authorization: 'Bearer' }, { authorization: `Bearer ${ALICE} extra` }, { authorization: 'Bearer unknown_key' }]) {
-      const response = await call(method, path, { key: null, headers, ...(json && { json }) });
-      expect(response, JSON.stringify(headers)).toMatchObject({ status: 401, body: { error: 'Invalid API key' } });
-    }
-    expect(sim.stats().jobs.accepted).toBe(0);
-  });
+  it.each(endpoints)(
+    '%s %s answers 401 Invalid API key without a key, with a malformed header or an unknown key',
+    async (method, path, json) => {
+      for (const headers of [
+        {} as Record<string, string>,
+        { authorization: `Basic ${ALICE}` },
+        { authorization: 'Bearer' },
+        { authorization: `Bearer ${ALICE} extra` },
+        { authorization: 'Bearer unknown_key' },
+      ]) {
+        const response = await call(method, path, { key: null, headers, ...(json && { json }) });
+        expect(response, JSON.stringify(headers)).toMatchObject({ status: 401, body: { error: 'Invalid API key' } });
+      }
+      expect(sim.stats().jobs.accepted).toBe(0);
+    },
+  );
 
   it('serves each key its own account', async () => {
     const alice = await call('GET', '/api/v1/me', { key: ALICE });
@@ -42,13 +56,21 @@ describe('authentication', () => {
   it("answers 404 Prediction not found for unknown ids and for another account's prediction", async () => {
     const id = requestIdOf(await call('POST', '/api/v1/restyle', { key: ALICE, json: { image_url: image(), style: 'coastal' } }));
     expect((await call('GET', `/api/v1/prediction/${id}`, { key: ALICE })).status).toBe(200);
-    expect(await call('GET', `/api/v1/prediction/${id}`, { key: BOB })).toMatchObject({ status: 404, body: { error: 'Prediction not found' } });
-    expect(await call('GET', '/api/v1/prediction/pred_doesnotexist', { key: ALICE })).toMatchObject({ status: 404, body: { error: 'Prediction not found' } });
+    expect(await call('GET', `/api/v1/prediction/${id}`, { key: BOB })).toMatchObject({
+      status: 404,
+      body: { error: 'Prediction not found' },
+    });
+    expect(await call('GET', '/api/v1/prediction/pred_doesnotexist', { key: ALICE })).toMatchObject({
+      status: 404,
+      body: { error: 'Prediction not found' },
+    });
   });
 
   it('issues opaque, unguessable, distinct request ids', async () => {
     const ids = await Promise.all(
-      [1, 2, 3].map(async () => requestIdOf(await call('POST', '/api/v1/restyle', { key: ALICE, json: { image_url: image(), style: 'rustic' } }))),
+      [1, 2, 3].map(async () =>
+        requestIdOf(await call('POST', '/api/v1/restyle', { key: ALICE, json: { image_url: image(), style: 'rustic' } })),
+      ),
     );
     expect(new Set(ids).size).toBe(3);
     for (const id of ids) expect(id).toMatch(/^pred_[A-Za-z0-9_-]{22}$/);

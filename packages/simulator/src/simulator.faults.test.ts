@@ -17,10 +17,23 @@ const restyle = (sim: RunningSimulator) => ({ json: { image_url: `${sim.url}/__s
 describe('fault injection', () => {
   it('errorRate answers 500 Internal server error on every endpoint, and a 500 POST created nothing', async () => {
     await withSimulator({ errorRate: 1 }, async (call, sim) => {
-      for (const [method, path] of [['GET', '/api/v1/me'], ['GET', '/api/v1/prediction/pred_x'], ['POST', '/api/v1/enhance'], ['POST', '/api/v1/restyle']] as const) {
-        expect(await call(method, path, method === 'POST' ? restyle(sim) : {})).toMatchObject({ status: 500, body: { error: 'Internal server error' } });
+      for (const [method, path] of [
+        ['GET', '/api/v1/me'],
+        ['GET', '/api/v1/prediction/pred_x'],
+        ['POST', '/api/v1/enhance'],
+        ['POST', '/api/v1/restyle'],
+      ] as const) {
+        expect(await call(method, path, method === 'POST' ? restyle(sim) : {})).toMatchObject({
+          status: 500,
+          body: { error: 'Internal server error' },
+        });
       }
-      expect(sim.stats()).toMatchObject({ jobs: { accepted: 0 }, credits: { debited: 0 }, faults: { serverErrors: 4 }, accounts: [{ creditsRemaining: 100 }] });
+      expect(sim.stats()).toMatchObject({
+        jobs: { accepted: 0 },
+        credits: { debited: 0 },
+        faults: { serverErrors: 4 },
+        accounts: [{ creditsRemaining: 100 }],
+      });
       // Images and the simulator's own routes are not the service: never faulted.
       expect((await fetch(`${sim.url}/__simulator/samples/empty-room.jpg`)).status).toBe(200);
     });
@@ -39,7 +52,12 @@ describe('fault injection', () => {
     await withSimulator({ failRate: 1 }, async (call, sim) => {
       const { prediction } = await settle(call, requestIdOf(await call('POST', '/api/v1/restyle', restyle(sim))));
       expect(prediction).toMatchObject({ status: 'failed', error: SIMULATED_FAILURE });
-      expect(sim.stats()).toMatchObject({ jobs: { failed: 1 }, credits: { debited: 1, refunded: 1 }, faults: { failedJobs: 1 }, accounts: [{ creditsRemaining: 100 }] });
+      expect(sim.stats()).toMatchObject({
+        jobs: { failed: 1 },
+        credits: { debited: 1, refunded: 1 },
+        faults: { failedJobs: 1 },
+        accounts: [{ creditsRemaining: 100 }],
+      });
     });
   });
 

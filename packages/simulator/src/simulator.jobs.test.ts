@@ -37,10 +37,16 @@ describe('a generation job', () => {
   it('goes starting → processing → succeeded, with output images served by the simulator', async () => {
     // 1.5 s to completion: the first 20% is the queue (`starting`), long enough for the first poll to see it.
     await withSimulator({ latencyMs: { min: 1500, max: 1500 } }, async (call) => {
-      const ack = await call('POST', '/api/v1/restyle', { json: { image_url: `${photos.url}/room.png`, style: 'industrial', room_type: 'living_room' } });
+      const ack = await call('POST', '/api/v1/restyle', {
+        json: { image_url: `${photos.url}/room.png`, style: 'industrial', room_type: 'living_room' },
+      });
       const id = requestIdOf(ack);
       const { prediction, seen } = await settle(call, id);
-      expect(ack.body).toEqual({ success: true, request_id: id, message: `Generation started. Poll /api/v1/prediction/${id} for the result.` });
+      expect(ack.body).toEqual({
+        success: true,
+        request_id: id,
+        message: `Generation started. Poll /api/v1/prediction/${id} for the result.`,
+      });
       expect(seen).toEqual(['starting', 'processing', 'succeeded']);
       expect(prediction).toMatchObject({ id, status: 'succeeded', output: [expect.stringMatching(/\/outputs\/[\w-]{24}\/0\.jpg$/)] });
       expect(Date.parse(prediction.completed_at!)).toBeGreaterThanOrEqual(Date.parse(prediction.created_at));
@@ -55,7 +61,11 @@ describe('a generation job', () => {
 
   it('stages with enhance and charges one credit per output image', async () => {
     await withSimulator({ outputsPerJob: 3 }, async (call, sim) => {
-      const id = requestIdOf(await call('POST', '/api/v1/enhance', { json: { image_url: `${photos.url}/room.png`, mode: 'staging', style: 'bohemian', room_type: 'bedroom' } }));
+      const id = requestIdOf(
+        await call('POST', '/api/v1/enhance', {
+          json: { image_url: `${photos.url}/room.png`, mode: 'staging', style: 'bohemian', room_type: 'bedroom' },
+        }),
+      );
       const { prediction } = await settle(call, id);
       expect(prediction.output).toHaveLength(3);
       expect(new Set(prediction.output).size).toBe(3);

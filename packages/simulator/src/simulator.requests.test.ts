@@ -33,11 +33,14 @@ describe('bad requests answer 400 with a clear message and charge nothing', () =
   it('answers a request target that is no URL path with a JSON 400', async () => {
     const { port } = new URL(sim.url);
     const answer = await new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/\\evil.example:x]', headers: { authorization: 'Bearer sim_test_key' } }, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode, body }));
-      });
+      const req = request(
+        { host: '127.0.0.1', port, path: '/\\evil.example:x]', headers: { authorization: 'Bearer sim_test_key' } },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode, body }));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -47,9 +50,18 @@ describe('bad requests answer 400 with a clear message and charge nothing', () =
 
   it('rejects invalid JSON, an empty body and a wrong Content-Type', async () => {
     const json = { 'content-type': 'application/json' };
-    expect(await call('POST', '/api/v1/restyle', { body: '{"image_url":', headers: json })).toMatchObject({ status: 400, body: { error: 'Request body is not valid JSON' } });
-    expect(await call('POST', '/api/v1/restyle', { body: '', headers: json })).toMatchObject({ status: 400, body: { error: 'Request body is empty; send a JSON object' } });
-    const form = await call('POST', '/api/v1/restyle', { body: `image_url=${url}&style=modern`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(await call('POST', '/api/v1/restyle', { body: '{"image_url":', headers: json })).toMatchObject({
+      status: 400,
+      body: { error: 'Request body is not valid JSON' },
+    });
+    expect(await call('POST', '/api/v1/restyle', { body: '', headers: json })).toMatchObject({
+      status: 400,
+      body: { error: 'Request body is empty; send a JSON object' },
+    });
+    const form = await call('POST', '/api/v1/restyle', {
+      body: `image_url=${url}&style=modern`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form).toMatchObject({ status: 400, body: { error: 'Content-Type must be application/json' } });
   });
 

@@ -38,7 +38,9 @@ export async function startSimulator(options?: SimulatorOptions): Promise<Runnin
       seed: resolved.seed,
       ...recorder.snapshot(),
       jobs: { accepted: all.length, succeeded: count('succeeded'), failed: count('failed'), running: count('starting', 'processing') },
-      accounts: accounts.all().map((a) => ({ userId: a.userId, email: a.email, subscription: a.subscription, creditsRemaining: a.credits })),
+      accounts: accounts
+        .all()
+        .map((a) => ({ userId: a.userId, email: a.email, subscription: a.subscription, creditsRemaining: a.credits })),
       acceptedJobs: jobs.records(),
     };
   };
@@ -48,7 +50,9 @@ export async function startSimulator(options?: SimulatorOptions): Promise<Runnin
   server.on('clientError', (_error, socket) => {
     if (socket.writable) {
       const body = JSON.stringify({ error: 'Malformed HTTP request' });
-      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
+      );
     } else socket.destroy();
   });
 

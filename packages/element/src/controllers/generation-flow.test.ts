@@ -5,7 +5,15 @@ import { type FlowDependencies, GenerationFlow } from './generation-flow.js';
 import { visibleClock, type VisibilitySource } from '../net/visible-clock.js';
 
 /** A host without DOM: the controller only needs these two methods. */
-const host = () => ({ controllers: [] as ReactiveController[], addController(c: ReactiveController) { this.controllers.push(c); }, removeController() {}, requestUpdate() {}, updateComplete: Promise.resolve(true) });
+const host = () => ({
+  controllers: [] as ReactiveController[],
+  addController(c: ReactiveController) {
+    this.controllers.push(c);
+  },
+  removeController() {},
+  requestUpdate() {},
+  updateComplete: Promise.resolve(true),
+});
 
 const succeeded: Prediction = { status: 'succeeded', output: ['https://cdn.example/1.jpg'], completed_at: '2025-01-01T00:00:00Z' };
 
@@ -50,7 +58,12 @@ describe('GenerationFlow', () => {
     expect(flow.state).to.deep.equal({ phase: 'done', output: succeeded.output, requestId: 'job-1' });
     expect(calls.uploads).to.equal(1);
     expect(calls.starts).to.deep.equal(['key-1']);
-    expect(calls.events).to.include.members(['room-restyler-upload-start', 'room-restyler-upload-complete', 'room-restyler-generate-start', 'room-restyler-complete']);
+    expect(calls.events).to.include.members([
+      'room-restyler-upload-start',
+      'room-restyler-upload-complete',
+      'room-restyler-generate-start',
+      'room-restyler-complete',
+    ]);
   });
 
   it('starts one job for a double click', async () => {
@@ -134,7 +147,8 @@ describe('GenerationFlow', () => {
 
   it('cancels: stops the wait, goes back to idle and reports the phase', async () => {
     const { deps, calls } = fakes();
-    deps.client.waitForPrediction = (_id, o) => new Promise((_, reject) => o?.signal?.addEventListener('abort', () => reject(o.signal?.reason)));
+    deps.client.waitForPrediction = (_id, o) =>
+      new Promise((_, reject) => o?.signal?.addEventListener('abort', () => reject(o.signal?.reason)));
     const flow = new GenerationFlow(host(), deps);
     const running = flow.start(request);
     await until(() => flow.state.phase === 'generating');
@@ -190,7 +204,9 @@ describe('visibleClock', () => {
       removeEventListener: (_t, l) => listeners.delete(l),
     };
     let woke = false;
-    const sleeping = visibleClock(doc).sleep(1).then(() => (woke = true));
+    const sleeping = visibleClock(doc)
+      .sleep(1)
+      .then(() => (woke = true));
     await until(() => listeners.size === 1);
     expect(woke).to.equal(false);
     doc.hidden = false;

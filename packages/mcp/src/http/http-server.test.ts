@@ -32,13 +32,21 @@ describe('Streamable HTTP transport', () => {
   /** node:http rather than fetch, which does not let a caller set the Host header. */
   const post = (url: string, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; headers: IncomingHttpHeaders; json(): Promise<unknown> }>((resolve, reject) => {
-      const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, json: async () => JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown }),
-        );
-      });
+      const req = request(
+        url,
+        { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              json: async () => JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
+            }),
+          );
+        },
+      );
       req.on('error', reject);
       req.end(JSON.stringify(initialize));
     });
@@ -49,9 +57,13 @@ describe('Streamable HTTP transport', () => {
     try {
       expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['enhance', 'me', 'prediction', 'restyle']);
       const progress: string[] = [];
-      const result = await client.callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'boho chic', previews: false } }, undefined, {
-        onprogress: (p) => progress.push(p.message ?? ''),
-      });
+      const result = await client.callTool(
+        { name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'boho chic', previews: false } },
+        undefined,
+        {
+          onprogress: (p) => progress.push(p.message ?? ''),
+        },
+      );
       expect(result.structuredContent).toMatchObject({ done: true, status: 'succeeded' });
       expect(progress.some((m) => m.startsWith('Generating'))).toBe(true);
     } finally {
@@ -78,7 +90,9 @@ describe('Streamable HTTP transport', () => {
     expect((await post(guarded.url, { authorization: `Bearer ${TOKEN}`, host: `mcp.example.test:${port}` })).status).toBe(200);
 
     const client = new Client({ name: 'http-test', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(guarded.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(guarded.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }),
+    );
     expect((await client.callTool({ name: 'me', arguments: {} })).structuredContent).toMatchObject({ email: 'agent@example.com' });
     await client.close();
   });

@@ -4,7 +4,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ROOM_TYPE_IDS, STYLE_IDS } from '@room-restyler/core';
 import { z } from 'zod';
 
-const startingWith = (ids: readonly string[]) => (value: string | undefined) => ids.filter((id) => id.startsWith((value ?? '').toLowerCase()));
+const startingWith = (ids: readonly string[]) => (value: string | undefined) =>
+  ids.filter((id) => id.startsWith((value ?? '').toLowerCase()));
 
 /**
  * An optional argument with completion. SDK 1.32 looks for the completer on the inner schema when

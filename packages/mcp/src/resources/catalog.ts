@@ -18,7 +18,11 @@ export function registerCatalogResource(server: McpServer): void {
         {
           uri: uri.href,
           mimeType: 'application/json',
-          text: JSON.stringify({ styles: STYLES, room_types: ROOM_TYPES, modes: MODES, note: 'Each generated image costs 1 credit.' }, null, 2),
+          text: JSON.stringify(
+            { styles: STYLES, room_types: ROOM_TYPES, modes: MODES, note: 'Each generated image costs 1 credit.' },
+            null,
+            2,
+          ),
         },
       ],
     }),

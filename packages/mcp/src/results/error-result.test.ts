@@ -27,7 +27,10 @@ describe('errors come back as isError results that say what to do', () => {
 
   it('no key: the server still answers and explains how to set ROOM_API_KEY', async () => {
     const client = await connect({ baseUrl: service.url });
-    for (const [name, args] of [['me', {}], ['restyle', photo]] as const) {
+    for (const [name, args] of [
+      ['me', {}],
+      ['restyle', photo],
+    ] as const) {
       const result = await client.callTool({ name, arguments: args });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(/Set ROOM_API_KEY in the "env" block/);

@@ -82,12 +82,17 @@ function pendingResult(output: JobOutput): CallToolResult {
     `The job is still running (status ${output.status}). Call the \`prediction\` tool with id "${output.request_id}" ` +
     'to wait for it (it can wait up to 55 s per call). Do not start a new generation: that would spend another credit.';
   const structured = { ...output, next_step };
-  return { content: [{ type: 'text', text: `Not finished after ${output.elapsed_seconds} s. ${next_step}` }], structuredContent: structured };
+  return {
+    content: [{ type: 'text', text: `Not finished after ${output.elapsed_seconds} s. ${next_step}` }],
+    structuredContent: structured,
+  };
 }
 
 function doneSummary(verb: string, output: JobOutput): string {
   const count = output.images.length;
-  const lines = [`${verb}: ${count} image${count === 1 ? '' : 's'} ready after ${output.elapsed_seconds} s (request id ${output.request_id}).`];
+  const lines = [
+    `${verb}: ${count} image${count === 1 ? '' : 's'} ready after ${output.elapsed_seconds} s (request id ${output.request_id}).`,
+  ];
   output.images.forEach((image, i) => {
     lines.push(`![Result ${i + 1}](${image.url})`);
     if (image.saved_path) lines.push(`Saved to ${image.saved_path}`);

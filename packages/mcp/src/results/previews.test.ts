@@ -42,7 +42,9 @@ describe('previews', () => {
   });
 
   it('leave out what does not fit a small budget and skip undecodable bytes', async () => {
-    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#8899aa' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#8899aa' } })
+      .png()
+      .toBuffer();
     const image = { url: 'http://x/1.png', bytes: small, contentType: 'image/png' };
     const garbage = { url: 'http://x/2.png', bytes: Buffer.from('not an image'), contentType: 'image/png' };
     const all = await makePreviews([image, garbage, image], 3_000);

@@ -23,7 +23,13 @@ describe('save_dir', () => {
 
   it('saves every image under a readable name, reports the paths, and never overwrites', async () => {
     const target = join(dir, 'listing 12');
-    const args = { image_url: 'https://example.com/a.jpg', style: 'mid_century_modern', room_type: 'bedroom', save_dir: target, previews: false };
+    const args = {
+      image_url: 'https://example.com/a.jpg',
+      style: 'mid_century_modern',
+      room_type: 'bedroom',
+      save_dir: target,
+      previews: false,
+    };
     const first = await mcp.client.callTool({ name: 'restyle', arguments: args });
     const images = (first.structuredContent as { images: { url: string; saved_path: string }[] }).images;
     expect(images.map((i) => i.saved_path)).toEqual([
@@ -35,14 +41,19 @@ describe('save_dir', () => {
     expect((first.content as { text: string }[])[0]?.text).toContain(`Saved to ${images[0]?.saved_path}`);
 
     const again = await mcp.client.callTool({ name: 'prediction', arguments: { id: 'job_1', save_dir: target, previews: false } });
-    expect((again.structuredContent as { images: { saved_path: string }[] }).images[0]?.saved_path).toBe(join(target, 'prediction-job-1-1.png'));
+    expect((again.structuredContent as { images: { saved_path: string }[] }).images[0]?.saved_path).toBe(
+      join(target, 'prediction-job-1-1.png'),
+    );
     expect((await readdir(target)).length).toBe(4);
     await mcp.client.callTool({ name: 'prediction', arguments: { id: 'job_1', save_dir: target, previews: false } });
     expect(await readdir(target)).toContain('prediction-job-1-1 (2).png');
   });
 
   it('refuses a relative folder, which would land wherever the client started the server', async () => {
-    const result = await mcp.client.callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'modern', save_dir: 'out' } });
+    const result = await mcp.client.callTool({
+      name: 'restyle',
+      arguments: { image_url: 'https://example.com/a.jpg', style: 'modern', save_dir: 'out' },
+    });
     expect(result.isError).toBe(true);
     expect((result.content as { text: string }[])[0]?.text).toMatch(/save_dir must be an absolute path/);
     expect(resolveSaveDir('~/Pictures')).toMatch(/Pictures$/);

@@ -4,7 +4,13 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { DownloadedImage } from './download.js';
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif', 'image/gif': 'gif' };
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+};
 
 /** `~` and absolute paths only: a relative path would land wherever the client happened to start the server. */
 export function resolveSaveDir(dir: string): string | undefined {
@@ -25,7 +31,13 @@ export async function saveImages(dir: string, stem: string, images: readonly Dow
 
 /** A file name made of safe characters, for stems built from user input. */
 export function safeName(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 48) || 'image';
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 48) || 'image'
+  );
 }
 
 async function writeNew(dir: string, base: string, extension: string, bytes: Buffer): Promise<string> {

@@ -34,7 +34,10 @@ export function registerEnhanceTool(server: McpServer, ctx: ServerContext): void
     (args, extra) =>
       runGeneration(ctx, args, extra, {
         verb: args.mode === 'empty-room' ? 'Emptied' : 'Staged',
-        fileStem: [args.mode ?? 'staging', args.style, args.room_type].filter(Boolean).map((p) => safeName(String(p))).join('-'),
+        fileStem: [args.mode ?? 'staging', args.style, args.room_type]
+          .filter(Boolean)
+          .map((p) => safeName(String(p)))
+          .join('-'),
         body: (image_url): EnhanceInput => ({
           image_url,
           ...(args.mode ? { mode: args.mode } : {}),

@@ -32,7 +32,9 @@ export const roomTypeField = roomTypeSchema
 
 export const modeField = modeSchema
   .optional()
-  .describe(`What to do with the photo: ${MODES.map((m) => `${m.id} (${m.label.toLowerCase()})`).join(', ')}. Default: the service's (staging).`)
+  .describe(
+    `What to do with the photo: ${MODES.map((m) => `${m.id} (${m.label.toLowerCase()})`).join(', ')}. Default: the service's (staging).`,
+  )
   .meta({ examples: ['staging'] });
 
 export const waitSecondsField = z

@@ -7,9 +7,7 @@ import { generationFailed, type Prediction, predictionOutcome, TimeoutError } fr
 import type { ServerContext } from '../context.js';
 import type { ReportProgress } from './progress.js';
 
-export type JobOutcome =
-  | { done: true; prediction: Prediction; elapsedMs: number }
-  | { done: false; status: string; elapsedMs: number };
+export type JobOutcome = { done: true; prediction: Prediction; elapsedMs: number } | { done: false; status: string; elapsedMs: number };
 
 export interface FollowJob {
   requestId: string;

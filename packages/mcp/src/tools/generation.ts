@@ -32,7 +32,12 @@ export interface Generation<Body> {
   start(client: RoomClient, body: Body, options: StartOptions): Promise<GenerationStarted>;
 }
 
-export async function runGeneration<Body>(ctx: ServerContext, args: GenerationArgs, extra: ToolExtra, generation: Generation<Body>): Promise<CallToolResult> {
+export async function runGeneration<Body>(
+  ctx: ServerContext,
+  args: GenerationArgs,
+  extra: ToolExtra,
+  generation: Generation<Body>,
+): Promise<CallToolResult> {
   const startedAt = Date.now();
   const report = progressReporter(extra, ctx.log);
   const signal = extra.signal;
@@ -40,7 +45,8 @@ export async function runGeneration<Body>(ctx: ServerContext, args: GenerationAr
   try {
     const client = ctx.client();
     const saveDir = args.save_dir === undefined ? undefined : resolveSaveDir(args.save_dir);
-    if (args.save_dir !== undefined && !saveDir) throw new InputError(`save_dir must be an absolute path or start with ~/ (got "${args.save_dir}").`);
+    if (args.save_dir !== undefined && !saveDir)
+      throw new InputError(`save_dir must be an absolute path or start with ~/ (got "${args.save_dir}").`);
     const imageUrl = await photoUrl(ctx, args, signal, () => void report({ phase: 'uploading', elapsedMs: Date.now() - startedAt }));
 
     void report({ phase: 'starting', elapsedMs: Date.now() - startedAt });
@@ -71,7 +77,8 @@ export async function runGeneration<Body>(ctx: ServerContext, args: GenerationAr
       report,
     });
   } catch (error) {
-    if (signal.aborted) ctx.log(`${generation.verb.toLowerCase()} cancelled by the client${requestId ? `; job ${requestId} keeps running` : ''}`);
+    if (signal.aborted)
+      ctx.log(`${generation.verb.toLowerCase()} cancelled by the client${requestId ? `; job ${requestId} keeps running` : ''}`);
     return errorResult(error, { requestId });
   }
 }
@@ -79,7 +86,10 @@ export async function runGeneration<Body>(ctx: ServerContext, args: GenerationAr
 async function photoUrl(ctx: ServerContext, args: GenerationArgs, signal: AbortSignal, onUpload: () => void): Promise<string> {
   if (args.image_url && args.image_path) throw new InputError('Give either image_url or image_path, not both.');
   if (args.image_url) return args.image_url;
-  if (!args.image_path) throw new InputError('A room photo is required: give image_url (a public http(s) URL) or image_path (an absolute path on this computer).');
+  if (!args.image_path)
+    throw new InputError(
+      'A room photo is required: give image_url (a public http(s) URL) or image_path (an absolute path on this computer).',
+    );
   onUpload();
   return uploadLocalImage(ctx.fetch, ctx.uploadUrl, args.image_path, signal);
 }

@@ -17,6 +17,8 @@ describe('me', () => {
   it('shows the plan and remaining credits, structured and as text', async () => {
     const result = await mcp.client.callTool({ name: 'me', arguments: {} });
     expect(result.structuredContent).toMatchObject({ email: 'agent@example.com', subscription: 'Pro', credits_remaining: 7 });
-    expect((result.content as { text: string }[])[0]?.text).toBe('Account agent@example.com (Pro plan): 7 credits remaining. Each generated image costs 1 credit.');
+    expect((result.content as { text: string }[])[0]?.text).toBe(
+      'Account agent@example.com (Pro plan): 7 credits remaining. Each generated image costs 1 credit.',
+    );
   });
 });

@@ -15,7 +15,10 @@ describe('long jobs', () => {
   });
 
   it('returns the id with an instruction when the wait runs out, and `prediction` then waits for the images', async () => {
-    const first = await mcp.client.callTool({ name: 'enhance', arguments: { image_url: 'https://example.com/empty.jpg', mode: 'staging', style: 'coastal', wait_seconds: 1 } });
+    const first = await mcp.client.callTool({
+      name: 'enhance',
+      arguments: { image_url: 'https://example.com/empty.jpg', mode: 'staging', style: 'coastal', wait_seconds: 1 },
+    });
     expect(first.isError).toBeFalsy();
     const pending = first.structuredContent as { request_id: string; done: boolean; status: string; images: unknown[]; next_step: string };
     expect(pending).toMatchObject({ done: false, status: 'processing', images: [] });
@@ -35,7 +38,10 @@ describe('long jobs', () => {
   });
 
   it('with wait_seconds 0 only starts the job, and `prediction` with 0 only looks', async () => {
-    const started = await mcp.client.callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'rustic', wait_seconds: 0 } });
+    const started = await mcp.client.callTool({
+      name: 'restyle',
+      arguments: { image_url: 'https://example.com/a.jpg', style: 'rustic', wait_seconds: 0 },
+    });
     const { request_id } = started.structuredContent as { request_id: string };
     expect(started.structuredContent).toMatchObject({ done: false, status: 'starting' });
     const look = await mcp.client.callTool({ name: 'prediction', arguments: { id: request_id, wait_seconds: 0 } });
@@ -46,7 +52,9 @@ describe('long jobs', () => {
     const controller = new AbortController();
     service.events.once('poll', () => controller.abort('user pressed stop'));
     await expect(
-      mcp.client.callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'modern' } }, undefined, { signal: controller.signal }),
+      mcp.client.callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'modern' } }, undefined, {
+        signal: controller.signal,
+      }),
     ).rejects.toThrow(/user pressed stop/);
 
     const line = await mcp.logLine(/cancelled/);

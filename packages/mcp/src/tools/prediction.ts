@@ -28,7 +28,8 @@ export function registerPredictionTool(server: McpServer, ctx: ServerContext): v
     async (args, extra) => {
       try {
         const saveDir = args.save_dir === undefined ? undefined : resolveSaveDir(args.save_dir);
-        if (args.save_dir !== undefined && !saveDir) throw new InputError(`save_dir must be an absolute path or start with ~/ (got "${args.save_dir}").`);
+        if (args.save_dir !== undefined && !saveDir)
+          throw new InputError(`save_dir must be an absolute path or start with ~/ (got "${args.save_dir}").`);
         const report = progressReporter(extra, ctx.log);
         const outcome = await followJob(ctx, {
           requestId: args.id,

@@ -45,7 +45,11 @@ export function describeStep(step: ProgressStep): string {
   const elapsed = `${Math.round(step.elapsedMs / 1000)} s elapsed`;
   const status = step.status ? ` (${step.status})` : '';
   const remaining =
-    step.estimatedRemainingMs === undefined || step.phase === 'done' ? '' : step.estimatedRemainingMs > 0 ? `, about ${Math.ceil(step.estimatedRemainingMs / 1000)} s left` : ', finishing any moment';
+    step.estimatedRemainingMs === undefined || step.phase === 'done'
+      ? ''
+      : step.estimatedRemainingMs > 0
+        ? `, about ${Math.ceil(step.estimatedRemainingMs / 1000)} s left`
+        : ', finishing any moment';
   return `${capitalise(step.phase)}${status}: ${elapsed}${remaining}`;
 }
 

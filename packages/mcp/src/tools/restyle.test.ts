@@ -42,7 +42,11 @@ describe('restyle', () => {
     expect(Buffer.from(preview?.data ?? '', 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
 
     expect(progress.map((p) => p.message)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^Starting/), expect.stringMatching(/^Generating \(processing\)/), expect.stringMatching(/^Done/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^Starting/),
+        expect.stringMatching(/^Generating \(processing\)/),
+        expect.stringMatching(/^Done/),
+      ]),
     );
     const values = progress.map((p) => p.progress);
     expect(values).toEqual([...values].sort((a, b) => a - b));
@@ -52,14 +56,20 @@ describe('restyle', () => {
   it('sends no progress notifications when the client gave no progress token', async () => {
     const notifications: unknown[] = [];
     mcp.client.fallbackNotificationHandler = async (n) => void notifications.push(n);
-    const result = await mcp.client.callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/room.jpg', style: 'modern', previews: false } });
+    const result = await mcp.client.callTool({
+      name: 'restyle',
+      arguments: { image_url: 'https://example.com/room.jpg', style: 'modern', previews: false },
+    });
     expect(result.isError).toBeFalsy();
     expect(notifications).toEqual([]);
     expect((result.content as { type: string }[]).some((c) => c.type === 'image')).toBe(false);
   });
 
   it('passes a free-text style to the service as is', async () => {
-    const result = await mcp.client.callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/room.jpg', style: 'art deco', previews: false } });
+    const result = await mcp.client.callTool({
+      name: 'restyle',
+      arguments: { image_url: 'https://example.com/room.jpg', style: 'art deco', previews: false },
+    });
     expect(result.isError).toBeFalsy();
     expect([...service.jobs.values()][0]?.body.style).toBe('art deco');
   });

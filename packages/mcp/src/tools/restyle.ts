@@ -19,14 +19,23 @@ export function registerRestyleTool(server: McpServer, ctx: ServerContext): void
         '(e.g. "make my living room japandi"). For an EMPTY room that needs furniture, use `enhance` with mode "staging" instead. ' +
         `${CREDIT_NOTE} Takes about 10–30 s; waits up to wait_seconds and reports progress. ` +
         'If it is not done in time, the result gives a request id: call `prediction` with it rather than restyling again.',
-      inputSchema: { image_url: imageUrlField, image_path: imagePathField, style: styleField, room_type: roomTypeField, ...jobDeliveryFields },
+      inputSchema: {
+        image_url: imageUrlField,
+        image_path: imagePathField,
+        style: styleField,
+        room_type: roomTypeField,
+        ...jobDeliveryFields,
+      },
       outputSchema: jobOutputSchema,
       annotations: generationAnnotations(TITLE),
     },
     (args, extra) =>
       runGeneration(ctx, args, extra, {
         verb: 'Restyled',
-        fileStem: ['restyle', args.style, args.room_type].filter(Boolean).map((p) => safeName(String(p))).join('-'),
+        fileStem: ['restyle', args.style, args.room_type]
+          .filter(Boolean)
+          .map((p) => safeName(String(p)))
+          .join('-'),
         body: (image_url) => ({ image_url, style: args.style, ...(args.room_type ? { room_type: args.room_type } : {}) }),
         start: (client, body, options) => client.restyle(body, options),
       }),

@@ -18,7 +18,12 @@ describe('image_path', () => {
     upload = await startFakeUpload();
     dir = await mkdtemp(join(tmpdir(), 'room-mcp-upload-'));
     photo = join(dir, 'empty bedroom.jpg');
-    await writeFile(photo, await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ccbbaa' } }).jpeg().toBuffer());
+    await writeFile(
+      photo,
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ccbbaa' } })
+        .jpeg()
+        .toBuffer(),
+    );
   });
   afterAll(async () => {
     await Promise.all(open.map((c) => c.close()));
@@ -43,7 +48,12 @@ describe('image_path', () => {
     expect(upload.uploads).toHaveLength(1);
     expect(upload.uploads[0]?.contentType).toBe('image/jpeg');
     const uploadedUrl = upload.url.replace(/uploads$/, 'uploads/u1');
-    expect([...service.jobs.values()][0]?.body).toEqual({ image_url: uploadedUrl, mode: 'staging', style: 'scandinavian', room_type: 'bedroom' });
+    expect([...service.jobs.values()][0]?.body).toEqual({
+      image_url: uploadedUrl,
+      mode: 'staging',
+      style: 'scandinavian',
+      room_type: 'bedroom',
+    });
     expect(result.structuredContent).toMatchObject({ done: true, input_image_url: uploadedUrl });
     expect(progress[0]).toMatch(/^Uploading/);
   });

@@ -14,7 +14,12 @@ const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jp
 const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 const UPLOAD_TIMEOUT_MS = 60_000;
 
-export async function uploadLocalImage(fetchImpl: typeof fetch, uploadUrl: string | undefined, path: string, signal: AbortSignal): Promise<string> {
+export async function uploadLocalImage(
+  fetchImpl: typeof fetch,
+  uploadUrl: string | undefined,
+  path: string,
+  signal: AbortSignal,
+): Promise<string> {
   if (!uploadUrl) throw new UploadError(MISSING_UPLOAD_HELP);
   if (!isAbsolute(path)) throw new UploadError(`image_path must be an absolute path (got "${path}").`);
   const type = TYPES[extname(path).toLowerCase()];
@@ -24,7 +29,8 @@ export async function uploadLocalImage(fetchImpl: typeof fetch, uploadUrl: strin
     () => -1,
   );
   if (size < 0) throw new UploadError(`No readable file at image_path "${path}".`);
-  if (size > MAX_UPLOAD_BYTES) throw new UploadError(`The photo is ${Math.round(size / 1e6)} MB; the upload limit is 15 MB. Use a smaller export.`);
+  if (size > MAX_UPLOAD_BYTES)
+    throw new UploadError(`The photo is ${Math.round(size / 1e6)} MB; the upload limit is 15 MB. Use a smaller export.`);
 
   let response: Response;
   try {
@@ -36,13 +42,17 @@ export async function uploadLocalImage(fetchImpl: typeof fetch, uploadUrl: strin
     });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new UploadError(`Could not reach the upload target ${new URL(uploadUrl).origin} (ROOM_UPLOAD_URL): ${error instanceof Error ? error.message : String(error)}.`);
+    throw new UploadError(
+      `Could not reach the upload target ${new URL(uploadUrl).origin} (ROOM_UPLOAD_URL): ${error instanceof Error ? error.message : String(error)}.`,
+    );
   }
   const body: unknown = await response.json().catch(() => undefined);
   const url = typeof body === 'object' && body !== null && 'url' in body && typeof body.url === 'string' ? body.url : undefined;
   if (!response.ok || !url) {
     const reason = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? `: ${body.error}` : '';
-    throw new UploadError(`The upload target refused the photo (HTTP ${response.status})${reason}. Check ROOM_UPLOAD_URL, or pass image_url instead.`);
+    throw new UploadError(
+      `The upload target refused the photo (HTTP ${response.status})${reason}. Check ROOM_UPLOAD_URL, or pass image_url instead.`,
+    );
   }
   return url;
 }

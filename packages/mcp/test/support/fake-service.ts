@@ -66,7 +66,12 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     }
     if (req.headers.authorization !== `Bearer ${apiKey}`) return send(res, 401, { error: 'Invalid API key' });
     if (req.method === 'GET' && path === '/api/v1/me')
-      return send(res, 200, { user_id: '7d1f6a52-1c1e-4a39-9d55-0b7c1c6e2f10', email: 'agent@example.com', subscription: 'Pro', credits_remaining: credits });
+      return send(res, 200, {
+        user_id: '7d1f6a52-1c1e-4a39-9d55-0b7c1c6e2f10',
+        email: 'agent@example.com',
+        subscription: 'Pro',
+        credits_remaining: credits,
+      });
     const startMatch = /^\/api\/v1\/(enhance|restyle)$/.exec(path);
     if (req.method === 'POST' && startMatch && options.rateLimitStartsFor !== undefined) {
       res.setHeader('Retry-After', String(options.rateLimitStartsFor));
@@ -89,7 +94,8 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       if (!job) return send(res, 404, { error: 'Prediction not found' });
       job.polls++;
       if (job.status === 'starting') job.status = 'processing';
-      if (options.pollsToComplete !== 'manual' && job.polls >= (options.pollsToComplete ?? 1) && job.status === 'processing') job.status = 'succeeded';
+      if (options.pollsToComplete !== 'manual' && job.polls >= (options.pollsToComplete ?? 1) && job.status === 'processing')
+        job.status = 'succeeded';
       events.emit('poll', job.id);
       return send(res, 200, predictionOf(job));
     }
@@ -153,5 +159,7 @@ async function noisyPng(width: number, height: number): Promise<Buffer> {
     state ^= state << 5;
     pixels[i] = state & 0xff;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }

@@ -21,7 +21,9 @@ export async function startFakeUpload(): Promise<FakeUpload> {
     }
     uploads.push({ contentType: req.headers['content-type'] ?? '', bytes: Buffer.concat(chunks) });
     res.writeHead(201, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ url: `${origin}/api/v1/uploads/u${uploads.length}`, expires_at: new Date(Date.now() + 3_600_000).toISOString() }));
+    res.end(
+      JSON.stringify({ url: `${origin}/api/v1/uploads/u${uploads.length}`, expires_at: new Date(Date.now() + 3_600_000).toISOString() }),
+    );
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -8,11 +8,25 @@ import { honoProxy } from './hono.js';
 describe('Hono adapter', () => {
   it('serves the proxy under a Hono route, with the client IP from the runtime', async () => {
     const upstream = createFakeUpstream();
-    const proxy = createRoomProxy({ apiKey: TEST_API_KEY, baseUrl: FAKE_UPSTREAM_URL, prefix: '/room-api', secret: 'hono-secret-0123456789ab', fetch: upstream.fetch, log: guardedLog().log, limits: { perIp: 1 } });
+    const proxy = createRoomProxy({
+      apiKey: TEST_API_KEY,
+      baseUrl: FAKE_UPSTREAM_URL,
+      prefix: '/room-api',
+      secret: 'hono-secret-0123456789ab',
+      fetch: upstream.fetch,
+      log: guardedLog().log,
+      limits: { perIp: 1 },
+    });
     const app = new Hono();
     app.all('/room-api/*', honoProxy(proxy, { clientIp: (c) => c.req.header('x-test-ip') }));
     const post = (ip: string) =>
-      Promise.resolve(app.request('/room-api/api/v1/restyle', { method: 'POST', body: JSON.stringify({ image_url: 'https://a.example/r.jpg', style: 'modern' }), headers: { 'content-type': 'application/json', 'x-test-ip': ip } })).then(inspect);
+      Promise.resolve(
+        app.request('/room-api/api/v1/restyle', {
+          method: 'POST',
+          body: JSON.stringify({ image_url: 'https://a.example/r.jpg', style: 'modern' }),
+          headers: { 'content-type': 'application/json', 'x-test-ip': ip },
+        }),
+      ).then(inspect);
     expect((await post('10.0.0.1')).status).toBe(200);
     expect((await post('10.0.0.1')).json.code).toBe('ip_limit');
     expect((await post('10.0.0.2')).status).toBe(200);

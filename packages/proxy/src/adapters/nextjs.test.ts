@@ -6,14 +6,34 @@ import { createNextRouteHandlers } from './nextjs.js';
 describe('Next.js route handlers', () => {
   it('exports GET/POST handlers for app/api/room/[...path]/route.ts, trusting the platform’s X-Forwarded-For', async () => {
     const upstream = createFakeUpstream();
-    const { GET, POST, proxy } = createNextRouteHandlers({ apiKey: TEST_API_KEY, baseUrl: FAKE_UPSTREAM_URL, prefix: '/api/room', secret: 'next-secret-0123456789abc', trustProxy: 1, fetch: upstream.fetch, log: guardedLog().log });
+    const { GET, POST, proxy } = createNextRouteHandlers({
+      apiKey: TEST_API_KEY,
+      baseUrl: FAKE_UPSTREAM_URL,
+      prefix: '/api/room',
+      secret: 'next-secret-0123456789abc',
+      trustProxy: 1,
+      fetch: upstream.fetch,
+      log: guardedLog().log,
+    });
     const ack = await inspect(
-      await POST(new Request('https://site.example/api/room/api/v1/restyle', { method: 'POST', body: JSON.stringify({ image_url: 'https://a.example/r.jpg', style: 'modern' }), headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' } })),
+      await POST(
+        new Request('https://site.example/api/room/api/v1/restyle', {
+          method: 'POST',
+          body: JSON.stringify({ image_url: 'https://a.example/r.jpg', style: 'modern' }),
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+        }),
+      ),
     );
     expect(ack.status).toBe(200);
     const cookie = ack.headers.getSetCookie()[0] ?? '';
     expect(cookie).toContain('Secure');
-    const prediction = await inspect(await GET(new Request(`https://site.example/api/room/api/v1/prediction/${String(ack.json.request_id)}`, { headers: { cookie: cookie.split(';')[0] ?? '' } })));
+    const prediction = await inspect(
+      await GET(
+        new Request(`https://site.example/api/room/api/v1/prediction/${String(ack.json.request_id)}`, {
+          headers: { cookie: cookie.split(';')[0] ?? '' },
+        }),
+      ),
+    );
     expect(prediction.json.status).toBe('starting');
     await proxy.close();
   });

@@ -22,7 +22,14 @@ describe('Node adapter', () => {
 
   it('mounts under a prefix inside an existing server, other paths stay the site’s', async () => {
     const upstream = createFakeUpstream();
-    const proxy = createRoomProxy({ apiKey: TEST_API_KEY, baseUrl: FAKE_UPSTREAM_URL, prefix: '/room-api', secret: 'prefix-secret-0123456789', fetch: upstream.fetch, log: guardedLog().log });
+    const proxy = createRoomProxy({
+      apiKey: TEST_API_KEY,
+      baseUrl: FAKE_UPSTREAM_URL,
+      prefix: '/room-api',
+      secret: 'prefix-secret-0123456789',
+      fetch: upstream.fetch,
+      log: guardedLog().log,
+    });
     const handler = toNodeHandler(proxy);
     const server = createServer((req, res) => (req.url?.startsWith('/room-api/') ? handler(req, res) : res.end('site page')));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -43,9 +50,18 @@ describe('Node adapter', () => {
 
   it('serves through a wrapper function around the proxy too (bodies and cookies pass)', async () => {
     const upstream = createFakeUpstream();
-    const proxy = createRoomProxy({ apiKey: TEST_API_KEY, baseUrl: FAKE_UPSTREAM_URL, secret: 'wrapper-secret-0123456789', fetch: upstream.fetch, log: guardedLog().log });
+    const proxy = createRoomProxy({
+      apiKey: TEST_API_KEY,
+      baseUrl: FAKE_UPSTREAM_URL,
+      secret: 'wrapper-secret-0123456789',
+      fetch: upstream.fetch,
+      log: guardedLog().log,
+    });
     const seen: string[] = [];
-    const wrapped = Object.assign((request: Request, connection?: ConnectionInfo) => (seen.push(request.method), proxy(request, connection)), { prefix: proxy.prefix, close: () => proxy.close() });
+    const wrapped = Object.assign(
+      (request: Request, connection?: ConnectionInfo) => (seen.push(request.method), proxy(request, connection)),
+      { prefix: proxy.prefix, close: () => proxy.close() },
+    );
     const server = createServer(toNodeHandler(wrapped));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

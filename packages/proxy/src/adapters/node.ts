@@ -22,7 +22,8 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 /** A node:http / Express handler. With Express, mount it where the proxy's `prefix` says: `app.use('/room-api', handler)`. */
 export function toNodeHandler(proxy: RoomProxy): NodeHandler {
   // The proxy's own core when it has one; a wrapper function gets real fetch Requests.
-  const core: ReplyHandler = replyHandlerOf(proxy) ?? ((request: ProxyRequest, connection?: ConnectionInfo) => proxy(toFetchRequest(request), connection));
+  const core: ReplyHandler =
+    replyHandlerOf(proxy) ?? ((request: ProxyRequest, connection?: ConnectionInfo) => proxy(toFetchRequest(request), connection));
   return async (req, res, next) => {
     try {
       const refused = refusedBeforeRequest(req);
@@ -32,7 +33,8 @@ export function toNodeHandler(proxy: RoomProxy): NodeHandler {
       await writeReply(req, res, reply);
     } catch (error) {
       if (next) next(error);
-      else if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"The proxy failed","code":"internal_error"}');
+      else if (!res.headersSent)
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"The proxy failed","code":"internal_error"}');
       else res.destroy();
     }
   };

@@ -167,7 +167,12 @@ export class JobHub {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         entry.waiters.delete(done);
-        resolve(snapshotFromFailure(new ProxyHttpError(504, 'upstream_timeout', 'The generation service did not answer in time'), this.#options.clock.now()));
+        resolve(
+          snapshotFromFailure(
+            new ProxyHttpError(504, 'upstream_timeout', 'The generation service did not answer in time'),
+            this.#options.clock.now(),
+          ),
+        );
       }, this.#options.waitMs);
       const done = (snapshot: JobSnapshot) => {
         clearTimeout(timer);
@@ -191,7 +196,8 @@ export class JobHub {
         if (wait > 0) await clock.sleep(wait, signal);
         if (this.#idle(entry)) break;
         const holder = await store.claim(leaseKey(entry.job.requestId), instanceId, leaseMs);
-        const leads = holder === undefined || (holder === instanceId && (await store.renew(leaseKey(entry.job.requestId), instanceId, leaseMs)));
+        const leads =
+          holder === undefined || (holder === instanceId && (await store.renew(leaseKey(entry.job.requestId), instanceId, leaseMs)));
         if (!leads) {
           // Another instance polls; its snapshots arrive on the channel. Check again later in case it stops.
           await clock.sleep(Math.min(leaseMs, 1_000), signal);

@@ -40,10 +40,14 @@ describe('generation limits', () => {
 
   it('counts X-Forwarded-For when trustProxy says a proxy of the site sets it', async () => {
     h = await startHarness({ limits: { perVisitor: 100, perIp: 2 }, trustProxy: true });
-    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => h.visitor({ 'x-forwarded-for': `198.51.100.7, 203.0.113.${i}` }).restyle()));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => h.visitor({ 'x-forwarded-for': `198.51.100.7, 203.0.113.${i}` }).restyle()),
+    );
     expect(statuses(answers).filter((s) => s === 200)).toHaveLength(4);
     // The left-most (client-chosen) entry is not trusted: only the hop the site's proxy appended counts.
-    const same = await Promise.all(Array.from({ length: 3 }, (_, i) => h.visitor({ 'x-forwarded-for': `10.0.0.${i}, 203.0.113.50` }).restyle()));
+    const same = await Promise.all(
+      Array.from({ length: 3 }, (_, i) => h.visitor({ 'x-forwarded-for': `10.0.0.${i}, 203.0.113.50` }).restyle()),
+    );
     expect(statuses(same).filter((s) => s === 200)).toHaveLength(2);
   });
 

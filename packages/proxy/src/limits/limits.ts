@@ -42,16 +42,46 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function generationChecks(limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
   const dayStart = now - (now % DAY_MS);
   return [
-    { key: `limit:gen:visitor:${visitor}`, windowMs: limits.windowMs, limit: limits.perVisitor, code: 'visitor_limit', message: 'You have reached the number of generations allowed for now' },
-    { key: `limit:gen:ip:${ip}`, windowMs: limits.windowMs, limit: limits.perIp, code: 'ip_limit', message: 'Too many generations from this network for now' },
-    { key: `limit:gen:day:${dayStart}`, windowMs: dayStart + DAY_MS - now, limit: limits.dailyCredits, code: 'daily_budget', message: "The site's daily generation budget is used up" },
+    {
+      key: `limit:gen:visitor:${visitor}`,
+      windowMs: limits.windowMs,
+      limit: limits.perVisitor,
+      code: 'visitor_limit',
+      message: 'You have reached the number of generations allowed for now',
+    },
+    {
+      key: `limit:gen:ip:${ip}`,
+      windowMs: limits.windowMs,
+      limit: limits.perIp,
+      code: 'ip_limit',
+      message: 'Too many generations from this network for now',
+    },
+    {
+      key: `limit:gen:day:${dayStart}`,
+      windowMs: dayStart + DAY_MS - now,
+      limit: limits.dailyCredits,
+      code: 'daily_budget',
+      message: "The site's daily generation budget is used up",
+    },
   ];
 }
 
 export function uploadChecks(limits: Limits, visitor: string, ip: string): LimitCheck[] {
   return [
-    { key: `limit:upload:visitor:${visitor}`, windowMs: limits.windowMs, limit: limits.uploadsPerVisitor, code: 'visitor_limit', message: 'You have reached the number of uploads allowed for now' },
-    { key: `limit:upload:ip:${ip}`, windowMs: limits.windowMs, limit: limits.uploadsPerIp, code: 'ip_limit', message: 'Too many uploads from this network for now' },
+    {
+      key: `limit:upload:visitor:${visitor}`,
+      windowMs: limits.windowMs,
+      limit: limits.uploadsPerVisitor,
+      code: 'visitor_limit',
+      message: 'You have reached the number of uploads allowed for now',
+    },
+    {
+      key: `limit:upload:ip:${ip}`,
+      windowMs: limits.windowMs,
+      limit: limits.uploadsPerIp,
+      code: 'ip_limit',
+      message: 'Too many uploads from this network for now',
+    },
   ];
 }
 

@@ -36,7 +36,9 @@ export function createDiskUploadStore(options: { dir?: string } = {}): UploadSto
       await ready;
       const { data, meta } = paths(id);
       await writeFile(data, upload.bytes, { mode: 0o600 });
-      await writeFile(meta, JSON.stringify({ contentType: upload.contentType, expiresAt: upload.expiresAt } satisfies Meta), { mode: 0o600 });
+      await writeFile(meta, JSON.stringify({ contentType: upload.contentType, expiresAt: upload.expiresAt } satisfies Meta), {
+        mode: 0o600,
+      });
     },
     async get(id, now): Promise<StoredUpload | undefined> {
       if (!SAFE_ID.test(id)) return undefined;
@@ -48,7 +50,11 @@ export function createDiskUploadStore(options: { dir?: string } = {}): UploadSto
           return undefined;
         }
         const bytes = await readFile(data);
-        return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>, contentType: info.contentType, expiresAt: info.expiresAt };
+        return {
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>,
+          contentType: info.contentType,
+          expiresAt: info.expiresAt,
+        };
       } catch {
         return undefined;
       }

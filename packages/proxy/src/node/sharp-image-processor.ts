@@ -25,7 +25,8 @@ export function createSharpImageProcessor(options: SharpProcessorOptions = {}): 
       }
       // Checked from the header before any pixel is decoded: a bomb never reaches the decoder.
       if (!width || !height) throw new ImageRejectedError('invalid_image', 'The image has no dimensions');
-      if (width * height > limits.maxPixels) throw new ImageRejectedError('too_many_pixels', `The image has more than ${limits.maxPixels} pixels`);
+      if (width * height > limits.maxPixels)
+        throw new ImageRejectedError('too_many_pixels', `The image has more than ${limits.maxPixels} pixels`);
       try {
         const { data, info } = await input()
           .rotate()
@@ -33,7 +34,12 @@ export function createSharpImageProcessor(options: SharpProcessorOptions = {}): 
           .flatten({ background: '#ffffff' })
           .jpeg({ quality })
           .toBuffer({ resolveWithObject: true });
-        return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>, contentType: 'image/jpeg', width: info.width, height: info.height };
+        return {
+          bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>,
+          contentType: 'image/jpeg',
+          width: info.width,
+          height: info.height,
+        };
       } catch (error) {
         throw rejection(error, limits.maxPixels, 'The image is corrupt or truncated');
       }
@@ -43,6 +49,7 @@ export function createSharpImageProcessor(options: SharpProcessorOptions = {}): 
 
 /** sharp's own pixel-limit error (raised while reading the header) is a bomb; anything else an unreadable image. */
 function rejection(error: unknown, maxPixels: number, message: string): ImageRejectedError {
-  if (error instanceof Error && /pixel limit/i.test(error.message)) return new ImageRejectedError('too_many_pixels', `The image has more than ${maxPixels} pixels`);
+  if (error instanceof Error && /pixel limit/i.test(error.message))
+    return new ImageRejectedError('too_many_pixels', `The image has more than ${maxPixels} pixels`);
   return new ImageRejectedError('invalid_image', message);
 }

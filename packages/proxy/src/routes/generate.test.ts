@@ -43,9 +43,17 @@ describe('generation', () => {
   it('refuses bodies that are not JSON (415) or not parseable (400)', async () => {
     h = await startHarness();
     const visitor = h.visitor();
-    const form = await visitor.request('/api/v1/restyle', { method: 'POST', body: 'image_url=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await visitor.request('/api/v1/restyle', {
+      method: 'POST',
+      body: 'image_url=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
-    const broken = await visitor.request('/api/v1/restyle', { method: 'POST', body: '{"image_url":', headers: { 'content-type': 'application/json' } });
+    const broken = await visitor.request('/api/v1/restyle', {
+      method: 'POST',
+      body: '{"image_url":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect(broken.json.code).toBe('invalid_json');
     expect(h.upstream.calls).toHaveLength(0);
@@ -132,7 +140,11 @@ describe('body limits and the authorize hook', () => {
     h = await startHarness({ maxBodyBytes: 1024, authorize: () => ((authorizeCalls += 1), true) });
     const visitor = h.visitor();
     const big = JSON.stringify({ image_url: IMAGE_URL, style: 'x'.repeat(5000) });
-    const declared = await visitor.request('/api/v1/restyle', { method: 'POST', body: big, headers: { 'content-type': 'application/json' } });
+    const declared = await visitor.request('/api/v1/restyle', {
+      method: 'POST',
+      body: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(declared.status).toBe(413);
     // Without Content-Length (chunked), the cap is enforced while streaming.
     const stream = new ReadableStream({
@@ -141,7 +153,12 @@ describe('body limits and the authorize hook', () => {
         controller.close();
       },
     });
-    const chunked = await visitor.request('/api/v1/restyle', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const chunked = await visitor.request('/api/v1/restyle', {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     expect(chunked.status).toBe(413);
     expect(chunked.json.code).toBe('payload_too_large');
     expect(authorizeCalls).toBe(0);

@@ -43,7 +43,15 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
     await claim?.abandon();
     throw error;
   }
-  const response = await start(context, scope, operation, input, visitor.id, claim, checks.map((c) => c.key));
+  const response = await start(
+    context,
+    scope,
+    operation,
+    input,
+    visitor.id,
+    claim,
+    checks.map((c) => c.key),
+  );
   return withVisitor(response, visitor);
 }
 
@@ -89,7 +97,10 @@ async function start(
   }
   const startedAt = options.clock.now();
   const handle = await createHandle({ visitor, requestId, startedAt, expiresAt: startedAt + options.handleTtlMs }, context.signer);
-  await context.hub.seed({ requestId, startedAt }, { kind: 'prediction', prediction: { status: 'starting', id: requestId }, terminal: false, at: startedAt });
+  await context.hub.seed(
+    { requestId, startedAt },
+    { kind: 'prediction', prediction: { status: 'starting', id: requestId }, terminal: false, at: startedAt },
+  );
   const body = acknowledgement(reply.body, requestId, handle, options.prefix);
   await claim?.complete(reply.status, body);
   context.log({ level: 'info', msg: 'generation started', operation, visitor });
@@ -99,7 +110,8 @@ async function start(
 function parseInput(request: ProxyRequest, raw: Uint8Array, operation: Operation): { image_url: string } & Record<string, unknown> {
   const type = request.headers.get('content-type') ?? '';
   // Requiring JSON also forces a CORS preflight, so a cross-site form cannot start a generation.
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new ProxyHttpError(415, 'unsupported_media_type', 'Send the body as application/json');
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    throw new ProxyHttpError(415, 'unsupported_media_type', 'Send the body as application/json');
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
@@ -121,6 +133,9 @@ function checkImageOrigin(imageUrl: string, allowed: ReadonlySet<string> | undef
 function acknowledgement(ack: unknown, requestId: string, handle: string, prefix: string): Record<string, unknown> {
   const record = typeof ack === 'object' && ack !== null ? (ack as Record<string, unknown>) : {};
   const { request_id: _snake, requestId: _camel, id: _id, ...rest } = record;
-  const message = typeof rest.message === 'string' ? rest.message.split(requestId).join(handle) : `Generation started. Poll ${prefix}/api/v1/prediction/${handle}`;
+  const message =
+    typeof rest.message === 'string'
+      ? rest.message.split(requestId).join(handle)
+      : `Generation started. Poll ${prefix}/api/v1/prediction/${handle}`;
   return { ...rest, success: rest.success ?? true, request_id: handle, message };
 }

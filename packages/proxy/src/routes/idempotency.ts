@@ -25,14 +25,18 @@ export async function claimIdempotencyKey(
   scope: { visitor: string; fingerprintOf: string; ttlMs: number },
 ): Promise<{ replay: { status: number; body: unknown } } | { claim: IdempotencyClaim } | undefined> {
   if (header === null) return undefined;
-  if (!KEY_PATTERN.test(header)) throw new ProxyHttpError(400, 'bad_idempotency_key', 'Idempotency-Key must be 1–255 printable ASCII characters', { extra: { field: 'Idempotency-Key' } });
+  if (!KEY_PATTERN.test(header))
+    throw new ProxyHttpError(400, 'bad_idempotency_key', 'Idempotency-Key must be 1–255 printable ASCII characters', {
+      extra: { field: 'Idempotency-Key' },
+    });
   const key = `idem:${scope.visitor}:${await sha256(header)}`;
   const fingerprint = await sha256(scope.fingerprintOf);
   const existing = await store.claim(key, JSON.stringify({ state: 'pending', fingerprint } satisfies IdempotencyRecord), scope.ttlMs);
   if (existing === undefined) {
     return {
       claim: {
-        complete: (status, body) => store.set(key, JSON.stringify({ state: 'done', fingerprint, status, body } satisfies IdempotencyRecord), scope.ttlMs),
+        complete: (status, body) =>
+          store.set(key, JSON.stringify({ state: 'done', fingerprint, status, body } satisfies IdempotencyRecord), scope.ttlMs),
         abandon: () => store.delete(key),
       },
     };
@@ -42,7 +46,9 @@ export async function claimIdempotencyKey(
     throw new ProxyHttpError(409, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request');
   }
   if (record.state === 'pending') {
-    throw new ProxyHttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress', { headers: { 'retry-after': '1' } });
+    throw new ProxyHttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress', {
+      headers: { 'retry-after': '1' },
+    });
   }
   return { replay: { status: record.status, body: record.body } };
 }

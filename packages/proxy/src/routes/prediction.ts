@@ -12,5 +12,9 @@ export async function handlePrediction(context: ProxyContext, scope: RequestScop
 
 export function snapshotReply(snapshot: JobSnapshot, handle: string): JsonReply {
   if (snapshot.kind === 'prediction') return jsonTextReply(200, predictionJson(snapshot, handle));
-  return upstreamErrorReply({ status: snapshot.status, body: snapshot.body, ...(snapshot.retryAfter ? { retryAfter: snapshot.retryAfter } : {}) });
+  return upstreamErrorReply({
+    status: snapshot.status,
+    body: snapshot.body,
+    ...(snapshot.retryAfter ? { retryAfter: snapshot.retryAfter } : {}),
+  });
 }

@@ -18,11 +18,17 @@ beforeAll(async () => {
     .withMetadata({ orientation: 6 })
     .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' } })
     .toBuffer();
-  png = await sharp({ create: { width: 64, height: 48, channels: 4, background: '#00f8' } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 48, channels: 4, background: '#00f8' } })
+    .png()
+    .toBuffer();
 });
 
 const upload = (visitor: Visitor, body: Buffer | string, type = 'image/jpeg') =>
-  visitor.request('/api/v1/uploads', { method: 'POST', body: typeof body === 'string' ? body : new Uint8Array(body), headers: { 'content-type': type } });
+  visitor.request('/api/v1/uploads', {
+    method: 'POST',
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+    headers: { 'content-type': type },
+  });
 
 /** A PNG whose header claims 50 000 × 50 000 pixels (2.5 gigapixels) with a valid CRC. */
 function pngBomb(source: Buffer): Buffer {

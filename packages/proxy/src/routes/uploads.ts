@@ -33,7 +33,10 @@ export async function handleUpload(context: ProxyContext, scope: RequestScope): 
 
   const bytes = await imageBytes(scope.request.headers.get('content-type') ?? '', raw);
   if (bytes.byteLength === 0) throw new ProxyHttpError(400, 'empty_upload', 'The upload is empty', { extra: { field: 'file' } });
-  if (bytes.byteLength > uploads.maxBytes) throw new ProxyHttpError(413, 'payload_too_large', `The image is larger than ${uploads.maxBytes} bytes`, { extra: { max_bytes: uploads.maxBytes } });
+  if (bytes.byteLength > uploads.maxBytes)
+    throw new ProxyHttpError(413, 'payload_too_large', `The image is larger than ${uploads.maxBytes} bytes`, {
+      extra: { max_bytes: uploads.maxBytes },
+    });
   const type = sniffImageType(bytes);
   if (!type) throw new ProxyHttpError(415, 'unsupported_image_type', 'Send a JPEG, PNG or WebP image');
 
@@ -44,8 +47,10 @@ export async function handleUpload(context: ProxyContext, scope: RequestScope): 
     processed = await uploads.processor.process(bytes, { maxPixels: uploads.maxPixels, maxEdge: uploads.maxEdge });
   } catch (error) {
     if (!(error instanceof ImageRejectedError)) throw error;
-    if (error.code === 'too_many_pixels') throw new ProxyHttpError(413, 'too_many_pixels', error.message, { extra: { max_pixels: uploads.maxPixels } });
-    if (type === 'image/heic') throw new ProxyHttpError(415, 'unsupported_image_type', 'HEIC images cannot be read by this server; send a JPEG, PNG or WebP image');
+    if (error.code === 'too_many_pixels')
+      throw new ProxyHttpError(413, 'too_many_pixels', error.message, { extra: { max_pixels: uploads.maxPixels } });
+    if (type === 'image/heic')
+      throw new ProxyHttpError(415, 'unsupported_image_type', 'HEIC images cannot be read by this server; send a JPEG, PNG or WebP image');
     throw new ProxyHttpError(400, 'invalid_image', error.message, { extra: { field: 'file' } });
   }
 
@@ -54,9 +59,26 @@ export async function handleUpload(context: ProxyContext, scope: RequestScope): 
   await uploads.store.put(id, { bytes: processed.bytes, contentType: processed.contentType, expiresAt });
   const origin = uploads.publicUrl ?? new URL(scope.request.url).origin;
   const url = `${origin}${context.options.prefix}/api/v1/uploads/${id}`;
-  context.log({ level: 'info', msg: 'upload stored', visitor: visitor.id, bytes: processed.bytes.byteLength, width: processed.width, height: processed.height });
+  context.log({
+    level: 'info',
+    msg: 'upload stored',
+    visitor: visitor.id,
+    bytes: processed.bytes.byteLength,
+    width: processed.width,
+    height: processed.height,
+  });
   return withVisitor(
-    jsonReply(201, { url, expires_at: new Date(expiresAt).toISOString(), content_type: processed.contentType, width: processed.width, height: processed.height }, { location: url }),
+    jsonReply(
+      201,
+      {
+        url,
+        expires_at: new Date(expiresAt).toISOString(),
+        content_type: processed.contentType,
+        width: processed.width,
+        height: processed.height,
+      },
+      { location: url },
+    ),
     visitor,
   );
 }
@@ -92,11 +114,16 @@ async function imageBytes(contentType: string, raw: Uint8Array<ArrayBuffer>): Pr
       throw new ProxyHttpError(400, 'bad_multipart', 'The multipart body could not be read');
     }
     const file = form.get('file');
-    if (!(file instanceof Blob)) throw new ProxyHttpError(400, 'bad_request', 'The multipart field "file" with the image is required', { extra: { field: 'file' } });
+    if (!(file instanceof Blob))
+      throw new ProxyHttpError(400, 'bad_request', 'The multipart field "file" with the image is required', { extra: { field: 'file' } });
     return new Uint8Array(await file.arrayBuffer());
   }
   if (contentType !== '' && !/^(image\/[a-z0-9.+-]+|application\/octet-stream)\s*(;|$)/i.test(contentType)) {
-    throw new ProxyHttpError(415, 'unsupported_media_type', 'Send the image as the raw body (image/*) or as multipart/form-data field "file"');
+    throw new ProxyHttpError(
+      415,
+      'unsupported_media_type',
+      'Send the image as the raw body (image/*) or as multipart/form-data field "file"',
+    );
   }
   return raw;
 }

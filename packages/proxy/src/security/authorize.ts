@@ -4,13 +4,23 @@ import { ProxyHttpError } from '../http/responses.js';
 import type { AuthorizeRoute } from '../options.js';
 
 /** Undefined when allowed; the hook's own Response when it returned one; throws 403 on `false`. */
-export async function runAuthorize(context: ProxyContext, scope: RequestScope, body: Uint8Array, route: AuthorizeRoute, visitor: string): Promise<Response | undefined> {
+export async function runAuthorize(
+  context: ProxyContext,
+  scope: RequestScope,
+  body: Uint8Array,
+  route: AuthorizeRoute,
+  visitor: string,
+): Promise<Response | undefined> {
   const hook = context.options.authorize;
   if (!hook) return undefined;
   // The hook gets a fresh Request over the bytes already read: it can parse the body without re-reading the socket.
   const headers = new Headers();
   scope.request.headers.forEach((value, name) => headers.append(name, value));
-  const request = new Request(scope.request.url, { method: scope.request.method, headers, body: body.byteLength > 0 ? body.slice() : null });
+  const request = new Request(scope.request.url, {
+    method: scope.request.method,
+    headers,
+    body: body.byteLength > 0 ? body.slice() : null,
+  });
   let verdict: boolean | Response;
   try {
     verdict = await hook(request, { route, visitor, ip: scope.ip });

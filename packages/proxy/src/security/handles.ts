@@ -33,7 +33,12 @@ export async function createHandle(claims: HandleClaims, signer: Signer): Promis
 }
 
 /** The claims of a valid, unexpired handle owned by `visitor`; undefined otherwise. */
-export async function readHandle(handle: string, visitor: string | undefined, signer: Signer, now: number): Promise<HandleClaims | undefined> {
+export async function readHandle(
+  handle: string,
+  visitor: string | undefined,
+  signer: Signer,
+  now: number,
+): Promise<HandleClaims | undefined> {
   if (!visitor || handle.length > MAX_HANDLE_LENGTH) return undefined;
   const claims = await verifiedHandles.read(signer, handle, () => verifiedClaimsOf(handle, visitor, signer));
   if (!claims) return undefined;

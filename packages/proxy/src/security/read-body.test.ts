@@ -21,6 +21,9 @@ describe('readBody', () => {
   });
 
   it('gives up on a body that never ends (408)', async () => {
-    await expect(readBody(request(streamOf(1, 10, true)), { maxBytes: 4_096, timeoutMs: 50 })).rejects.toMatchObject({ status: 408, code: 'body_timeout' });
+    await expect(readBody(request(streamOf(1, 10, true)), { maxBytes: 4_096, timeoutMs: 50 })).rejects.toMatchObject({
+      status: 408,
+      code: 'body_timeout',
+    });
   });
 });

@@ -24,7 +24,10 @@ export async function readBody(request: ProxyRequest, limits: BodyLimits): Promi
   let total = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProxyHttpError(408, 'body_timeout', `The request body did not arrive within ${limits.timeoutMs} ms`)), limits.timeoutMs);
+    timer = setTimeout(
+      () => reject(new ProxyHttpError(408, 'body_timeout', `The request body did not arrive within ${limits.timeoutMs} ms`)),
+      limits.timeoutMs,
+    );
   });
   try {
     for (;;) {

@@ -50,7 +50,9 @@ export function matchRoute(pathname: string, method: string, prefix: string): Ma
     (allowed ??= new Set()).add(rule.method);
   }
   if (!allowed) throw routeNotFound();
-  throw new ProxyHttpError(405, 'method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow: [...allowed].join(', ') } });
+  throw new ProxyHttpError(405, 'method_not_allowed', `Method ${method} is not allowed here`, {
+    headers: { allow: [...allowed].join(', ') },
+  });
 }
 
 /** Whether the path is one the proxy serves under some method (CORS preflight answers only those). */

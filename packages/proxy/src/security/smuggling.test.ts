@@ -27,7 +27,17 @@ describe('header smuggling', () => {
     const call = h.upstream.calls.at(-1);
     expect(call?.path).toBe('/api/v1/restyle');
     expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_API_KEY}`);
-    for (const name of ['cookie', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-original-url', 'x-http-method-override', 'forwarded', 'origin', 'referer']) {
+    for (const name of [
+      'cookie',
+      'x-forwarded-for',
+      'x-forwarded-host',
+      'x-forwarded-proto',
+      'x-original-url',
+      'x-http-method-override',
+      'forwarded',
+      'origin',
+      'referer',
+    ]) {
       expect(call?.headers.get(name), name).toBeNull();
     }
     expect(call?.headers.get('accept-language')).toBe('de-CH');

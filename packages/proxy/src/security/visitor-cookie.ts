@@ -43,7 +43,13 @@ export async function resolveVisitor(request: ProxyRequest, signer: Signer, path
   const id = randomId(16);
   const signature = await signer.sign('visitor', id);
   const secure = options.secure ?? (options.sameSite === 'None' || new URL(request.url).protocol === 'https:');
-  const attributes = [`${VISITOR_COOKIE}=${id}.${signature}`, `Path=${path}`, `Max-Age=${options.maxAgeSeconds}`, 'HttpOnly', `SameSite=${options.sameSite}`];
+  const attributes = [
+    `${VISITOR_COOKIE}=${id}.${signature}`,
+    `Path=${path}`,
+    `Max-Age=${options.maxAgeSeconds}`,
+    'HttpOnly',
+    `SameSite=${options.sameSite}`,
+  ];
   if (secure) attributes.push('Secure');
   return { id, setCookie: attributes.join('; ') };
 }

@@ -38,7 +38,10 @@ async function storeConnections(): Promise<number> {
 describe('Redis store', () => {
   it('refuses a URL that is not redis:// without repeating it (it may hold a password)', async () => {
     for (const url of ['http://user:hunter2@example.com:6379', 'not a url hunter2', 'redis://:hunter2@host/notanumber']) {
-      const error = await createRedisStore(url).then(() => undefined, (e: unknown) => e as Error);
+      const error = await createRedisStore(url).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
       expect(error).toBeInstanceOf(RangeError);
       expect(error?.message).toMatch(/redis:\/\//);
       expect(error?.message).not.toContain('hunter2');
@@ -48,7 +51,10 @@ describe('Redis store', () => {
   it('rejects at once, naming the server but not the password, when Redis is unreachable', async () => {
     const closed = await startRedisServer();
     await closed.stop();
-    const error = await createRedisStore(`redis://:hunter2@127.0.0.1:${closed.port}/0`).then(() => undefined, (e: unknown) => e as Error);
+    const error = await createRedisStore(`redis://:hunter2@127.0.0.1:${closed.port}/0`).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
     expect(error?.message).toContain(`Redis at redis://127.0.0.1:${closed.port}/0 is unreachable`);
     expect(error?.message).toContain('ECONNREFUSED');
     expect(error?.message).not.toContain('hunter2');

@@ -35,8 +35,14 @@ interface Channel {
 
 /** Connects (both connections) before resolving; rejects with a message naming the server, never its password. */
 export async function createRedisStore(options: string | RedisStoreOptions): Promise<ProxyStore> {
-  const { url: rawUrl, keyPrefix = DEFAULT_KEY_PREFIX, connectTimeoutMs = 5_000, commandTimeoutMs = 5_000, log = jsonLinesLogger, now = Date.now } =
-    typeof options === 'string' ? { url: options } : options;
+  const {
+    url: rawUrl,
+    keyPrefix = DEFAULT_KEY_PREFIX,
+    connectTimeoutMs = 5_000,
+    commandTimeoutMs = 5_000,
+    log = jsonLinesLogger,
+    now = Date.now,
+  } = typeof options === 'string' ? { url: options } : options;
   const url = parseRedisUrl(rawUrl);
   const where = describeRedisUrl(url);
   const clientOptions: RedisOptions = {
@@ -69,7 +75,11 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
 
   return {
     async hit(name, windowMs, limit): Promise<HitResult> {
-      const reply = (await HIT.run(client, [key(name)], [px(windowMs), Math.min(limit, Number.MAX_SAFE_INTEGER)])) as [number, number, number];
+      const reply = (await HIT.run(client, [key(name)], [px(windowMs), Math.min(limit, Number.MAX_SAFE_INTEGER)])) as [
+        number,
+        number,
+        number,
+      ];
       const [allowed, count, msLeft] = reply;
       return { allowed: allowed === 1, count, resetAt: now() + msLeft };
     },

@@ -29,8 +29,13 @@ describe('storeFromEnv', () => {
   });
 
   it('stops startup with a message naming the variable on a bad URL, without echoing it', async () => {
-    await expect(storeFromEnv({ ROOM_PROXY_REDIS_URL: 'localhost:6379' })).rejects.toThrow(/^ROOM_PROXY_REDIS_URL: The Redis URL must look like redis:\/\//);
-    const error = await storeFromEnv({ ROOM_PROXY_REDIS_URL: 'https://user:s3cret@cache.example' }).then(() => undefined, (e: unknown) => e as Error);
+    await expect(storeFromEnv({ ROOM_PROXY_REDIS_URL: 'localhost:6379' })).rejects.toThrow(
+      /^ROOM_PROXY_REDIS_URL: The Redis URL must look like redis:\/\//,
+    );
+    const error = await storeFromEnv({ ROOM_PROXY_REDIS_URL: 'https://user:s3cret@cache.example' }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
     expect(error?.message).toMatch(/^ROOM_PROXY_REDIS_URL: /);
     expect(error?.message).not.toContain('s3cret');
   });

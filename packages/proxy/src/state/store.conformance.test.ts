@@ -53,7 +53,12 @@ describe.each(Object.keys(fixtures))('ProxyStore contract: %s', (name) => {
       const before = f.now();
       const results = [];
       for (let i = 0; i < 4; i += 1) results.push(await store.hit('k', 60_000, 3));
-      expect(results.map((r) => [r.allowed, r.count])).toEqual([[true, 1], [true, 2], [true, 3], [false, 3]]);
+      expect(results.map((r) => [r.allowed, r.count])).toEqual([
+        [true, 1],
+        [true, 2],
+        [true, 3],
+        [false, 3],
+      ]);
       for (const r of results) {
         expect(r.resetAt).toBeGreaterThan(before);
         expect(r.resetAt).toBeLessThanOrEqual(f.now() + 60_000);
@@ -85,7 +90,12 @@ describe.each(Object.keys(fixtures))('ProxyStore contract: %s', (name) => {
       const store = await open();
       const results = await Promise.all(Array.from({ length: 50 }, () => store.hit('k', 60_000, 5)));
       expect(results.filter((r) => r.allowed)).toHaveLength(5);
-      expect(results.filter((r) => r.allowed).map((r) => r.count).sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(
+        results
+          .filter((r) => r.allowed)
+          .map((r) => r.count)
+          .sort(),
+      ).toEqual([1, 2, 3, 4, 5]);
       expect(results.filter((r) => !r.allowed).every((r) => r.count === 5)).toBe(true);
     });
   });

@@ -3,7 +3,15 @@
  * simulator: whichever instance a request lands on, the site's credits are protected the same.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Cluster, type Instance, JOB_MS, POLL_EVERY_MS, PREDICTION_ROUTE, RESTYLE_ROUTE, startCluster } from '../../test/support/proxy-cluster.js';
+import {
+  type Cluster,
+  type Instance,
+  JOB_MS,
+  POLL_EVERY_MS,
+  PREDICTION_ROUTE,
+  RESTYLE_ROUTE,
+  startCluster,
+} from '../../test/support/proxy-cluster.js';
 import { waitFor } from '../../test/support/manual-clock.js';
 import type { EventStreamReader, Visitor } from '../../test/support/harness.js';
 
@@ -17,7 +25,8 @@ beforeEach(async () => {
 });
 afterEach(() => cluster?.close());
 
-const restyle = (visitor: Visitor, headers: Record<string, string> = {}) => visitor.restyle(headers, { image_url: cluster.photoUrl, style: 'modern' });
+const restyle = (visitor: Visitor, headers: Record<string, string> = {}) =>
+  visitor.restyle(headers, { image_url: cluster.photoUrl, style: 'modern' });
 
 async function followToEnd(viewer: EventStreamReader): Promise<string[]> {
   await viewer.ended;
@@ -64,7 +73,10 @@ describe('two instances sharing Redis', () => {
 
   it('lets only one of two simultaneous requests with one idempotency key reach the service', async () => {
     const cookie = await cluster.newVisitor();
-    const [onA, onB] = await Promise.all([restyle(a.visitor(cookie), { 'idempotency-key': 'double-click' }), restyle(b.visitor(cookie), { 'idempotency-key': 'double-click' })]);
+    const [onA, onB] = await Promise.all([
+      restyle(a.visitor(cookie), { 'idempotency-key': 'double-click' }),
+      restyle(b.visitor(cookie), { 'idempotency-key': 'double-click' }),
+    ]);
     const started = [onA, onB].filter((r) => r.status === 200 && r.headers.get('idempotent-replayed') === null);
     const other = [onA, onB].find((r) => !started.includes(r));
     expect(started).toHaveLength(1);

@@ -17,7 +17,11 @@ export interface UpstreamReply {
 }
 
 export interface Upstream {
-  startGeneration(operation: 'enhance' | 'restyle', input: object, options: { idempotencyKey?: string | undefined; client: RequestHeaders }): Promise<UpstreamReply>;
+  startGeneration(
+    operation: 'enhance' | 'restyle',
+    input: object,
+    options: { idempotencyKey?: string | undefined; client: RequestHeaders },
+  ): Promise<UpstreamReply>;
   getPrediction(requestId: string, signal?: AbortSignal): Promise<UpstreamReply>;
 }
 
@@ -52,10 +56,18 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     startGeneration(operation, input, { idempotencyKey, client }) {
       const extra: Record<string, string> = { 'content-type': 'application/json' };
       if (idempotencyKey) extra['idempotency-key'] = idempotencyKey;
-      return send(`/api/v1/${operation}`, { method: 'POST', headers: upstreamHeaders(options.apiKey, client, extra), body: JSON.stringify(input) });
+      return send(`/api/v1/${operation}`, {
+        method: 'POST',
+        headers: upstreamHeaders(options.apiKey, client, extra),
+        body: JSON.stringify(input),
+      });
     },
     getPrediction(requestId, signal) {
-      return send(`/api/v1/prediction/${encodeURIComponent(requestId)}`, { method: 'GET', headers: upstreamHeaders(options.apiKey, undefined) }, signal);
+      return send(
+        `/api/v1/prediction/${encodeURIComponent(requestId)}`,
+        { method: 'GET', headers: upstreamHeaders(options.apiKey, undefined) },
+        signal,
+      );
     },
   };
 }
@@ -72,17 +84,29 @@ function parseBody(text: string): unknown {
 
 /** An upstream error answered to the browser: its status and body, none of its headers. */
 export function upstreamErrorReply(reply: UpstreamReply): JsonReply {
-  const body = typeof reply.body === 'object' && reply.body !== null && !Array.isArray(reply.body) ? reply.body : { error: String(reply.body) };
-  return jsonReply(reply.status, { code: codeForStatus(reply.status), ...body }, reply.retryAfter ? { 'retry-after': reply.retryAfter } : undefined);
+  const body =
+    typeof reply.body === 'object' && reply.body !== null && !Array.isArray(reply.body) ? reply.body : { error: String(reply.body) };
+  return jsonReply(
+    reply.status,
+    { code: codeForStatus(reply.status), ...body },
+    reply.retryAfter ? { 'retry-after': reply.retryAfter } : undefined,
+  );
 }
 
 function codeForStatus(status: number): string {
   switch (status) {
-    case 400: return 'bad_request';
-    case 401: case 403: return 'upstream_auth';
-    case 402: return 'insufficient_credits';
-    case 404: return 'not_found';
-    case 429: return 'rate_limited';
-    default: return status >= 500 ? 'upstream_error' : 'upstream_refused';
+    case 400:
+      return 'bad_request';
+    case 401:
+    case 403:
+      return 'upstream_auth';
+    case 402:
+      return 'insufficient_credits';
+    case 404:
+      return 'not_found';
+    case 429:
+      return 'rate_limited';
+    default:
+      return status >= 500 ? 'upstream_error' : 'upstream_refused';
   }
 }

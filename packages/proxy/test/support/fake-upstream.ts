@@ -59,7 +59,13 @@ export function createFakeUpstream(): FakeUpstream {
       const job = jobs.get(decodeURIComponent(match[1] ?? ''));
       if (!job) return json(404, { error: 'Prediction not found' });
       const id = match[1];
-      if (job.status === 'succeeded') return json(200, { id, status: 'succeeded', output: [`https://cdn.upstream.test/${id}.jpg`], completed_at: '2025-01-15T12:00:20Z' });
+      if (job.status === 'succeeded')
+        return json(200, {
+          id,
+          status: 'succeeded',
+          output: [`https://cdn.upstream.test/${id}.jpg`],
+          completed_at: '2025-01-15T12:00:20Z',
+        });
       if (job.status === 'failed') return json(200, { id, status: 'failed', error: 'The image could not be processed' });
       return json(200, { id, status: job.status });
     }

@@ -23,7 +23,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: Partial<ProxyServerOptions> & { upstream?: FakeUpstream; clock?: ManualClock } = {}): Promise<Harness> {
+export async function startHarness(
+  options: Partial<ProxyServerOptions> & { upstream?: FakeUpstream; clock?: ManualClock } = {},
+): Promise<Harness> {
   const upstream = options.upstream ?? createFakeUpstream();
   const clock = options.clock ?? new ManualClock();
   const { log, lines } = guardedLog();

@@ -23,10 +23,14 @@ export class ManualClock implements Clock {
       if (signal?.aborted) return reject(signal.reason);
       const sleeper: Sleeper = { at: this.#now + ms, resolve };
       this.#sleepers.push(sleeper);
-      signal?.addEventListener('abort', () => {
-        this.#sleepers = this.#sleepers.filter((s) => s !== sleeper);
-        reject(signal.reason);
-      }, { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          this.#sleepers = this.#sleepers.filter((s) => s !== sleeper);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
     });
   }
 

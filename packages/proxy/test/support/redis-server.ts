@@ -38,14 +38,20 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
 }
 
 async function startOn(port: number): Promise<RunningRedis> {
-  const child = spawn(BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', ''], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    BINARY,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', ''],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<Error>((resolve) => {
-    child.once('error', (error: NodeJS.ErrnoException) => resolve(new Error(error.code === 'ENOENT' ? INSTALL_HINT : `redis-server failed to start: ${error.message}`)));
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(new Error(error.code === 'ENOENT' ? INSTALL_HINT : `redis-server failed to start: ${error.message}`)),
+    );
     child.once('exit', (code) => resolve(new Error(`redis-server exited (code ${code}) before answering PING:\n${output.slice(-2_000)}`)));
   });
   const ready = waitForPong(port);

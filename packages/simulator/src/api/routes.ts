@@ -49,11 +49,13 @@ export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
   const { options, accounts, jobs, outputs } = deps;
   const samples = new Map<string, Promise<Buffer>>();
 
-  const withAccount = (handler: (account: Account, input: HandlerInput) => Promise<HandlerOutcome>): Handler => async (input) => {
-    const key = bearerKey(input.req.headers.authorization);
-    const account = key === undefined ? undefined : accounts.find(key);
-    return account ? handler(account, input) : outcome(INVALID_KEY);
-  };
+  const withAccount =
+    (handler: (account: Account, input: HandlerInput) => Promise<HandlerOutcome>): Handler =>
+    async (input) => {
+      const key = bearerKey(input.req.headers.authorization);
+      const account = key === undefined ? undefined : accounts.find(key);
+      return account ? handler(account, input) : outcome(INVALID_KEY);
+    };
 
   const generation = (operation: GenerationOperation): Handler =>
     withAccount(async (account, { req }) => {
@@ -79,7 +81,14 @@ export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
       methods: ['GET'],
       template: '/api/v1/me',
       handler: withAccount(async (account) =>
-        outcome(jsonResult(200, { user_id: account.userId, email: account.email, subscription: account.subscription, credits_remaining: account.credits })),
+        outcome(
+          jsonResult(200, {
+            user_id: account.userId,
+            email: account.email,
+            subscription: account.subscription,
+            credits_remaining: account.credits,
+          }),
+        ),
       ),
     },
     { methods: ['POST'], template: '/api/v1/enhance', handler: generation('enhance') },
@@ -97,7 +106,9 @@ export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
       template: '/outputs/{token}/{file}',
       handler: async ({ params }) => {
         const image = outputs.get(params.token ?? '', params.file ?? '');
-        return outcome(image ? { status: 200, body: image, contentType: 'image/jpeg', headers: PUBLIC_IMAGE } : errorResult(404, 'Output not found'));
+        return outcome(
+          image ? { status: 200, body: image, contentType: 'image/jpeg', headers: PUBLIC_IMAGE } : errorResult(404, 'Output not found'),
+        );
       },
     },
     { methods: ['GET'], template: '/__simulator/stats', handler: async () => outcome(jsonResult(200, deps.stats())) },

@@ -26,36 +26,54 @@ describe('validateGeneration', () => {
   });
 
   it('stages on enhance unless mode is restyle, and defaults the enhance style', () => {
-    expect(validateGeneration('enhance', { image_url: url })).toEqual({ ok: true, request: { imageUrl: url, style: 'modern', mode: 'staging' } });
+    expect(validateGeneration('enhance', { image_url: url })).toEqual({
+      ok: true,
+      request: { imageUrl: url, style: 'modern', mode: 'staging' },
+    });
     expect(validateGeneration('enhance', { image_url: url, mode: 'empty-room', style: 'coastal', room_type: 'bedroom' })).toEqual({
       ok: true,
       request: { imageUrl: url, style: 'coastal', mode: 'staging', roomType: 'bedroom' },
     });
-    expect(validateGeneration('enhance', { image_url: url, mode: 'restyle', style: 'rustic' })).toMatchObject({ ok: true, request: { mode: 'restyle' } });
-    expect(validateGeneration('restyle', { image_url: url, style: 'wabi sabi', extra: true })).toMatchObject({ ok: true, request: { mode: 'restyle', style: 'wabi sabi' } });
+    expect(validateGeneration('enhance', { image_url: url, mode: 'restyle', style: 'rustic' })).toMatchObject({
+      ok: true,
+      request: { mode: 'restyle' },
+    });
+    expect(validateGeneration('restyle', { image_url: url, style: 'wabi sabi', extra: true })).toMatchObject({
+      ok: true,
+      request: { mode: 'restyle', style: 'wabi sabi' },
+    });
   });
 });
 
 describe('validateGeneration agrees with the spec schemas', () => {
   const text = fc.oneof(fc.constantFrom(undefined, null, '', 'japandi', 'x'.repeat(64), 'x'.repeat(65)), fc.string(), fc.integer());
-  const imageUrl = fc.oneof(fc.webUrl(), fc.string(), fc.constantFrom(undefined, null, '', 'http://例え.jp/a.jpg', 'http://a/b c', 'ftp://h/x', 'http://h/%zz'));
+  const imageUrl = fc.oneof(
+    fc.webUrl(),
+    fc.string(),
+    fc.constantFrom(undefined, null, '', 'http://例え.jp/a.jpg', 'http://a/b c', 'ftp://h/x', 'http://h/%zz'),
+  );
   const body = fc.record({ image_url: imageUrl, style: text, mode: text, room_type: text }, { requiredKeys: [] });
 
   it('never accepts what the spec rejects', () => {
     fc.assert(
       fc.property(fc.constantFrom('enhance', 'restyle') as fc.Arbitrary<'enhance' | 'restyle'>, body, (operation, candidate) => {
         const clean = JSON.parse(JSON.stringify(candidate)) as unknown;
-        if (validateGeneration(operation, clean).ok) expect(validateRequestBody({ method: 'POST', path: `/api/v1/${operation}`, body: clean })).toEqual([]);
+        if (validateGeneration(operation, clean).ok)
+          expect(validateRequestBody({ method: 'POST', path: `/api/v1/${operation}`, body: clean })).toEqual([]);
       }),
       { numRuns: 500 },
     );
   });
 
   it('accepts every http(s) body the spec accepts', () => {
-    const webBody = fc.record({ image_url: fc.webUrl(), style: fc.string({ minLength: 1, maxLength: 64 }), room_type: fc.string({ minLength: 1, maxLength: 64 }) }, { requiredKeys: ['image_url', 'style'] });
+    const webBody = fc.record(
+      { image_url: fc.webUrl(), style: fc.string({ minLength: 1, maxLength: 64 }), room_type: fc.string({ minLength: 1, maxLength: 64 }) },
+      { requiredKeys: ['image_url', 'style'] },
+    );
     fc.assert(
       fc.property(webBody, (candidate) => {
-        if (validateRequestBody({ method: 'POST', path: '/api/v1/restyle', body: candidate }).length === 0) expect(validateGeneration('restyle', candidate).ok).toBe(true);
+        if (validateRequestBody({ method: 'POST', path: '/api/v1/restyle', body: candidate }).length === 0)
+          expect(validateGeneration('restyle', candidate).ok).toBe(true);
       }),
       { numRuns: 500 },
     );

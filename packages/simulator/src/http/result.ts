@@ -5,9 +5,14 @@ export type HttpResult =
   | { status: number; json: unknown; headers?: Record<string, string> }
   | { status: number; body: Buffer; contentType: string; headers?: Record<string, string> };
 
-export const jsonResult = (status: number, json: unknown, headers?: Record<string, string>): HttpResult => ({ status, json, ...(headers && { headers }) });
+export const jsonResult = (status: number, json: unknown, headers?: Record<string, string>): HttpResult => ({
+  status,
+  json,
+  ...(headers && { headers }),
+});
 
-export const errorResult = (status: number, error: string, extra?: Record<string, unknown>): HttpResult => jsonResult(status, { error, ...extra });
+export const errorResult = (status: number, error: string, extra?: Record<string, unknown>): HttpResult =>
+  jsonResult(status, { error, ...extra });
 
 export function writeResult(res: ServerResponse, result: HttpResult): void {
   const isJson = 'json' in result;

@@ -7,7 +7,8 @@
 export type Matrix3 = [[number, number, number], [number, number, number], [number, number, number]];
 
 function multiply(a: Matrix3, b: Matrix3): Matrix3 {
-  const row = (i: number): [number, number, number] => [0, 1, 2].map((j) => a[i]![0] * b[0]![j]! + a[i]![1] * b[1]![j]! + a[i]![2] * b[2]![j]!) as [number, number, number];
+  const row = (i: number): [number, number, number] =>
+    [0, 1, 2].map((j) => a[i]![0] * b[0]![j]! + a[i]![1] * b[1]![j]! + a[i]![2] * b[2]![j]!) as [number, number, number];
   return [row(0), row(1), row(2)];
 }
 
@@ -31,4 +32,5 @@ export function hueRotationMatrix(degrees: number): Matrix3 {
 }
 
 /** Rotate the hue, then scale the saturation. */
-export const gradeMatrix = (saturation: number, hueDegrees: number): Matrix3 => multiply(saturationMatrix(saturation), hueRotationMatrix(hueDegrees));
+export const gradeMatrix = (saturation: number, hueDegrees: number): Matrix3 =>
+  multiply(saturationMatrix(saturation), hueRotationMatrix(hueDegrees));

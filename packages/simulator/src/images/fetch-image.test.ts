@@ -25,8 +25,12 @@ describe('fetchImage', () => {
   });
 
   it('fails clearly on an HTTP error, a non-image type, an oversized body, a timeout and a refused connection', async () => {
-    await expect(fetchImage(`${server.url}/nope.jpg`, limits, never)).rejects.toThrow(new ImageInputError('Could not fetch image_url: HTTP 404'));
-    await expect(fetchImage(`${server.url}/page.html`, limits, never)).rejects.toThrow('image_url is not an image (Content-Type text/html)');
+    await expect(fetchImage(`${server.url}/nope.jpg`, limits, never)).rejects.toThrow(
+      new ImageInputError('Could not fetch image_url: HTTP 404'),
+    );
+    await expect(fetchImage(`${server.url}/page.html`, limits, never)).rejects.toThrow(
+      'image_url is not an image (Content-Type text/html)',
+    );
     await expect(fetchImage(`${server.url}/big.bin`, limits, never)).rejects.toThrow('image_url is larger than 1000000 bytes');
     await expect(fetchImage(`${server.url}/slow`, { ...limits, timeoutMs: 100 }, never)).rejects.toThrow('no response within 100 ms');
     await expect(fetchImage('http://127.0.0.1:1/x.jpg', limits, never)).rejects.toThrow('Could not fetch image_url: connection failed');

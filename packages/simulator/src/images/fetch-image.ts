@@ -34,7 +34,11 @@ export async function fetchImage(url: string, limits: FetchImageLimits, signal: 
     response = await fetch(url, { signal: AbortSignal.any([signal, timeout]), redirect: 'follow', headers: { accept: 'image/*' } });
   } catch {
     if (signal.aborted) throw signal.reason;
-    throw new ImageInputError(timeout.aborted ? `Could not fetch image_url: no response within ${limits.timeoutMs} ms` : 'Could not fetch image_url: connection failed');
+    throw new ImageInputError(
+      timeout.aborted
+        ? `Could not fetch image_url: no response within ${limits.timeoutMs} ms`
+        : 'Could not fetch image_url: connection failed',
+    );
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel().catch(() => {});
@@ -55,6 +59,10 @@ export async function fetchImage(url: string, limits: FetchImageLimits, signal: 
   } catch (error) {
     if (error instanceof ImageInputError) throw error;
     if (signal.aborted) throw signal.reason;
-    throw new ImageInputError(timeout.aborted ? `Could not fetch image_url: no response within ${limits.timeoutMs} ms` : 'Could not fetch image_url: the download broke off');
+    throw new ImageInputError(
+      timeout.aborted
+        ? `Could not fetch image_url: no response within ${limits.timeoutMs} ms`
+        : 'Could not fetch image_url: the download broke off',
+    );
   }
 }

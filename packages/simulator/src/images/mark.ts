@@ -29,7 +29,12 @@ export function markOverlay(width: number, height: number, style: string, palett
   const boxHeight = swatch + 2 * pad;
   const swatchLeft = pad + textWidth(text, scale) + 3 * scale;
   const swatches = showSwatches
-    ? palette.map((color, i) => `<rect x="${swatchLeft + i * (swatch + scale)}" y="${pad}" width="${swatch}" height="${swatch}" fill="${color}" stroke="#ffffff" stroke-width="${Math.max(1, scale / 2)}"/>`).join('')
+    ? palette
+        .map(
+          (color, i) =>
+            `<rect x="${swatchLeft + i * (swatch + scale)}" y="${pad}" width="${swatch}" height="${swatch}" fill="${color}" stroke="#ffffff" stroke-width="${Math.max(1, scale / 2)}"/>`,
+        )
+        .join('')
     : '';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${boxWidth}" height="${boxHeight}">
     <rect width="${boxWidth}" height="${boxHeight}" rx="${scale * 2}" fill="#000000" fill-opacity="0.7"/>

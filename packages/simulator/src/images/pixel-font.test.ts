@@ -26,7 +26,8 @@ describe('the pixel font', () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${textToSvgRects(text, 0, 0, scale, '#000')}</svg>`;
     const { data, info } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true });
     expect(info.width).toBe(width);
-    const inkInColumn = (col: number) => Array.from({ length: info.height }, (_, row) => data[row * info.width + col]!).some((v) => v < 128);
+    const inkInColumn = (col: number) =>
+      Array.from({ length: info.height }, (_, row) => data[row * info.width + col]!).some((v) => v < 128);
     for (let glyph = 0; glyph < text.length; glyph++) {
       const start = glyph * 6 * scale;
       const columns = Array.from({ length: 5 * scale }, (_, i) => inkInColumn(start + i));

@@ -56,7 +56,13 @@ export const FONT_CHARACTERS = Object.keys(GLYPHS);
 
 /** Upper-cases, strips accents, turns `_` into spaces and anything undrawable into `?`. */
 export function toDrawableText(text: string): string {
-  return [...text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/_/g, ' ').toUpperCase()]
+  return [
+    ...text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/_/g, ' ')
+      .toUpperCase(),
+  ]
     .map((ch) => (ch in GLYPHS ? ch : '?'))
     .join('');
 }
@@ -80,7 +86,9 @@ export function textToSvgRects(text: string, x: number, y: number, scale: number
     rows.forEach((row, r) => {
       for (const run of row.matchAll(/#+/g)) {
         const col = run.index;
-        rects.push(`<rect x="${left + col * scale}" y="${y + r * scale}" width="${run[0].length * scale}" height="${scale}" fill="${fill}"/>`);
+        rects.push(
+          `<rect x="${left + col * scale}" y="${y + r * scale}" width="${run[0].length * scale}" height="${scale}" fill="${fill}"/>`,
+        );
       }
     });
   });

@@ -37,7 +37,11 @@ async function bandDifference(a: Buffer, b: Buffer, from: number, to: number): P
 describe('renderOutput', () => {
   it('gives each of the 13 known styles a clearly different look (tint, tone or contrast)', async () => {
     const looks = await Promise.all(STYLE_IDS.map(async (style) => ({ style, f: await features(await render(furnished, { style })) })));
-    const original = await features(await sharp(furnished.data, { raw: { width: furnished.width, height: furnished.height, channels: 3 } }).jpeg().toBuffer());
+    const original = await features(
+      await sharp(furnished.data, { raw: { width: furnished.width, height: furnished.height, channels: 3 } })
+        .jpeg()
+        .toBuffer(),
+    );
     for (const a of looks) {
       expect(distance(a.f, original), `${a.style} vs the input`).toBeGreaterThan(15);
       for (const b of looks) {
@@ -71,7 +75,11 @@ describe('renderOutput', () => {
 
   it('stamps a dark badge with light text in the bottom-left corner', async () => {
     const out = await render(furnished, { style: 'minimalist' });
-    const { data, info } = await sharp(out).extract({ left: 6, top: 360 - 16, width: 60, height: 10 }).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(out)
+      .extract({ left: 6, top: 360 - 16, width: 60, height: 10 })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const pixels = [...data];
     expect(info.width).toBe(60);
     expect(pixels.filter((v) => v < 60).length).toBeGreaterThan(pixels.length * 0.3);
@@ -87,15 +95,22 @@ describe('renderOutput', () => {
 
 describe('prepareInput', () => {
   it('rejects bytes that are not an image, SVG, and images that are too small, with clear messages', async () => {
-    await expect(prepareInput(Buffer.from('<html>not an image</html>'))).rejects.toThrow(new ImageInputError('image_url did not return a decodable image'));
+    await expect(prepareInput(Buffer.from('<html>not an image</html>'))).rejects.toThrow(
+      new ImageInputError('image_url did not return a decodable image'),
+    );
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"/>');
     await expect(prepareInput(svg)).rejects.toThrow(/must be a JPEG, PNG/);
-    const tiny = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#888' } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     await expect(prepareInput(tiny)).rejects.toThrow(/too small/);
   });
 
   it('accepts PNG and greyscale input', async () => {
-    const grey = await sharp({ create: { width: 100, height: 80, channels: 3, background: '#777' } }).greyscale().png().toBuffer();
+    const grey = await sharp({ create: { width: 100, height: 80, channels: 3, background: '#777' } })
+      .greyscale()
+      .png()
+      .toBuffer();
     expect(await prepareInput(grey)).toMatchObject({ width: 100, height: 80 });
     expect(await prepareInput(await sampleRoom({ width: 200, height: 150, format: 'png' }))).toMatchObject({ width: 200, height: 150 });
   });

@@ -56,7 +56,13 @@ function mainPiece(piece: Piece, [main, soft, accent, dark]: Treatment['palette'
  * desk), a plant, a lamp and a picture on the wall. `shift` (-1..1) moves the main piece sideways
  * so several outputs of one job differ.
  */
-export function stagingOverlaySvg(width: number, height: number, treatment: Treatment, roomType: string | undefined, shift: number): string {
+export function stagingOverlaySvg(
+  width: number,
+  height: number,
+  treatment: Treatment,
+  roomType: string | undefined,
+  shift: number,
+): string {
   const [main, soft, accent, dark] = treatment.palette;
   const piece = PIECE_BY_ROOM[roomType ?? ''] ?? 'sofa';
   const dx = Math.round(shift * 40);

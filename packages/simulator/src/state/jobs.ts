@@ -73,7 +73,13 @@ export class JobStore {
     this.#rng = createRng(hash32(deps.options.seed, 'jobs'));
   }
 
-  accept(input: { account: Account; operation: GenerationOperation; request: GenerationRequest; idempotencyKey: string | null; charged: Job['charged'] }): Job {
+  accept(input: {
+    account: Account;
+    operation: GenerationOperation;
+    request: GenerationRequest;
+    idempotencyKey: string | null;
+    charged: Job['charged'];
+  }): Job {
     const { options, stats } = this.deps;
     const job: Job = {
       ...input,

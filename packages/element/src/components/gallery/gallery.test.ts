@@ -5,7 +5,9 @@ import type { Gallery } from './gallery.js';
 
 describe('room-restyler-gallery', () => {
   it('marks the shown result as pressed and reports a new choice', async () => {
-    const el = await fixture<Gallery>(html`<room-restyler-gallery label="Results" .items=${['/samples/bedroom.jpg', '/samples/office.jpg']}></room-restyler-gallery>`);
+    const el = await fixture<Gallery>(
+      html`<room-restyler-gallery label="Results" .items=${['/samples/bedroom.jpg', '/samples/office.jpg']}></room-restyler-gallery>`,
+    );
     el.itemLabel = (i) => `Result ${i + 1}`;
     await el.updateComplete;
     const buttons = el.shadowRoot!.querySelectorAll('button');

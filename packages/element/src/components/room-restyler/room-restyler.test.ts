@@ -9,7 +9,12 @@ let counter = 0;
 /** A fresh fake backend per test: /fake/<scenario>-<n> (see test/fake-proxy.mjs). */
 const endpointFor = (scenario: string) => `/fake/${scenario}-${Date.now()}-${++counter}`;
 const stats = async (endpoint: string) =>
-  (await (await fetch(`${endpoint}/__stats`)).json()) as { uploads: { bytes: number }[]; starts: { key: string; operation: string; body: Record<string, string> }[]; polls: number; events: number };
+  (await (await fetch(`${endpoint}/__stats`)).json()) as {
+    uploads: { bytes: number }[];
+    starts: { key: string; operation: string; body: Record<string, string> }[];
+    polls: number;
+    events: number;
+  };
 
 const $ = <T extends Element = HTMLElement>(el: Element, selector: string) => el.shadowRoot!.querySelector<T>(selector);
 const part = (el: Element, name: string) => $(el, `[part~="${name}"]`);
@@ -220,7 +225,9 @@ describe('<room-restyler>', () => {
   });
 
   it('result: compare slider, gallery, download, form value, complete event', async () => {
-    const form = await fixture<HTMLFormElement>(html`<form><room-restyler name="staged" endpoint=${endpointFor('ok')} room-style="japandi" room-type="bedroom" disclose></room-restyler></form>`);
+    const form = await fixture<HTMLFormElement>(
+      html`<form><room-restyler name="staged" endpoint=${endpointFor('ok')} room-style="japandi" room-type="bedroom" disclose></room-restyler></form>`,
+    );
     const el = form.querySelector('room-restyler')!;
     await ready(el, await samplePhoto('living-room'));
     const completed = oneEvent(el, 'room-restyler-complete');
@@ -293,7 +300,9 @@ describe('<room-restyler>', () => {
   });
 
   it('speaks German and mirrors for right-to-left from an ancestor', async () => {
-    const wrapper = await fixture<HTMLDivElement>(html`<div lang="de" dir="rtl"><room-restyler endpoint=${endpointFor('ok')}></room-restyler></div>`);
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div lang="de" dir="rtl"><room-restyler endpoint=${endpointFor('ok')}></room-restyler></div>`,
+    );
     const el = wrapper.querySelector('room-restyler')!;
     await el.updateComplete;
     expect($(el, 'room-restyler-drop-zone')!.shadowRoot!.textContent).to.contain('Foto eines Raums hier ablegen');
@@ -329,20 +338,35 @@ describe('<room-restyler>', () => {
     const id = (o: object) => ids.get(o) ?? (ids.set(o, ++next), next);
     const key = (t: EventTarget, type: string, l: unknown, o?: boolean | EventListenerOptions) =>
       `${targets.indexOf(t)}:${type}:${typeof l === 'object' || typeof l === 'function' ? id(l as object) : 0}:${typeof o === 'boolean' ? o : !!o?.capture}`;
-    EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, l: EventListenerOrEventListenerObject | null, o?: boolean | AddEventListenerOptions) {
+    EventTarget.prototype.addEventListener = function (
+      this: EventTarget,
+      type: string,
+      l: EventListenerOrEventListenerObject | null,
+      o?: boolean | AddEventListenerOptions,
+    ) {
       if (targets.includes(this) && l) live.add(key(this, type, l, o));
       return originals.add.call(this, type, l, o);
     };
-    EventTarget.prototype.removeEventListener = function (this: EventTarget, type: string, l: EventListenerOrEventListenerObject | null, o?: boolean | EventListenerOptions) {
+    EventTarget.prototype.removeEventListener = function (
+      this: EventTarget,
+      type: string,
+      l: EventListenerOrEventListenerObject | null,
+      o?: boolean | EventListenerOptions,
+    ) {
       if (targets.includes(this) && l) live.delete(key(this, type, l, o));
       return originals.remove.call(this, type, l, o);
     };
     const wrapped: Record<string, Timer | Clear> = {
       setTimeout: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-        const t = originals.setTimeout.call(window, (...a: unknown[]) => {
-          timers.delete(t);
-          fn(...a);
-        }, ms, ...args);
+        const t = originals.setTimeout.call(
+          window,
+          (...a: unknown[]) => {
+            timers.delete(t);
+            fn(...a);
+          },
+          ms,
+          ...args,
+        );
         timers.add(t);
         return t;
       },
@@ -380,7 +404,12 @@ describe('<room-restyler>', () => {
       expect(live.size, [...live].join(', ')).to.equal(baseline.listeners);
     } finally {
       Object.assign(EventTarget.prototype, { addEventListener: originals.add, removeEventListener: originals.remove });
-      Object.assign(window, { setTimeout: originals.setTimeout, clearTimeout: originals.clearTimeout, setInterval: originals.setInterval, clearInterval: originals.clearInterval });
+      Object.assign(window, {
+        setTimeout: originals.setTimeout,
+        clearTimeout: originals.clearTimeout,
+        setInterval: originals.setInterval,
+        clearInterval: originals.clearInterval,
+      });
     }
   });
 });

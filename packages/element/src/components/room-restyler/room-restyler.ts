@@ -289,8 +289,9 @@ export class RoomRestyler extends LitElement {
           .label=${t('compare')}
           .valueText=${(pct: number) => t('compareValue', { pct })}
         ></room-restyler-compare>
-        ${state.output.length > 1
-          ? html`<room-restyler-gallery
+        ${
+          state.output.length > 1
+            ? html`<room-restyler-gallery
               part="gallery"
               exportparts="thumb"
               .items=${state.output}
@@ -299,7 +300,8 @@ export class RoomRestyler extends LitElement {
               .itemLabel=${(i: number) => t('resultN', { n: i + 1 })}
               @rr-select=${(e: CustomEvent<{ index: number }>) => (this.selected = e.detail.index)}
             ></room-restyler-gallery>`
-          : nothing}
+            : nothing
+        }
         <div class="actions">
           <button type="button" class="btn primary" part="download" @click=${() => this.download(after)}>${t('download')}</button>
           <button type="button" class="btn" @click=${this.tryAnother}>${t('tryAnother')}</button>
@@ -433,7 +435,12 @@ export class RoomRestyler extends LitElement {
     const { state } = this.flow;
     if (state.phase === 'failed') return `${t('phaseFailed')} ${errorMessage(state.error, t, this.limits)}`;
     if (this.problem !== undefined) return errorMessage(this.problem, t, this.limits);
-    const keys: Partial<Record<View, MessageKey>> = { reading: 'phaseReading', uploading: 'phaseUploading', generating: 'phaseGenerating', result: 'phaseDone' };
+    const keys: Partial<Record<View, MessageKey>> = {
+      reading: 'phaseReading',
+      uploading: 'phaseUploading',
+      generating: 'phaseGenerating',
+      result: 'phaseDone',
+    };
     const key = keys[view];
     return key ? t(key) : '';
   }
