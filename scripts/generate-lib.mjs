@@ -1,7 +1,8 @@
 // Shared by `pnpm generate` and the staleness check, so both produce byte-identical output.
-import openapiTS, { astToString } from 'openapi-typescript';
+
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -7,13 +7,13 @@ import createClient from 'openapi-fetch';
 import { type Clock, deadline, systemClock } from './abort.js';
 import { errorFromResponse } from './error-from-response.js';
 import { ConnectionError, RoomApiError, ServerError } from './errors.js';
+import { type GenerateInput, type GenerateOptions, type GenerationResult, generate } from './generate.js';
 import type { paths } from './generated/room-api.js';
-import { generate, type GenerateInput, type GenerateOptions, type GenerationResult } from './generate.js';
 import { type Account, normalizePrediction, type Prediction, requestIdOf } from './prediction.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry-policy.js';
 import type { EnhanceInput, RestyleInput } from './schemas.js';
 import { type FetchLike, retryingFetch } from './transport.js';
-import { waitForPrediction, type WaitOptions } from './wait.js';
+import { type WaitOptions, waitForPrediction } from './wait.js';
 
 export interface RoomClientOptions {
   /** Origin of the service or of the proxy (a path prefix is allowed); `/api/v1/...` is appended. */

@@ -1,7 +1,8 @@
 // The two bundles whose size is budgeted, built in memory with esbuild from the sources.
-import { gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build, transform } from 'esbuild';
 
 const entry = (name) => fileURLToPath(new URL(`../src/${name}.ts`, import.meta.url));

@@ -1,8 +1,9 @@
 // `pnpm bench`: bundle sizes against their budgets, and the bytes uploaded for a 12-megapixel
 // photo after the in-browser downscale/re-encode (run in Chromium) against the original file.
 // Prints only the Markdown section to stdout; progress goes to stderr.
-import { build } from 'esbuild';
+
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { BUDGETS, measureBundles } from './bundles.mjs';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type ProxyServer, startProxyServer } from '@room-restyler/proxy/node';
 import { type RunningSimulator, sampleRoom, startSimulator } from '@room-restyler/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectInMemory, type Connected } from './support/connect.js';
+import { type Connected, connectInMemory } from './support/connect.js';
 
 describe('image_path through the proxy upload route', () => {
   let simulator: RunningSimulator;

@@ -6,8 +6,8 @@
  * viewers. Markdown on stdout, progress on stderr.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';

@@ -5,9 +5,10 @@
  * (c) two instances sharing a redis-server. Reports proxied throughput and the upstream polls the
  * service received, in one run. Markdown on stdout, logs on stderr. Loopback only, about 20 s.
  */
+
+import { fixedPollSchedule } from '@room-restyler/core';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
 import autocannon from 'autocannon';
-import { fixedPollSchedule } from '@room-restyler/core';
 import { type ProxyServer, startProxyServer } from '../src/adapters/node.js';
 import { randomId } from '../src/security/base64url.js';
 import { createSigner } from '../src/security/signer.js';

@@ -8,11 +8,11 @@
  * the proxy's JSON replies without building fetch Requests and Responses.
  */
 import type { ProxyContext, RequestScope } from './context.js';
-import { pathOf, type ProxyRequest } from './http/proxy-request.js';
+import { type ProxyRequest, pathOf } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
 import { redactingLogger } from './log.js';
-import { resolveOptions, type RoomProxyOptions } from './options.js';
+import { type RoomProxyOptions, resolveOptions } from './options.js';
 import { handleEvents } from './routes/events.js';
 import { handleGenerate } from './routes/generate.js';
 import { handleHealth } from './routes/health.js';
@@ -20,7 +20,7 @@ import { handlePrediction } from './routes/prediction.js';
 import { handleUpload, handleUploaded } from './routes/uploads.js';
 import { randomId } from './security/base64url.js';
 import { clientIp } from './security/client-ip.js';
-import { checkOrigin, type CorsDecision, NO_CORS, preflightResponse } from './security/cors.js';
+import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
 import { isKnownPath, matchRoute, type RouteName } from './security/routes.js';
 import { createSigner } from './security/signer.js';
 import { createMemoryStore } from './state/memory-store.js';

@@ -1,5 +1,5 @@
 /** Runs the built bin (dist/cli.js; `pnpm test` builds first) the way a newcomer would. */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
+import { type CliCommand, CliUsageError, parseCliArgs, USAGE } from './cli-args.js';
 /** `room-restyler-sim`: runs the simulator until SIGINT/SIGTERM. Exit 2 on bad flags, 1 if it cannot listen. */
 import { banner } from './cli-banner.js';
-import { CliUsageError, USAGE, parseCliArgs, type CliCommand } from './cli-args.js';
 import { startSimulator } from './simulator.js';
 
 async function main(): Promise<void> {

@@ -2,7 +2,8 @@
  * @room-restyler/simulator — a local stand-in for the room image generation service: the same
  * endpoints, errors, credits and slowness, with real (visibly simulated) images.
  */
-export { startSimulator, type RunningSimulator } from './simulator.js';
+
+export { type SampleRoomOptions, sampleRoom } from './images/sample-room.js';
 export { DEFAULT_API_KEY, DEFAULT_CREDITS, SERVICE_LATENCY_MS, type SimulatorAccount, type SimulatorOptions } from './options.js';
+export { type RunningSimulator, startSimulator } from './simulator.js';
 export type { AcceptedJobRecord, GenerationOperation, SimulatorStats } from './state/stats.js';
-export { sampleRoom, type SampleRoomOptions } from './images/sample-room.js';

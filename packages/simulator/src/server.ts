@@ -5,7 +5,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { FaultInjector } from './api/faults.js';
 import type { Handler, HandlerOutcome } from './api/routes.js';
-import { errorResult, writeResult, type HttpResult } from './http/result.js';
+import { errorResult, type HttpResult, writeResult } from './http/result.js';
 import { matchRoute, type Route } from './http/router.js';
 import type { ResolvedOptions } from './options.js';
 import type { StatsRecorder } from './state/stats.js';

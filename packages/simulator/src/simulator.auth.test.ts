@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from './simulator.js';
-import { apiClient, requestIdOf, type Call } from './test-support/api-client.js';
+import { type RunningSimulator, startSimulator } from './simulator.js';
+import { apiClient, type Call, requestIdOf } from './test-support/api-client.js';
 
 const ALICE = 'alice_secret_key_123';
 const BOB = 'bob_secret_key_456';

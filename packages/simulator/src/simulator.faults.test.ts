@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { type RunningSimulator, startSimulator } from './simulator.js';
 import { SIMULATED_FAILURE } from './state/jobs.js';
-import { startSimulator, type RunningSimulator } from './simulator.js';
-import { apiClient, requestIdOf, settle, type Call } from './test-support/api-client.js';
+import { apiClient, type Call, requestIdOf, settle } from './test-support/api-client.js';
 
 async function withSimulator(options: Parameters<typeof startSimulator>[0], run: (call: Call, sim: RunningSimulator) => Promise<void>) {
   const sim = await startSimulator({ latencyMs: { min: 5, max: 15 }, seed: 11, ...options });

@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponse } from './contract.js';
 import { sampleRoom } from './images/sample-room.js';
-import { startSimulator, type RunningSimulator } from './simulator.js';
-import { apiClient, requestIdOf, settle, type Call } from './test-support/api-client.js';
+import { type RunningSimulator, startSimulator } from './simulator.js';
+import { apiClient, type Call, requestIdOf, settle } from './test-support/api-client.js';
 import { photoServer, type TestServer } from './test-support/image-server.js';
 
 let photos: TestServer;

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from './simulator.js';
+import { type RunningSimulator, startSimulator } from './simulator.js';
 import { apiClient, type Call } from './test-support/api-client.js';
 
 let sim: RunningSimulator;

@@ -7,7 +7,7 @@ import { createListener } from './server.js';
 import { AccountStore } from './state/accounts.js';
 import { JobStore } from './state/jobs.js';
 import { OutputStore } from './state/outputs.js';
-import { StatsRecorder, type SimulatorStats } from './state/stats.js';
+import { type SimulatorStats, StatsRecorder } from './state/stats.js';
 
 export interface RunningSimulator {
   /** Origin, e.g. `http://127.0.0.1:54321`; the service paths are `${url}/api/v1/...`. */

@@ -1,8 +1,8 @@
-import { AbortError, type Clock, ConnectionError, GenerationFailedError, type Prediction } from '@room-restyler/core';
 import { expect } from '@open-wc/testing';
+import { AbortError, type Clock, ConnectionError, GenerationFailedError, type Prediction } from '@room-restyler/core';
 import type { ReactiveController } from 'lit';
+import { type VisibilitySource, visibleClock } from '../net/visible-clock.js';
 import { type FlowDependencies, GenerationFlow } from './generation-flow.js';
-import { visibleClock, type VisibilitySource } from '../net/visible-clock.js';
 
 /** A host without DOM: the controller only needs these two methods. */
 const host = () => ({

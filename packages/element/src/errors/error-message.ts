@@ -1,6 +1,6 @@
 import type { Translate } from '../i18n/localize.js';
-import { ImageRejectedError } from '../image/prepare.js';
 import type { ImageLimits } from '../image/prepare.js';
+import { ImageRejectedError } from '../image/prepare.js';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => (Math.round((bytes / MB) * 10) / 10).toString();

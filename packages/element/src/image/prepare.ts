@@ -1,4 +1,4 @@
-import { sniffBlob, type ImageFormat } from './sniff.js';
+import { type ImageFormat, sniffBlob } from './sniff.js';
 
 export interface ImageLimits {
   /** Largest accepted original file, in bytes. */

@@ -5,12 +5,12 @@ import {
   type GenerationStarted,
   normalizePrediction,
   type Prediction,
-  requestIdOf,
   type RoomClient,
+  requestIdOf,
   ServerError,
   type StartOptions,
-  waitForPrediction,
   type WaitOptions,
+  waitForPrediction,
 } from '@room-restyler/core';
 
 export type ProxyClient = Pick<RoomClient, 'enhance' | 'restyle' | 'waitForPrediction'>;

@@ -1,5 +1,5 @@
 /** `prediction://{id}`: the raw prediction of a job, for clients that browse resources. */
-import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { NotFoundError } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';

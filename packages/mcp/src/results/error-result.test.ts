@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectInMemory, type Connected } from '../../test/support/connect.js';
+import { type Connected, connectInMemory } from '../../test/support/connect.js';
 import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
 
 const KEY = 'bs_live_0123456789abcdef0123456789abcdef';

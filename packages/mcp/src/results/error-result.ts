@@ -17,8 +17,8 @@ import {
   ServerError,
   TimeoutError,
 } from '@room-restyler/core';
-import { InputError, SetupError } from '../user-errors.js';
 import { UploadError } from '../uploads/upload.js';
+import { InputError, SetupError } from '../user-errors.js';
 
 export interface ErrorSituation {
   /** Set once a job was started: it keeps running (and was charged) whatever happens to this call. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectInMemory, type Connected } from '../../test/support/connect.js';
+import { type Connected, connectInMemory } from '../../test/support/connect.js';
 import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
 import { makePreviews } from './previews.js';
 

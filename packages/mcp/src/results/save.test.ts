@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectInMemory, type Connected } from '../../test/support/connect.js';
+import { type Connected, connectInMemory } from '../../test/support/connect.js';
 import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
 import { resolveSaveDir } from './save.js';
 

@@ -9,8 +9,8 @@ import type { ServerContext } from '../context.js';
 import { errorResult } from '../results/error-result.js';
 import { presentJob } from '../results/job-result.js';
 import { resolveSaveDir, safeName } from '../results/save.js';
-import { InputError } from '../user-errors.js';
 import { uploadLocalImage } from '../uploads/upload.js';
+import { InputError } from '../user-errors.js';
 import { followJob } from './follow-job.js';
 import { progressReporter, type ToolExtra } from './progress.js';
 

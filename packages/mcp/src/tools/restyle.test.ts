@@ -1,6 +1,6 @@
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectInMemory, type Connected } from '../../test/support/connect.js';
+import { type Connected, connectInMemory } from '../../test/support/connect.js';
 import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
 
 describe('restyle', () => {

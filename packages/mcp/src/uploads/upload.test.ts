@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectInMemory, type Connected } from '../../test/support/connect.js';
+import { type Connected, connectInMemory } from '../../test/support/connect.js';
 import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
 import { type FakeUpload, startFakeUpload } from '../../test/support/fake-upload.js';
 

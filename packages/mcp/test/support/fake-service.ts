@@ -3,8 +3,7 @@
  * must decide exactly when a job finishes (the real simulator finishes on its own clock).
  * Jobs complete after `pollsToComplete` reads, or only when the test calls `complete(id)`.
  */
-import { once } from 'node:events';
-import { EventEmitter } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';

@@ -5,17 +5,17 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ProxyRequest } from '../http/proxy-request.js';
 import { createDiskUploadStore } from '../node/disk-upload-store.js';
 import { createSharpImageProcessor } from '../node/sharp-image-processor.js';
 import type { RoomProxyOptions, UploadsOptions } from '../options.js';
-import type { ProxyRequest } from '../http/proxy-request.js';
-import { type ConnectionInfo, createRoomProxy, type ReplyHandler, replyHandlerOf, type RoomProxy } from '../proxy.js';
+import { type ConnectionInfo, createRoomProxy, type ReplyHandler, type RoomProxy, replyHandlerOf } from '../proxy.js';
 import { notOriginForm, refusedBeforeRequest, toFetchRequest, toProxyRequest, writeReply } from './node-request.js';
 
-export { createRoomProxy } from '../proxy.js';
-export type { RoomProxy, ConnectionInfo } from '../proxy.js';
 export { createDiskUploadStore, defaultUploadDir } from '../node/disk-upload-store.js';
 export { createSharpImageProcessor } from '../node/sharp-image-processor.js';
+export type { ConnectionInfo, RoomProxy } from '../proxy.js';
+export { createRoomProxy } from '../proxy.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 

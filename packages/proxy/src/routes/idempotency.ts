@@ -3,9 +3,10 @@
  * gets the first answer without a second upstream call, a replay with another body gets 409.
  * Keys are scoped to the visitor, so one visitor cannot read another's acknowledgement.
  */
-import type { ProxyStore } from '../state/store.js';
+
 import { ProxyHttpError } from '../http/responses.js';
 import { sha256 } from '../security/signer.js';
+import type { ProxyStore } from '../state/store.js';
 
 type IdempotencyRecord = { state: 'pending'; fingerprint: string } | { state: 'done'; fingerprint: string; status: number; body: unknown };
 

@@ -6,8 +6,8 @@
  */
 import { Redis, type RedisOptions } from 'ioredis';
 import { jsonLinesLogger, type Logger } from '../log.js';
-import { describeRedisUrl, parseRedisUrl } from './redis-url.js';
 import { CLAIM, HIT, RELEASE, RENEW } from './redis-scripts.js';
+import { describeRedisUrl, parseRedisUrl } from './redis-url.js';
 import type { HitResult, ProxyStore, Unsubscribe } from './store.js';
 
 export interface RedisStoreOptions {

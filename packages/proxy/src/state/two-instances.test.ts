@@ -3,6 +3,8 @@
  * simulator: whichever instance a request lands on, the site's credits are protected the same.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventStreamReader, Visitor } from '../../test/support/harness.js';
+import { waitFor } from '../../test/support/manual-clock.js';
 import {
   type Cluster,
   type Instance,
@@ -12,8 +14,6 @@ import {
   RESTYLE_ROUTE,
   startCluster,
 } from '../../test/support/proxy-cluster.js';
-import { waitFor } from '../../test/support/manual-clock.js';
-import type { EventStreamReader, Visitor } from '../../test/support/harness.js';
 
 let cluster: Cluster;
 let a: Instance;

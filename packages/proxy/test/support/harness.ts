@@ -2,7 +2,7 @@
  * A proxy on a real loopback port (Node adapter), in front of the fake service, with a manual
  * clock and a guarded logger; visitors are cookie jars whose every response is inspected for the key.
  */
-import { type ProxyServer, type ProxyServerOptions, createSharpImageProcessor, startProxyServer } from '../../src/adapters/node.js';
+import { createSharpImageProcessor, type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/adapters/node.js';
 import { randomId } from '../../src/security/base64url.js';
 import { createSigner } from '../../src/security/signer.js';
 import { createMemoryUploadStore } from '../../src/uploads/upload-store.js';

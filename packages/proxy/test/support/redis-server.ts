@@ -5,8 +5,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createConnection, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 
 export interface RunningRedis {
   url: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaultInjector, type Fault } from './faults.js';
+import { type Fault, FaultInjector } from './faults.js';
 
 function tally(rates: { errorRate: number; rateLimitRate: number; resetRate: number }, seed: number, n = 20_000) {
   const injector = new FaultInjector({ seed, ...rates });

@@ -1,12 +1,12 @@
 /** The simulator's routes: the service's /api/v1, the generated images, and its own /__simulator helpers. */
 import type { IncomingMessage } from 'node:http';
-import { errorResult, jsonResult, type HttpResult } from '../http/result.js';
 import { readJsonBody } from '../http/json-body.js';
+import { errorResult, type HttpResult, jsonResult } from '../http/result.js';
 import type { Route } from '../http/router.js';
 import { sampleRoom } from '../images/sample-room.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Account, AccountStore } from '../state/accounts.js';
-import { predictionView, type Job, type JobStore } from '../state/jobs.js';
+import { type Job, type JobStore, predictionView } from '../state/jobs.js';
 import type { OutputStore } from '../state/outputs.js';
 import type { GenerationOperation, SimulatorStats } from '../state/stats.js';
 import { bearerKey } from './auth.js';

@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import { STYLE_IDS } from '@room-restyler/core/vocabulary';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ImageInputError, prepareInput, renderOutput, type PreparedImage, type RenderRequest } from './render.js';
+import { ImageInputError, type PreparedImage, prepareInput, type RenderRequest, renderOutput } from './render.js';
 import { sampleRoom } from './sample-room.js';
 
 let furnished: PreparedImage;

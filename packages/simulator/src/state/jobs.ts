@@ -4,10 +4,10 @@
  * whichever is later, so clients see the service's 10–30 s even though rendering takes ~1 s.
  */
 import { randomBytes } from 'node:crypto';
+import { fetchImage } from '../images/fetch-image.js';
+import { ImageInputError, prepareInput, type RenderMode, renderOutput } from '../images/render.js';
 import type { ResolvedOptions } from '../options.js';
 import { between, createRng, hash32, type Rng } from '../random/prng.js';
-import { fetchImage } from '../images/fetch-image.js';
-import { ImageInputError, prepareInput, renderOutput, type RenderMode } from '../images/render.js';
 import { Limiter } from '../util/limiter.js';
 import type { Account, AccountStore } from './accounts.js';
 import type { OutputStore } from './outputs.js';

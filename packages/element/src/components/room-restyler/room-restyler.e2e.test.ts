@@ -21,7 +21,7 @@ async function generateWith(endpoint: string): Promise<RoomRestyler> {
 describe('<room-restyler> with the real proxy and simulator', function () {
   this.timeout(30_000);
 
-  before(async function () {
+  before(async () => {
     const health = await fetch('/room-api/healthz');
     if (!health.ok) throw new Error(`the real backend is not running: ${(await health.text()).slice(0, 200)}`);
   });
