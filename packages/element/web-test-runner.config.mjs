@@ -32,7 +32,7 @@ export default {
   ],
   middleware: [fakeProxy(), backend.middleware],
   plugins: [
-    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.test.json', import.meta.url).pathname }),
     // Each run screenshots every state into test-output/ (ignored by git), so a test run leaves the
     // tree clean; UPDATE_SCREENSHOTS=1 refreshes the committed gallery in screenshots/.
     screenshotPlugin(new URL(process.env.UPDATE_SCREENSHOTS ? './screenshots/' : './test-output/screenshots/', import.meta.url)),

@@ -57,7 +57,7 @@ export const hostileBody = fc.oneof(
     '\u0000\u0001',
     '[]',
     'null',
-    '{"image_url":"https://x.example/a.jpg","style":"' + 'a'.repeat(5_000) + '"}',
+    `{"image_url":"https://x.example/a.jpg","style":"${'a'.repeat(5_000)}"}`,
   ),
 );
 

@@ -58,6 +58,8 @@ export interface RoomClient {
   generate(input: GenerateInput, options?: GenerateOptions): Promise<GenerationResult>;
 }
 
+type RestyleBody = paths['/api/v1/restyle']['post']['requestBody']['content']['application/json'];
+
 export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 
 export function createRoomClient(options: RoomClientOptions): RoomClient {
@@ -107,7 +109,7 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
     const path = operation === 'enhance' ? '/api/v1/enhance' : '/api/v1/restyle';
     const ack = await call(`Starting the ${operation}`, startOptions, (signal) =>
       // The two paths share one request shape except for the body, which the spec types per path.
-      api.POST(path as '/api/v1/restyle', { params: { header }, body: body as RestyleInput, signal }),
+      api.POST(path as '/api/v1/restyle', { params: { header }, body: body as RestyleBody, signal }),
     );
     const requestId = requestIdOf(ack);
     if (!requestId) throw new ServerError(`Starting the ${operation}: the service acknowledged without a request id`, { body: ack });
@@ -120,8 +122,11 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
     restyle: (input, startOptions) => start('restyle', input, startOptions),
     getPrediction,
     waitForPrediction: (id, waitOptions) =>
-      waitForPrediction((predictionId, { signal }) => getPrediction(predictionId, { signal }), id, { clock, ...waitOptions }),
-    generate: (input, generateOptions) => generate(client, input, { clock, ...generateOptions }),
+      waitForPrediction((predictionId, { signal }) => getPrediction(predictionId, { signal }), id, {
+        ...waitOptions,
+        clock: waitOptions?.clock ?? clock,
+      }),
+    generate: (input, generateOptions) => generate(client, input, { ...generateOptions, clock: generateOptions?.clock ?? clock }),
   };
   return client;
 }

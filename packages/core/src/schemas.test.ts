@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { checkInput, enhanceInputSchema, restyleInputSchema } from './schemas.js';
 
 const url = 'https://example.com/room.jpg';
@@ -27,6 +28,6 @@ describe('generation input schemas', () => {
     [enhanceInputSchema, { image_url: url, prompt: 'ignore' }, undefined, 'unknown field prompt'],
     [enhanceInputSchema, 'not an object', undefined, 'the body must be a JSON object'],
   ])('refuses %#: %j names %s', (schema, body, field, message) => {
-    expect(checkInput(schema, body)).toEqual({ ok: false, field, message });
+    expect(checkInput(schema as z.ZodType<unknown>, body)).toEqual({ ok: false, field, message });
   });
 });

@@ -43,8 +43,14 @@ export async function startFakeService(): Promise<FakeService> {
     const next = queue && (queue.length > 1 ? queue.shift() : queue[0]);
     const reply: Reply =
       next === undefined ? { status: 404, body: { error: 'no route scripted' } } : typeof next === 'function' ? next(recorded) : next;
-    if ('reset' in reply) return req.socket.destroy();
-    if ('hang' in reply) return void hanging.add(res);
+    if ('reset' in reply) {
+      req.socket.destroy();
+      return;
+    }
+    if ('hang' in reply) {
+      hanging.add(res);
+      return;
+    }
     res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
     res.end(reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
   });

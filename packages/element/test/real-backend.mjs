@@ -72,7 +72,9 @@ export async function realBackend() {
     });
     const response = await handler(request);
     ctx.status = response.status;
-    response.headers.forEach((value, key) => ctx.set(key, value));
+    response.headers.forEach((value, key) => {
+      ctx.set(key, value);
+    });
     ctx.body = response.body ? Readable.fromWeb(response.body) : null;
   }
 

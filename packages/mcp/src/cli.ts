@@ -1,17 +1,16 @@
 #!/usr/bin/env node
 /** `room-restyler-mcp`: stdio by default, `--http` for Streamable HTTP. Logs only on stderr. */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { parseCliArgs, USAGE, UsageError } from './cli/args.js';
+import { runCli } from '@room-restyler/core/cli';
+import { commandFromFlags, MCP_FLAGS, USAGE } from './cli/args.js';
 import { describeSettings, settingsFromEnv } from './cli/env.js';
 import { createRoomMcpServer } from './server.js';
 import { VERSION } from './version.js';
 
 const log = (line: string) => process.stderr.write(`[room-restyler-mcp] ${line}\n`);
 
-async function main(): Promise<void> {
-  const command = parseCliArgs(process.argv.slice(2));
-  if (command.kind === 'help') return void process.stdout.write(`${USAGE}\n`);
-  if (command.kind === 'version') return void process.stdout.write(`${VERSION}\n`);
+await runCli(process, { name: 'room-restyler-mcp', version: VERSION, usage: USAGE, flags: MCP_FLAGS }, async (flags) => {
+  const command = commandFromFlags(flags);
 
   const settings = settingsFromEnv(process.env);
   const serverOptions = { ...settings.server, log };
@@ -39,9 +38,4 @@ async function main(): Promise<void> {
   const stop = () => void running.close().finally(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-}
-
-main().catch((error: unknown) => {
-  log(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : `fatal: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(error instanceof UsageError ? 2 : 1);
 });

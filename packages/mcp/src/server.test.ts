@@ -42,7 +42,7 @@ describe('the server as a client lists it', () => {
     expect(style.examples.length).toBeGreaterThan(0);
     const wait = restyle?.inputSchema.properties?.wait_seconds as { default: number; maximum: number };
     expect(wait).toMatchObject({ default: 40, maximum: 55 });
-    expect((byName.get('enhance')?.inputSchema.properties?.mode as { description: string }).description).toContain('staging');
+    expect((byName.get('enhance')?.inputSchema.properties?.mode as { description: string } | undefined)?.description).toContain('staging');
   });
 
   it('serves the catalog of styles and room types', async () => {
@@ -71,11 +71,11 @@ describe('the server as a client lists it', () => {
       name: 'stage-listing-photo',
       arguments: { photo: 'https://example.com/empty.jpg', style: 'coastal' },
     });
-    const text = (prompt.messages[0]?.content as { text: string }).text;
+    const text = (prompt.messages[0]?.content as { text: string } | undefined)?.text;
     expect(text).toContain('`enhance` with image_url "https://example.com/empty.jpg", mode "staging", style "coastal"');
     expect(text).toContain('1 credit');
     const local = await mcp.client.getPrompt({ name: 'stage-listing-photo', arguments: { photo: '/home/me/room.jpg' } });
-    expect((local.messages[0]?.content as { text: string }).text).toContain('image_path "/home/me/room.jpg"');
+    expect((local.messages[0]?.content as { text: string } | undefined)?.text).toContain('image_path "/home/me/room.jpg"');
 
     const completion = await mcp.client.complete({
       ref: { type: 'ref/prompt', name: 'stage-listing-photo' },

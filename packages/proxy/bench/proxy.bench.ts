@@ -34,7 +34,11 @@ async function stopChild(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
 }
-process.once('exit', () => children.forEach((child) => child.kill('SIGKILL')));
+process.once('exit', () =>
+  children.forEach((child) => {
+    child.kill('SIGKILL');
+  }),
+);
 
 const simulator = await startChild('./simulator-server.ts');
 const upstreamCalls = new Map<string, number>();

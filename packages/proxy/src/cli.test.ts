@@ -26,14 +26,29 @@ describe('room-restyler-proxy', () => {
     const stdout = collect(child.stdout);
     const stderr = collect(child.stderr);
     const code = await new Promise((resolve) => child.on('exit', resolve));
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stderr.text).toContain('ROOM_API_KEY is not set');
     expect(stderr.text).toContain('--simulate');
     expect(stdout.text).toBe('');
   });
 
+  it('exits 2 naming a bad flag or environment value, and answers --version', async () => {
+    const exit = async (child: ChildProcess) => {
+      const stderr = collect(child.stderr);
+      const stdout = collect(child.stdout);
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      return { code, stderr: stderr.text, stdout: stdout.text };
+    };
+    expect(await exit(run(['--prot', '1'], {}))).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown option --prot') });
+    expect(await exit(run(['--simulate'], { ROOM_PROXY_TRUST_PROXY: 'yes' }))).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('ROOM_PROXY_TRUST_PROXY must be true, false or a number of hops, got "yes"'),
+    });
+    expect(await exit(run(['--version'], {}))).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
+  });
+
   it('--simulate: upload a photo, restyle it, follow events, download the output', async () => {
-    const child = run(['--simulate', '--port', '0'], { ROOM_SIMULATOR_LATENCY: '200-400' });
+    const child = run(['--simulate', '--port', '0'], { ROOM_SIM_LATENCY: '200-400' });
     const stdout = collect(child.stdout);
     try {
       const firstLine = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
@@ -57,7 +72,7 @@ describe('room-restyler-proxy', () => {
       const last = events.events.at(-1);
       expect(last?.event).toBe('prediction');
       expect(last?.data.status).toBe('succeeded');
-      const output = (last?.data.output as string[])[0] ?? '';
+      const output = (last?.data.output as string[] | undefined)?.[0] ?? '';
       const image = await fetch(output);
       expect(image.status).toBe(200);
       expect(image.headers.get('content-type')).toMatch(/^image\//);

@@ -106,7 +106,9 @@ export interface ResolvedOptions {
   handleTtlMs: number;
   idempotencyTtlMs: number;
   upstreamTimeoutMs: number;
-  uploads: (Required<Omit<UploadsOptions, 'publicUrl'>> & { publicUrl: string | undefined }) | undefined;
+  uploads:
+    | ({ [K in Exclude<keyof UploadsOptions, 'publicUrl'>]-?: NonNullable<UploadsOptions[K]> } & { publicUrl: string | undefined })
+    | undefined;
   cookie: CookieOptions;
   jobs: JobOptions;
   log: Logger;

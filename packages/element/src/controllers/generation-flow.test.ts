@@ -210,7 +210,9 @@ describe('visibleClock', () => {
     await until(() => listeners.size === 1);
     expect(woke).to.equal(false);
     doc.hidden = false;
-    listeners.forEach((l) => l());
+    listeners.forEach((l) => {
+      l();
+    });
     await sleeping;
     expect(woke).to.equal(true);
     expect(listeners.size).to.equal(0);

@@ -49,9 +49,9 @@ export type Emit = <K extends keyof RoomRestylerEventDetails>(name: K, detail: R
 interface Action {
   request: GenerationRequest;
   key: string;
-  imageUrl?: string;
-  requestId?: string;
-  startedAt?: number;
+  imageUrl?: string | undefined;
+  requestId?: string | undefined;
+  startedAt?: number | undefined;
 }
 
 /**
@@ -121,7 +121,8 @@ export class GenerationFlow implements ReactiveController {
 
   private run(): Promise<void> {
     const action = this.action as Action;
-    const abort = (this.abort = new AbortController());
+    const abort = new AbortController();
+    this.abort = abort;
     const { signal } = abort;
     const running = (async () => {
       try {
@@ -160,7 +161,10 @@ export class GenerationFlow implements ReactiveController {
     const { source } = action.request;
     if (typeof source === 'string') return source;
     const known = action.imageUrl ?? this.uploads.get(source);
-    if (known) return (action.imageUrl = known);
+    if (known) {
+      action.imageUrl = known;
+      return known;
+    }
     this.set({ phase: 'uploading', loaded: 0, total: source.size });
     this.emit('room-restyler-upload-start', { bytes: source.size });
     const startedAt = this.clock.now();
@@ -188,7 +192,8 @@ export class GenerationFlow implements ReactiveController {
       operation === 'enhance'
         ? await this.deps.client.enhance({ image_url: imageUrl, style, room_type: roomType, ...(mode ? { mode } : {}) }, options)
         : await this.deps.client.restyle({ image_url: imageUrl, style, room_type: roomType }, options);
-    return (action.requestId = started.requestId);
+    action.requestId = started.requestId;
+    return started.requestId;
   }
 
   /** Push first; if the stream is unavailable or breaks, polling (paused while hidden) takes over. */

@@ -41,7 +41,12 @@ export function createProxyClient(baseUrl: string, fetchImpl: typeof fetch = (..
   async function start(operation: 'enhance' | 'restyle', input: object, options: StartOptions = {}): Promise<GenerationStarted> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-    const ack = await call(`/api/v1/${operation}`, { method: 'POST', headers, body: JSON.stringify(input), signal: options.signal });
+    const ack = await call(`/api/v1/${operation}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(input),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     const requestId = requestIdOf(ack);
     if (!requestId) throw new ServerError(`Starting the ${operation}: no request id in the answer`, { body: ack });
     const message = (ack as { message?: unknown }).message;

@@ -1,5 +1,8 @@
+import { parseFlags, UsageError } from '@room-restyler/core/cli';
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError } from './args.js';
+import { commandFromFlags, MCP_FLAGS } from './args.js';
+
+const parseCliArgs = (argv: string[]) => commandFromFlags(parseFlags(argv, MCP_FLAGS));
 
 describe('room-restyler-mcp arguments', () => {
   it('default to stdio, and take --http with port, host and extra allowed hosts', () => {
@@ -11,7 +14,6 @@ describe('room-restyler-mcp arguments', () => {
       host: '0.0.0.0',
       allowedHosts: ['a.test', 'b.test'],
     });
-    expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
   });
 
   it('refuse what they do not understand with a usage error', () => {

@@ -1,11 +1,14 @@
 /** Command-line arguments of `room-restyler-mcp`. */
-import { parseArgs } from 'node:util';
+import { type FlagSpecs, type FlagValues, readPort, UsageError } from '@room-restyler/core/cli';
 
-export type CliCommand =
-  | { kind: 'help' }
-  | { kind: 'version' }
-  | { kind: 'stdio' }
-  | { kind: 'http'; port: number; host: string; allowedHosts: string[] };
+export type CliCommand = { kind: 'stdio' } | { kind: 'http'; port: number; host: string; allowedHosts: string[] };
+
+export const MCP_FLAGS = {
+  http: { kind: 'boolean' },
+  port: { kind: 'string' },
+  host: { kind: 'string' },
+  'allowed-host': { kind: 'list' },
+} as const satisfies FlagSpecs;
 
 export const USAGE = `room-restyler-mcp — MCP server to stage and restyle room photos
 
@@ -29,37 +32,16 @@ Environment:
 
 Logs go to stderr; in stdio mode stdout carries only the protocol.`;
 
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
-export function parseCliArgs(argv: readonly string[]): CliCommand {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        http: { type: 'boolean' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'allowed-host': { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) return { kind: 'help' };
-  if (values.version) return { kind: 'version' };
-  if (!values.http) {
-    if (values.port !== undefined || values.host !== undefined || values['allowed-host'] !== undefined)
+export function commandFromFlags(flags: FlagValues<typeof MCP_FLAGS>): CliCommand {
+  if (!flags.http) {
+    if (flags.port !== undefined || flags.host !== undefined || flags['allowed-host'] !== undefined)
       throw new UsageError('--port, --host and --allowed-host need --http');
     return { kind: 'stdio' };
   }
-  const port = Number(values.port ?? 3333);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer 0–65535 (got "${values.port}")`);
-  return { kind: 'http', port, host: values.host ?? '127.0.0.1', allowedHosts: values['allowed-host'] ?? [] };
+  return {
+    kind: 'http',
+    port: flags.port === undefined ? 3333 : readPort('--port', flags.port),
+    host: flags.host ?? '127.0.0.1',
+    allowedHosts: flags['allowed-host'] ?? [],
+  };
 }

@@ -59,7 +59,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return rpcError(res, 405, -32000, 'Method not allowed: this server is stateless, use POST');
     }
     const mcp = options.createServer();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new StreamableHTTPServerTransport({});
     res.on('close', () => {
       void transport.close();
       void mcp.close();

@@ -21,7 +21,11 @@ export async function connectInMemory(options: RoomMcpServerOptions = {}): Promi
   const waiting = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
   const log = (line: string) => {
     logs.push(line);
-    for (const waiter of waiting) if (waiter.pattern.test(line)) waiting.delete(waiter), waiter.resolve(line);
+    for (const waiter of waiting) {
+      if (!waiter.pattern.test(line)) continue;
+      waiting.delete(waiter);
+      waiter.resolve(line);
+    }
   };
   const server = createRoomMcpServer({ pollSchedule: FAST_SCHEDULE, log, ...options });
   const client = new Client({ name: 'test-client', version: '1.0.0' });

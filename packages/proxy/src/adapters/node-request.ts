@@ -74,7 +74,9 @@ export function toProxyRequest(req: IncomingMessage): ProxyRequest | undefined {
 /** A fetch Request over the view, for a proxy function that was not made by createRoomProxy (a user's wrapper). */
 export function toFetchRequest(request: ProxyRequest): Request {
   const headers = new Headers();
-  request.headers.forEach((value, name) => headers.append(name, value));
+  request.headers.forEach((value, name) => {
+    headers.append(name, value);
+  });
   const body = request.body;
   return new Request(request.url, { method: request.method, headers, ...(body ? { body, duplex: 'half' } : {}) } as RequestInit);
 }

@@ -59,7 +59,10 @@ describe('Node adapter', () => {
     });
     const seen: string[] = [];
     const wrapped = Object.assign(
-      (request: Request, connection?: ConnectionInfo) => (seen.push(request.method), proxy(request, connection)),
+      (request: Request, connection?: ConnectionInfo) => {
+        seen.push(request.method);
+        return proxy(request, connection);
+      },
       { prefix: proxy.prefix, close: () => proxy.close() },
     );
     const server = createServer(toNodeHandler(wrapped));

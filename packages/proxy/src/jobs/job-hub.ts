@@ -117,6 +117,8 @@ export class JobHub {
   }
 
   #ensure(job: JobRef): Entry {
+    // A closed hub starts no poller: late requests during shutdown get a clear 503.
+    if (this.#closed) throw new ProxyHttpError(503, 'shutting_down', 'The proxy is shutting down; try again in a moment');
     const existing = this.#entries.get(job.requestId);
     if (existing) return existing;
     const entry: Entry = {

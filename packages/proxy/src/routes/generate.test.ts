@@ -137,7 +137,13 @@ describe('Idempotency-Key', () => {
 describe('body limits and the authorize hook', () => {
   it('refuses an oversized body with 413 before the authorize hook or the service sees it', async () => {
     let authorizeCalls = 0;
-    h = await startHarness({ maxBodyBytes: 1024, authorize: () => ((authorizeCalls += 1), true) });
+    h = await startHarness({
+      maxBodyBytes: 1024,
+      authorize: () => {
+        authorizeCalls += 1;
+        return true;
+      },
+    });
     const visitor = h.visitor();
     const big = JSON.stringify({ image_url: IMAGE_URL, style: 'x'.repeat(5000) });
     const declared = await visitor.request('/api/v1/restyle', {

@@ -11,7 +11,7 @@ import { consumeLimits, generationChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
 import { readBody } from '../security/read-body.js';
-import { upstreamErrorReply } from '../upstream/upstream.js';
+import { type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
 import { claimIdempotencyKey, type IdempotencyClaim } from './idempotency.js';
 
 export type Operation = 'enhance' | 'restyle';
@@ -66,7 +66,7 @@ async function start(
 ): Promise<Reply> {
   const { options, upstream, store } = context;
   const idempotencyHeader = scope.request.headers.get('idempotency-key');
-  let reply;
+  let reply: UpstreamReply;
   try {
     reply = await upstream.startGeneration(operation, input, {
       // The service sees a key derived per visitor, never the browser's raw value.

@@ -10,7 +10,7 @@ import { consumeLimits, uploadChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { randomId } from '../security/base64url.js';
 import { readBody } from '../security/read-body.js';
-import { ImageRejectedError } from '../uploads/image-processor.js';
+import { ImageRejectedError, type ProcessedImage } from '../uploads/image-processor.js';
 import { sniffImageType } from '../uploads/sniff.js';
 
 /** Room for the multipart boundary and part headers around the file. */
@@ -42,7 +42,7 @@ export async function handleUpload(context: ProxyContext, scope: RequestScope): 
 
   await consumeLimits(context.store, uploadChecks(context.options.limits, visitor.id, scope.ip), clock.now());
 
-  let processed;
+  let processed: ProcessedImage;
   try {
     processed = await uploads.processor.process(bytes, { maxPixels: uploads.maxPixels, maxEdge: uploads.maxEdge });
   } catch (error) {

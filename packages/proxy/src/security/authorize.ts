@@ -15,7 +15,9 @@ export async function runAuthorize(
   if (!hook) return undefined;
   // The hook gets a fresh Request over the bytes already read: it can parse the body without re-reading the socket.
   const headers = new Headers();
-  scope.request.headers.forEach((value, name) => headers.append(name, value));
+  scope.request.headers.forEach((value, name) => {
+    headers.append(name, value);
+  });
   const request = new Request(scope.request.url, {
     method: scope.request.method,
     headers,

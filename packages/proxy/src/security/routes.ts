@@ -47,7 +47,8 @@ export function matchRoute(pathname: string, method: string, prefix: string): Ma
       const param = match[1];
       return param === undefined ? { name: rule.name } : { name: rule.name, param };
     }
-    (allowed ??= new Set()).add(rule.method);
+    allowed ??= new Set();
+    allowed.add(rule.method);
   }
   if (!allowed) throw routeNotFound();
   throw new ProxyHttpError(405, 'method_not_allowed', `Method ${method} is not allowed here`, {

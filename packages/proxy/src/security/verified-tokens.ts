@@ -16,7 +16,10 @@ export class VerifiedTokens<T> {
   /** What `token` decodes to: remembered, or from `verify` (remembered when valid). */
   async read(signer: Signer, token: string, verify: () => Promise<T | undefined>): Promise<T | undefined> {
     let cache = this.#bySigner.get(signer);
-    if (!cache) this.#bySigner.set(signer, (cache = new RecentCache(MAX_TOKENS_PER_SIGNER)));
+    if (!cache) {
+      cache = new RecentCache(MAX_TOKENS_PER_SIGNER);
+      this.#bySigner.set(signer, cache);
+    }
     const known = cache.get(token);
     if (known !== undefined) return known;
     const verified = await verify();

@@ -45,14 +45,14 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
   } = typeof options === 'string' ? { url: options } : options;
   const url = parseRedisUrl(rawUrl);
   const where = describeRedisUrl(url);
-  const clientOptions: RedisOptions = {
+  const clientOptions = {
     lazyConnect: true,
     connectTimeout: connectTimeoutMs,
     commandTimeout: commandTimeoutMs,
     // While Redis is away, a request fails after one reconnect attempt rather than queueing for long.
     maxRetriesPerRequest: 1,
     connectionName: 'room-restyler-proxy',
-  };
+  } satisfies RedisOptions;
   const client = new Redis(url.href, clientOptions);
   const subscriber = client.duplicate();
   watchConnection(client, where, log);

@@ -116,7 +116,9 @@ export class EventStreamReader {
   async #read(responsePromise: Promise<Response>): Promise<void> {
     const response = await responsePromise;
     this.status = response.status;
-    response.headers.forEach((value, name) => scan(`${name}: ${value}`, 'event stream header'));
+    response.headers.forEach((value, name) => {
+      scan(`${name}: ${value}`, 'event stream header');
+    });
     if (!response.body) return;
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     this.#abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}));
@@ -126,8 +128,7 @@ export class EventStreamReader {
       if (done) return;
       scan(value, 'event stream');
       buffer += value;
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         if (block.startsWith(':')) this.comments += 1;

@@ -24,7 +24,9 @@ export interface Inspected {
 /** Reads a response whole and records a leak if the key is in its headers or body. */
 export async function inspect(response: Response): Promise<Inspected> {
   const text = await response.text();
-  response.headers.forEach((value, name) => scan(`${name}: ${value}`, 'response header'));
+  response.headers.forEach((value, name) => {
+    scan(`${name}: ${value}`, 'response header');
+  });
   scan(text, 'response body');
   let json: Record<string, unknown> = {};
   try {

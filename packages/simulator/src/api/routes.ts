@@ -119,7 +119,10 @@ export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
         const file = params.file ?? '';
         if (!Object.hasOwn(SAMPLES, file)) return outcome(errorResult(404, `Unknown sample; try ${Object.keys(SAMPLES).join(' or ')}`));
         let image = samples.get(file);
-        if (!image) samples.set(file, (image = sampleRoom({ furnished: SAMPLES[file as keyof typeof SAMPLES] })));
+        if (!image) {
+          image = sampleRoom({ furnished: SAMPLES[file as keyof typeof SAMPLES] });
+          samples.set(file, image);
+        }
         return outcome({ status: 200, body: await image, contentType: 'image/jpeg', headers: PUBLIC_IMAGE });
       },
     },

@@ -16,9 +16,8 @@ function matchTemplate(template: string, path: string): Record<string, string> |
   const got = path.split('/');
   if (want.length !== got.length) return undefined;
   const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i]!;
-    const g = got[i]!;
+  for (const [i, w] of want.entries()) {
+    const g = got[i] as string;
     const param = /^\{(\w+)\}$/.exec(w)?.[1];
     if (param === undefined) {
       if (w !== g) return undefined;
@@ -41,7 +40,9 @@ export function matchRoute<H>(routes: ReadonlyArray<Route<H>>, method: string, p
     const params = matchTemplate(route.template, path);
     if (!params) continue;
     if (route.methods.includes(method)) return { kind: 'found', route, params };
-    route.methods.forEach((m) => allow.add(m));
+    route.methods.forEach((m) => {
+      allow.add(m);
+    });
     template = route.template;
   }
   return template === undefined ? { kind: 'not-found' } : { kind: 'method-not-allowed', allow: [...allow], template };

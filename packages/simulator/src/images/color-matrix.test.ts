@@ -6,7 +6,9 @@ const apply = (m: Matrix3, rgb: [number, number, number]) => m.map((row) => row[
 describe('gradeMatrix', () => {
   it('is the identity at saturation 1 and no hue shift', () => {
     const out = apply(gradeMatrix(1, 0), [200, 100, 50]);
-    out.forEach((v, i) => expect(v).toBeCloseTo([200, 100, 50][i]!, 6));
+    out.forEach((v, i) => {
+      expect(v).toBeCloseTo([200, 100, 50][i]!, 6);
+    });
   });
 
   it('keeps greys grey whatever the grade', () => {

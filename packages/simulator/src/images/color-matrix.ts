@@ -7,9 +7,12 @@
 export type Matrix3 = [[number, number, number], [number, number, number], [number, number, number]];
 
 function multiply(a: Matrix3, b: Matrix3): Matrix3 {
-  const row = (i: number): [number, number, number] =>
-    [0, 1, 2].map((j) => a[i]![0] * b[0]![j]! + a[i]![1] * b[1]![j]! + a[i]![2] * b[2]![j]!) as [number, number, number];
-  return [row(0), row(1), row(2)];
+  const row = ([x, y, z]: Matrix3[number]): Matrix3[number] => [
+    x * b[0][0] + y * b[1][0] + z * b[2][0],
+    x * b[0][1] + y * b[1][1] + z * b[2][1],
+    x * b[0][2] + y * b[1][2] + z * b[2][2],
+  ];
+  return [row(a[0]), row(a[1]), row(a[2])];
 }
 
 export function saturationMatrix(s: number): Matrix3 {

@@ -9,7 +9,8 @@ export interface Rgb {
 export function hexToRgb(hex: string): Rgb {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!match) throw new TypeError(`not a #rrggbb colour: ${hex}`);
-  return { r: parseInt(match[1]!, 16), g: parseInt(match[2]!, 16), b: parseInt(match[3]!, 16) };
+  const [, r = '', g = '', b = ''] = match;
+  return { r: parseInt(r, 16), g: parseInt(g, 16), b: parseInt(b, 16) };
 }
 
 const toHex = (v: number) =>

@@ -335,7 +335,12 @@ describe('<room-restyler>', () => {
     };
     const ids = new WeakMap<object, number>();
     let next = 0;
-    const id = (o: object) => ids.get(o) ?? (ids.set(o, ++next), next);
+    const id = (o: object) => {
+      const known = ids.get(o);
+      if (known !== undefined) return known;
+      ids.set(o, ++next);
+      return next;
+    };
     const key = (t: EventTarget, type: string, l: unknown, o?: boolean | EventListenerOptions) =>
       `${targets.indexOf(t)}:${type}:${typeof l === 'object' || typeof l === 'function' ? id(l as object) : 0}:${typeof o === 'boolean' ? o : !!o?.capture}`;
     EventTarget.prototype.addEventListener = function (

@@ -1,5 +1,5 @@
 import { ROOM_TYPES, STYLES, type VocabularyEntry } from '@room-restyler/core/vocabulary';
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { GenerationFlow, type GenerationRequest } from '../../controllers/generation-flow.js';
 import { downloadName, saveImage } from '../../download.js';
 import { errorMessage } from '../../errors/error-message.js';
@@ -232,6 +232,7 @@ export class RoomRestyler extends LitElement {
   }
 
   static override get observedAttributes(): string[] {
+    // biome-ignore lint/complexity/noThisInStatic: `super` must run Lit's getter for this subclass, not for LitElement.
     return [...super.observedAttributes, 'lang'];
   }
 
@@ -379,7 +380,7 @@ export class RoomRestyler extends LitElement {
     const { t } = this;
     let head: string;
     let time = '';
-    let bar;
+    let bar: TemplateResult;
     if (state.phase === 'uploading') {
       const pct = state.total > 0 ? Math.round((state.loaded / state.total) * 100) : 0;
       head = t('phaseUploading');

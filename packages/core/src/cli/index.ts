@@ -1,0 +1,7 @@
+/** `@room-restyler/core/cli`: the argument and environment rules shared by the kit's bins. */
+export type { FlagSpec, FlagSpecs, FlagValues } from './flags.js';
+export { parseFlags } from './flags.js';
+export type { CliProcess, CliSpec } from './run-cli.js';
+export { runCli } from './run-cli.js';
+export { UsageError } from './usage-error.js';
+export { readBoolean, readInteger, readNonEmpty, readPort, readRange, readRate, readUrl } from './values.js';

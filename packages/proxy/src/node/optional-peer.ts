@@ -1,0 +1,32 @@
+/**
+ * Loads an optional peer dependency (the simulator for `--simulate`, `sharp` for uploads,
+ * `ioredis` for a shared store) only when the feature that needs it is used. When it is not
+ * installed, the error names the package and the command that installs it.
+ */
+export class MissingPeerError extends Error {
+  override readonly name = 'MissingPeerError';
+  constructor(
+    readonly packageName: string,
+    feature: string,
+    options?: ErrorOptions,
+  ) {
+    super(
+      `${feature} needs the package ${packageName}, which is not installed. Install it next to @room-restyler/proxy: npm install ${packageName}`,
+      options,
+    );
+  }
+}
+
+export async function importPeer<T>(packageName: string, feature: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isNotFound(error, packageName)) throw new MissingPeerError(packageName, feature, { cause: error });
+    throw error;
+  }
+}
+
+function isNotFound(error: unknown, packageName: string): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes(packageName);
+}
