@@ -1,5 +1,5 @@
+import { type FakeService, ManualClock, startFakeService } from '@room-restyler/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeService, startFakeService, virtualClock } from '../test/fake-service.js';
 import { createRoomClient } from './client.js';
 import { AbortError, GenerationFailedError, NotFoundError, TimeoutError } from './errors.js';
 import type { PredictionUpdate } from './wait.js';
@@ -17,7 +17,7 @@ const done = {
   body: { id: 'p1', status: 'succeeded', output: ['https://cdn.example/p1/0.jpg'], completed_at: '2026-11-21T10:00:00Z' },
 };
 
-function rooms(clock = virtualClock()) {
+function rooms(clock = new ManualClock({ start: 0, auto: true })) {
   return { clock, client: createRoomClient({ baseUrl: service.url, apiKey: 'k', clock, retry: { random: () => 0 } }) };
 }
 
@@ -45,8 +45,8 @@ describe('waitForPrediction', () => {
     service.on(
       PATH,
       { status: 200, body: { status: 'queued_for_gpu' } },
-      { status: 200, body: {} },
-      { status: 200, body: { status: 'warming', output: null } },
+      { status: 200, body: {}, offContract: true },
+      { status: 200, body: { status: 'warming', output: null }, offContract: true },
       done,
     );
     expect((await rooms().client.waitForPrediction('p1')).status).toBe('succeeded');
@@ -134,7 +134,7 @@ describe('generate', () => {
     expect(phases[2]!.elapsedMs).toBe(3_000);
     expect(phases[2]!.estimatedRemainingMs).toBe(17_000);
     // A key is always sent, so a retried start is charged once.
-    expect(service.requests[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(service.requests[0]!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('reports the failed phase and rethrows the typed error', async () => {

@@ -1,0 +1,146 @@
+/**
+ * Checks HTTP responses (and request bodies) against openapi/room-api.yaml with ajv, so the
+ * simulator, the fake service, the proxy and the spec cannot drift apart.
+ */
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { parse } from 'yaml';
+
+/** Where the spec lives in this repository, relative to src/ and dist/ alike. */
+const DEFAULT_SPEC = new URL('../../../openapi/room-api.yaml', import.meta.url);
+const SPEC_ID = 'urn:room-restyler:room-api';
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+export interface ResponseToValidate {
+  method: string;
+  /** Request path, e.g. `/api/v1/prediction/pred_x` (a query string is ignored). */
+  path: string;
+  status: number;
+  body: unknown;
+  /** When given, the Content-Type is checked against the spec's media type. */
+  headers?: Headers | Record<string, string | undefined>;
+}
+
+export interface RequestToValidate {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export interface ContractValidator {
+  /** Problems with a response; empty when it matches the spec. */
+  validateResponse(response: ResponseToValidate): string[];
+  /** Problems with a JSON request body; empty when it matches the spec. */
+  validateRequestBody(request: RequestToValidate): string[];
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const pointerEscape = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
+
+// ajv-formats is CommonJS with a default export; under NodeNext its type is the module namespace.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+export function createContractValidator(options: { specPath?: string | URL } = {}): ContractValidator {
+  const spec = parse(readFileSync(options.specPath ?? DEFAULT_SPEC, 'utf8')) as Json;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ ...spec, $id: SPEC_ID });
+  const compiled = new Map<string, ValidateFunction>();
+
+  /** Follows a `$ref` to a component (responses, requestBodies), returning the object and its JSON pointer. */
+  const resolve = (value: unknown, pointer: string): { value: unknown; pointer: string } => {
+    if (!isObject(value) || typeof value.$ref !== 'string') return { value, pointer };
+    const target = value.$ref.replace(/^#/, '');
+    const found = target
+      .split('/')
+      .slice(1)
+      .reduce<unknown>((node, key) => (isObject(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), spec);
+    return resolve(
+      found,
+      target
+        .split('/')
+        .map((s) => pointerEscape(s.replace(/~1/g, '/').replace(/~0/g, '~')))
+        .join('/'),
+    );
+  };
+
+  const validatorAt = (pointer: string): ValidateFunction => {
+    let validate = compiled.get(pointer);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
+      compiled.set(pointer, validate);
+    }
+    return validate;
+  };
+
+  const findOperation = (method: string, path: string): { operation: Json; pointer: string } | string => {
+    const pathname = path.split('?')[0] ?? path;
+    const m = method.toLowerCase();
+    const paths = isObject(spec.paths) ? spec.paths : {};
+    for (const [template, item] of Object.entries(paths)) {
+      const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      if (!pattern.test(pathname) || !isObject(item)) continue;
+      const operation = (METHODS as readonly string[]).includes(m) ? item[m] : undefined;
+      if (!isObject(operation)) return `${method.toUpperCase()} ${template} is not an operation of the spec`;
+      return { operation, pointer: `/paths/${pointerEscape(template)}/${m}` };
+    }
+    return `${method.toUpperCase()} ${pathname} matches no path of the spec`;
+  };
+
+  const schemaProblems = (validate: ValidateFunction, value: unknown, what: string): string[] =>
+    validate(value)
+      ? []
+      : (validate.errors ?? []).map(
+          (e) =>
+            `${what}${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+        );
+
+  const jsonMediaType = (content: unknown): string | undefined =>
+    isObject(content) ? Object.keys(content).find((type) => type === 'application/json' || type.endsWith('+json')) : undefined;
+
+  return {
+    validateResponse({ method, path, status, body, headers }) {
+      const found = findOperation(method, path);
+      if (typeof found === 'string') return [found];
+      const responses = isObject(found.operation.responses) ? found.operation.responses : {};
+      const key =
+        String(status) in responses ? String(status) : `${String(status)[0]}XX` in responses ? `${String(status)[0]}XX` : 'default';
+      if (!(key in responses)) return [`status ${status} is not documented for ${method.toUpperCase()} ${path}`];
+      const response = resolve(responses[key], `${found.pointer}/responses/${pointerEscape(key)}`);
+      if (!isObject(response.value)) return [`response ${key} of ${method.toUpperCase()} ${path} cannot be resolved`];
+      const mediaType = jsonMediaType(response.value.content);
+      if (!mediaType)
+        return body === undefined || body === null || body === ''
+          ? []
+          : [`status ${status} of ${method.toUpperCase()} ${path} documents no body`];
+      const problems: string[] = [];
+      const contentType = headers instanceof Headers ? headers.get('content-type') : headers?.['content-type'];
+      if (headers && !contentType?.toLowerCase().startsWith(mediaType))
+        problems.push(`Content-Type is ${contentType ?? 'missing'}, expected ${mediaType}`);
+      const pointer = `${response.pointer}/content/${pointerEscape(mediaType)}/schema`;
+      return [...problems, ...schemaProblems(validatorAt(pointer), body, 'body')];
+    },
+
+    validateRequestBody({ method, path, body }) {
+      const found = findOperation(method, path);
+      if (typeof found === 'string') return [found];
+      const requestBody = resolve(found.operation.requestBody, `${found.pointer}/requestBody`);
+      if (!isObject(requestBody.value)) return [`${method.toUpperCase()} ${path} takes no request body`];
+      const mediaType = jsonMediaType(requestBody.value.content);
+      if (!mediaType) return [`${method.toUpperCase()} ${path} takes no JSON body`];
+      return schemaProblems(validatorAt(`${requestBody.pointer}/content/${pointerEscape(mediaType)}/schema`), body, 'body');
+    },
+  };
+}
+
+let shared: ContractValidator | undefined;
+const defaultValidator = () => (shared ??= createContractValidator());
+
+/** Problems with a response against the repository's spec; an empty list means it conforms. */
+export const validateResponse = (response: ResponseToValidate): string[] => defaultValidator().validateResponse(response);
+
+/** Problems with a JSON request body against the repository's spec; an empty list means it conforms. */
+export const validateRequestBody = (request: RequestToValidate): string[] => defaultValidator().validateRequestBody(request);

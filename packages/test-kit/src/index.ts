@@ -1,0 +1,6 @@
+/** The kit's private test kit: import from `@room-restyler/test-kit` in any package's tests. */
+export { ManualClock, settle, waitFor } from './clock.js';
+export type { FakeJob, FakeService, FakeServiceOptions, RecordedRequest, Script, ScriptedReply } from './fake-service/fake-service.js';
+export { NetworkReset, startFakeService } from './fake-service/fake-service.js';
+export type { Inspected } from './key-guard.js';
+export { guardedLog, inspect, scan, TEST_API_KEY, takeLeaks } from './key-guard.js';

@@ -1,0 +1,80 @@
+/**
+ * The two programs the test run borrows from the machine, Chromium and redis-server: where they
+ * are, and what to say when they are not there. Nothing here installs anything.
+ */
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+export interface SystemProgram {
+  name: string;
+  /** The variable that points at the binary when it is not in a usual place. */
+  envVar: string;
+  path: string | undefined;
+  installHint: string;
+}
+
+const CHROMIUM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+];
+
+/** Flags for a headless Chromium on a machine with no network and no GPU. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const candidate = join(dir, name);
+    if (dir && executable(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+export function chromium(): SystemProgram {
+  const fromEnv = process.env.CHROME_PATH;
+  return {
+    name: 'Chromium',
+    envVar: 'CHROME_PATH',
+    path: fromEnv ? (executable(fromEnv) ? fromEnv : undefined) : CHROMIUM_CANDIDATES.find(executable),
+    installHint: 'Debian/Ubuntu: sudo apt-get install -y chromium; macOS: brew install --cask chromium',
+  };
+}
+
+export function redisServer(): SystemProgram {
+  const fromEnv = process.env.REDIS_SERVER_BIN;
+  return {
+    name: 'redis-server',
+    envVar: 'REDIS_SERVER_BIN',
+    path: fromEnv ? (executable(fromEnv) ? fromEnv : undefined) : onPath('redis-server'),
+    installHint: 'Debian/Ubuntu: sudo apt-get install -y redis-server; macOS: brew install redis',
+  };
+}
+
+/** The path of a program the tests need, or an error that says how to get it. */
+export function requireProgram(program: SystemProgram): string {
+  if (program.path) return program.path;
+  throw new Error(`${program.name} was not found. ${program.installHint}; or set ${program.envVar} to its path.`);
+}
+
+export const chromiumPath = (): string => requireProgram(chromium());
+export const redisServerPath = (): string => requireProgram(redisServer());
