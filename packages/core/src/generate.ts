@@ -3,13 +3,14 @@ import type { Clock } from './abort.js';
 import type { GenerationStarted, RoomClient, StartOptions } from './client.js';
 import { estimateRemainingMs } from './poll-schedule.js';
 import type { Prediction } from './prediction.js';
+import type { GenerationPhase } from './progress.js';
 import type { EnhanceInput, RestyleInput } from './schemas.js';
 import type { WaitOptions } from './wait.js';
 
 export type GenerateInput = ({ operation: 'enhance' } & EnhanceInput) | ({ operation: 'restyle' } & RestyleInput);
 
 export interface GenerateProgress {
-  phase: 'starting' | 'generating' | 'succeeded' | 'failed';
+  phase: Extract<GenerationPhase, 'starting' | 'generating' | 'succeeded' | 'failed'>;
   elapsedMs: number;
   estimatedRemainingMs?: number | undefined;
   requestId?: string | undefined;

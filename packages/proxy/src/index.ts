@@ -12,6 +12,5 @@ export { createMemoryStore } from './state/memory-store.js';
 export type { HitResult, ProxyStore, Unsubscribe } from './state/store.js';
 export type { ImageLimits, ImageProcessor, ProcessedImage } from './uploads/image-processor.js';
 export { ImageRejectedError } from './uploads/image-processor.js';
-export { sniffImageType } from './uploads/sniff.js';
 export type { StoredUpload, UploadStore } from './uploads/upload-store.js';
 export { createMemoryUploadStore } from './uploads/upload-store.js';

@@ -2,7 +2,7 @@
  * Structured logging: one JSON object per event. Whatever a caller passes, the key is redacted
  * before the entry reaches the sink, so no log line can hold it.
  */
-import { redactValue } from '@room-restyler/core';
+import { redactValue } from '@room-restyler/core/internal';
 
 export interface LogEntry {
   level: 'info' | 'warn' | 'error';

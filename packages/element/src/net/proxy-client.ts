@@ -1,7 +1,6 @@
 import {
   AbortError,
   ConnectionError,
-  errorFromResponse,
   type GenerationStarted,
   normalizePrediction,
   type Prediction,
@@ -12,6 +11,7 @@ import {
   type WaitOptions,
   waitForPrediction,
 } from '@room-restyler/core';
+import { errorFromResponse } from '@room-restyler/core/internal';
 
 export type ProxyClient = Pick<RoomClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
 

@@ -1,4 +1,5 @@
-import { AbortError, ConnectionError, errorFromResponse, TimeoutError } from '@room-restyler/core';
+import { AbortError, ConnectionError, TimeoutError } from '@room-restyler/core';
+import { errorFromResponse } from '@room-restyler/core/internal';
 
 export interface UploadOptions {
   signal?: AbortSignal;

@@ -3,7 +3,8 @@
  * Running out of time is a normal outcome: the job keeps running and `prediction` picks it up.
  * Cancellation (the request's signal) stops the wait only; the job itself was already paid for.
  */
-import { generationFailed, type Prediction, predictionOutcome, TimeoutError } from '@room-restyler/core';
+import { type Prediction, predictionOutcome, TimeoutError } from '@room-restyler/core';
+import { generationFailed } from '@room-restyler/core/internal';
 import type { ServerContext } from '../context.js';
 import type { ReportProgress } from './progress.js';
 

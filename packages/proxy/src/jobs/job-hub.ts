@@ -5,7 +5,8 @@
  * and publishes it; every instance's viewers are fed from that channel. It stops once the job ends
  * or nobody has watched for `idleMs`.
  */
-import { type Clock, type PollSchedule, pollDelayMs } from '@room-restyler/core';
+import type { Clock, PollSchedule } from '@room-restyler/core';
+import { pollDelayMs } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import type { Logger } from '../log.js';
 import type { ProxyStore, Unsubscribe } from '../state/store.js';

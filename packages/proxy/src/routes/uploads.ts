@@ -4,6 +4,7 @@
  * visitor's own upload limits before the (expensive) decode, and only the re-encoded image — no
  * metadata, no trailing bytes of a polyglot — is ever stored and served.
  */
+import { sniffImageType } from '@room-restyler/core/internal';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
 import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
 import { consumeLimits, uploadChecks } from '../limits/limits.js';
@@ -11,7 +12,6 @@ import { runAuthorize } from '../security/authorize.js';
 import { randomId } from '../security/base64url.js';
 import { readBody } from '../security/read-body.js';
 import { ImageRejectedError, type ProcessedImage } from '../uploads/image-processor.js';
-import { sniffImageType } from '../uploads/sniff.js';
 
 /** Room for the multipart boundary and part headers around the file. */
 const MULTIPART_OVERHEAD = 16 * 1024;

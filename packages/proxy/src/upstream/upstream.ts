@@ -3,7 +3,7 @@
  * origin (plus an id that came out of a signed handle); generation POSTs are sent once, never
  * retried blindly, so a credit is not spent twice.
  */
-import { redact } from '@room-restyler/core';
+import { redact } from '@room-restyler/core/internal';
 import type { RequestHeaders } from '../http/proxy-request.js';
 import { type JsonReply, jsonReply, ProxyHttpError } from '../http/responses.js';
 import { upstreamHeaders } from '../security/upstream-headers.js';

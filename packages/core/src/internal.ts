@@ -1,0 +1,12 @@
+/**
+ * `@room-restyler/core/internal`: helpers the kit's own packages share (the proxy, the element,
+ * the MCP server). Not part of the documented API: it may change in any release.
+ */
+
+export type { ErrorContext } from './error-from-response.js';
+export { errorFromResponse, redact, redactValue } from './error-from-response.js';
+export type { ImageType } from './image-type.js';
+export { ACCEPTED_IMAGE_TYPES, sniffImageType } from './image-type.js';
+export { pollDelayMs } from './poll-schedule.js';
+export { parseRetryAfter } from './retry-after.js';
+export { generationFailed } from './wait.js';
