@@ -5,6 +5,13 @@ export default defineConfig({
   test: {
     // Most files wait on servers and child processes, not the CPU: more workers than cores pays off.
     maxWorkers: 4,
-    projects: ['packages/test-kit', 'packages/core', 'packages/simulator', 'packages/proxy', 'packages/mcp'],
+    projects: [
+      'packages/test-kit',
+      'packages/core',
+      'packages/simulator',
+      'packages/proxy',
+      'packages/mcp',
+      { test: { name: 'architecture', root: 'test', include: ['architecture/**/*.test.ts'] } },
+    ],
   },
 });

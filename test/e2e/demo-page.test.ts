@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,15 +32,8 @@ describe('a visitor stages a room on the demo listing page', () => {
       demo.once('exit', (code) => reject(new Error(`demo server exited with ${code}`)));
     });
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: chromiumPath(),
+      args: CHROMIUM_ARGS,
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     // Everything the browser receives, to check that the key is in none of it.

@@ -1,0 +1,53 @@
+/**
+ * Dependencies point one way (DESIGN.md): core ← simulator, proxy, element, mcp. The proxy loads the
+ * simulator only for --simulate, as an optional peer; the element never imports the proxy; the MCP
+ * server never imports the element. A package that breaks a rule fails here, naming the import.
+ */
+import { describe, expect, it } from 'vitest';
+import { importsOf, shippedSources, workspacePackages } from './workspace.js';
+
+/** For each package, the siblings its shipped code may import. */
+const ALLOWED: Record<string, readonly string[]> = {
+  '@room-restyler/test-kit': [],
+  '@room-restyler/core': [],
+  '@room-restyler/simulator': ['@room-restyler/core'],
+  '@room-restyler/proxy': ['@room-restyler/core', '@room-restyler/simulator'],
+  '@room-restyler/element': ['@room-restyler/core'],
+  '@room-restyler/mcp': ['@room-restyler/core'],
+};
+/** Siblings a package may use only as an optional peer (loaded when a feature asks for it). */
+const OPTIONAL_ONLY: Record<string, readonly string[]> = { '@room-restyler/proxy': ['@room-restyler/simulator'] };
+
+const packages = workspacePackages();
+const sibling = (specifier: string) => /^@room-restyler\/[^/]+/.exec(specifier)?.[0];
+
+describe('one-way dependencies', () => {
+  it('knows every package of the workspace', () => {
+    expect(packages.map((p) => p.manifest.name).sort()).toEqual(Object.keys(ALLOWED).sort());
+  });
+
+  it.each(packages.map((p) => [p.manifest.name, p] as const))('%s imports only the siblings it may', (name, { dir }) => {
+    const allowed = new Set([name, ...(ALLOWED[name] ?? [])]);
+    const wrong = shippedSources(dir).flatMap(({ file, text }) =>
+      importsOf(text)
+        .filter((specifier) => sibling(specifier) && !allowed.has(sibling(specifier) as string))
+        .map((specifier) => `${file} imports ${specifier}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it.each(packages.map((p) => [p.manifest.name, p] as const))('%s declares siblings only as the rules allow', (name, { manifest }) => {
+    const runtime = Object.keys(manifest.dependencies ?? {}).filter((dep) => dep.startsWith('@room-restyler/'));
+    const optional = OPTIONAL_ONLY[name] ?? [];
+    expect(runtime.filter((dep) => !(ALLOWED[name] ?? []).includes(dep) || optional.includes(dep))).toEqual([]);
+    for (const dep of optional) {
+      expect(manifest.peerDependencies?.[dep], `${dep} is a peer of ${name}`).toBeDefined();
+      expect(manifest.peerDependenciesMeta?.[dep]?.optional, `${dep} is an optional peer of ${name}`).toBe(true);
+    }
+  });
+
+  it('lets no published package depend on the private test kit at run time', () => {
+    const leaking = packages.filter((p) => !p.manifest.private && p.manifest.dependencies?.['@room-restyler/test-kit']);
+    expect(leaking.map((p) => p.manifest.name)).toEqual([]);
+  });
+});
