@@ -2,11 +2,7 @@
  * Reading predictions and acknowledgements tolerantly: the status is an open set, and some
  * responses spell the id `requestId`. Nothing here throws on an unexpected shape.
  */
-import type { components } from './generated/room-api.js';
-
-export type Prediction = components['schemas']['Prediction'];
-export type Account = components['schemas']['Account'];
-export type GenerationAck = components['schemas']['GenerationAck'];
+import type { Prediction } from './types.js';
 
 export type PredictionOutcome = 'running' | 'succeeded' | 'failed';
 
@@ -21,21 +17,22 @@ export function predictionOutcome(prediction: Prediction): PredictionOutcome {
   return 'running';
 }
 
-/** A prediction from any JSON: a missing or non-string status reads as `unknown` (still running). */
+/**
+ * A prediction from any JSON, keeping only the spec's fields: a missing or non-string status reads
+ * as `unknown` (still running), a single output URL as a list of one, anything else is dropped.
+ */
 export function normalizePrediction(raw: unknown): Prediction {
   const record = isRecord(raw) ? raw : {};
-  const prediction: Prediction = { ...record, status: typeof record.status === 'string' ? record.status : 'unknown' };
-  if (prediction.id === undefined) {
-    const id = requestIdOf(record);
-    if (id !== undefined) prediction.id = id;
-  }
-  if (record.output !== undefined) {
+  const prediction: Prediction = { status: typeof record.status === 'string' ? record.status : 'unknown' };
+  if (record.output !== undefined && record.output !== null) {
     prediction.output = Array.isArray(record.output)
       ? record.output.filter((u): u is string => typeof u === 'string')
       : typeof record.output === 'string'
         ? [record.output]
         : [];
   }
+  if (typeof record.completed_at === 'string') prediction.completed_at = record.completed_at;
+  if (typeof record.error === 'string') prediction.error = record.error;
   return prediction;
 }
 

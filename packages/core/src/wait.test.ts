@@ -142,7 +142,7 @@ describe('generate', () => {
     const phases: string[] = [];
     await expect(
       rooms().client.generate(
-        { operation: 'enhance', image_url: 'https://example.com/r.jpg' },
+        { operation: 'enhance', image_url: 'https://example.com/r.jpg', mode: 'staging' },
         { onProgress: (p) => phases.push(p.phase) },
       ),
     ).rejects.toMatchObject({ code: 'insufficient_credits', creditsRemaining: 0 });
