@@ -1,6 +1,6 @@
+import { validateResponse } from '@room-restyler/test-kit/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateResponse } from './contract.js';
 import { sampleRoom } from './images/sample-room.js';
 import { type RunningSimulator, startSimulator } from './simulator.js';
 import { apiClient, type Call, requestIdOf, settle } from './test-support/api-client.js';

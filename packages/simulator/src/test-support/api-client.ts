@@ -2,7 +2,7 @@
  * A fetch wrapper for tests: every /api/v1 response is checked against openapi/room-api.yaml, so
  * each test of the simulator is also a contract test.
  */
-import { validateResponse } from '../contract.js';
+import { validateResponse } from '@room-restyler/test-kit/contract';
 
 export interface ApiResponse {
   status: number;
