@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiClient, requestIdOf, settle } from './test-support/api-client.js';
+import { apiClient, pollUntilEnded, requestIdOf } from './test-support/api-client.js';
 
 const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const children: Array<ChildProcessByStdio<null, Readable, Readable>> = [];
@@ -47,7 +47,7 @@ describe('room-restyler-sim', () => {
         json: { image_url: `${url}/__simulator/samples/furnished-room.jpg`, style: 'scandinavian' },
       }),
     );
-    const { prediction } = await settle(call, id);
+    const { prediction } = await pollUntilEnded(call, id);
     expect(prediction.status).toBe('succeeded');
     const image = await fetch(prediction.output![0]!);
     expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 900 });
