@@ -5,8 +5,8 @@
  * the stream ends after a terminal state. A viewer that disconnects stops counting at once.
  */
 import type { ProxyContext, RequestScope } from '../context.js';
+import { jobOf } from '../jobs/job-of.js';
 import { type JobSnapshot, predictionJson } from '../jobs/snapshot.js';
-import { jobOf } from './job-of.js';
 
 const encoder = new TextEncoder();
 

@@ -5,8 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, waitFor } from '../../test/support/manual-clock.js';
 import { type RunningRedis, startRedisServer } from '../../test/support/redis-server.js';
+import { createRedisStore } from '../node/redis/store.js';
 import { createMemoryStore } from './memory-store.js';
-import { createRedisStore } from './redis-store.js';
 import type { ProxyStore } from './store.js';
 
 /** Lifetimes in the cases: short, so the Redis run waits little. */

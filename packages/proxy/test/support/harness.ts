@@ -2,10 +2,10 @@
  * A proxy on a real loopback port (Node adapter), in front of the fake service, with a manual
  * clock and a guarded logger; visitors are cookie jars whose every response is inspected for the key.
  */
-import { createSharpImageProcessor, type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/adapters/node.js';
-import { randomId } from '../../src/security/base64url.js';
+import { createSharpImageProcessor, type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/node/index.js';
 import { createSigner } from '../../src/security/signer.js';
 import { createMemoryUploadStore } from '../../src/uploads/upload-store.js';
+import { randomId } from '../../src/util/base64url.js';
 import { createFakeUpstream, FAKE_UPSTREAM_URL, type FakeUpstream } from './fake-upstream.js';
 import { guardedLog, type Inspected, inspect, scan, TEST_API_KEY } from './key-guard.js';
 import { ManualClock } from './manual-clock.js';

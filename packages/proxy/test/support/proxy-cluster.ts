@@ -5,9 +5,9 @@
  */
 import { fixedPollSchedule } from '@room-restyler/core';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
-import { type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/adapters/node.js';
+import { type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/node/index.js';
+import { createRedisStore } from '../../src/node/redis/store.js';
 import { createMemoryStore } from '../../src/state/memory-store.js';
-import { createRedisStore } from '../../src/state/redis-store.js';
 import type { ProxyStore } from '../../src/state/store.js';
 import { Visitor, visitorCookie } from './harness.js';
 import { guardedLog, TEST_API_KEY } from './key-guard.js';

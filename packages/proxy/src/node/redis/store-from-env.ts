@@ -4,8 +4,8 @@
  * Node only; the caller closes the store after the server. The Redis client is loaded only when
  * asked for, so a single-instance proxy starts without it.
  */
-import type { Logger } from '../log.js';
-import type { ProxyStore } from './store.js';
+import type { Logger } from '../../log.js';
+import type { ProxyStore } from '../../state/store.js';
 
 export interface StoreEnv {
   /** `redis://[user:password@]host[:port][/db]` or `rediss://…`. */
@@ -19,7 +19,7 @@ export async function storeFromEnv(env: StoreEnv, options: { log?: Logger | unde
   const url = env.ROOM_PROXY_REDIS_URL?.trim();
   if (!url) return undefined;
   try {
-    const { createRedisStore } = await import('./redis-store.js');
+    const { createRedisStore } = await import('./store.js');
     return await createRedisStore({ url, keyPrefix: env.ROOM_PROXY_REDIS_PREFIX?.trim() || undefined, log: options.log });
   } catch (error) {
     throw new Error(`ROOM_PROXY_REDIS_URL: ${(error as Error).message}`, { cause: error });

@@ -6,7 +6,7 @@ import { createFakeUpstream, FAKE_UPSTREAM_URL } from '../../test/support/fake-u
 import { type Harness, startHarness, Visitor } from '../../test/support/harness.js';
 import { guardedLog, TEST_API_KEY } from '../../test/support/key-guard.js';
 import { waitFor } from '../../test/support/manual-clock.js';
-import { type ConnectionInfo, createRoomProxy, toNodeHandler } from './node.js';
+import { type ConnectionInfo, createRoomProxy, toNodeHandler } from './index.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.close());

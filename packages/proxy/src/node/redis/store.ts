@@ -5,10 +5,10 @@
  * clock. Node only (TCP); import it from `@room-restyler/proxy/redis`.
  */
 import { Redis, type RedisOptions } from 'ioredis';
-import { jsonLinesLogger, type Logger } from '../log.js';
-import { CLAIM, HIT, RELEASE, RENEW } from './redis-scripts.js';
-import { describeRedisUrl, parseRedisUrl } from './redis-url.js';
-import type { HitResult, ProxyStore, Unsubscribe } from './store.js';
+import { jsonLinesLogger, type Logger } from '../../log.js';
+import type { HitResult, ProxyStore, Unsubscribe } from '../../state/store.js';
+import { CLAIM, HIT, RELEASE, RENEW } from './scripts.js';
+import { describeRedisUrl, parseRedisUrl } from './url.js';
 
 export interface RedisStoreOptions {
   /** `redis://[user:password@]host[:port][/db]`, or `rediss://` for TLS. */
