@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { RoomProxyOptions, UploadsOptions } from '../options.js';
 import { createRoomProxy, type RoomProxy } from '../proxy.js';
 import { toNodeHandler } from './handler.js';
+import { loadSharp } from './sharp-image-processor.js';
 import { createNodeUploads, type NodeUploadsOptions } from './uploads.js';
 
 export interface ProxyServerOptions extends Omit<RoomProxyOptions, 'uploads'> {
@@ -25,10 +26,17 @@ export interface ProxyServer {
   close(): Promise<void>;
 }
 
+/** The uploads to serve; the default ones need sharp, so a missing sharp stops startup rather than the first upload. */
+async function resolveUploads(uploads: ProxyServerOptions['uploads']): Promise<UploadsOptions | undefined> {
+  if (uploads === false) return undefined;
+  if (uploads && 'store' in uploads) return uploads;
+  await loadSharp();
+  return createNodeUploads(uploads ?? {});
+}
+
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const { port = 8787, host = '127.0.0.1', uploads, shutdownGraceMs = 5_000, ...proxyOptions } = options;
-  const resolvedUploads = uploads === false ? undefined : uploads && 'store' in uploads ? uploads : createNodeUploads(uploads ?? {});
-  const proxy = createRoomProxy({ ...proxyOptions, uploads: resolvedUploads });
+  const proxy = createRoomProxy({ ...proxyOptions, uploads: await resolveUploads(uploads) });
   // Slow clients: headers within 15 s, the whole request within 2 min (the proxy's own body deadlines are shorter).
   const server = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 }, toNodeHandler(proxy));
   await new Promise<void>((resolve, reject) => {
