@@ -1,16 +1,16 @@
+import { guardedLog, inspect, TEST_API_KEY } from '@room-restyler/test-kit';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createFakeUpstream, FAKE_UPSTREAM_URL } from '../../test/support/fake-upstream.js';
-import { guardedLog, inspect, TEST_API_KEY } from '../../test/support/key-guard.js';
+import { startUpstream } from '../../test/support/harness.js';
 import { createRoomProxy } from '../proxy.js';
 import { honoProxy } from './hono.js';
 
 describe('Hono adapter', () => {
   it('serves the proxy under a Hono route, with the client IP from the runtime', async () => {
-    const upstream = createFakeUpstream();
+    const upstream = await startUpstream();
     const proxy = createRoomProxy({
       apiKey: TEST_API_KEY,
-      baseUrl: FAKE_UPSTREAM_URL,
+      baseUrl: upstream.url,
       prefix: '/room-api',
       secret: 'hono-secret-0123456789ab',
       fetch: upstream.fetch,
@@ -32,5 +32,6 @@ describe('Hono adapter', () => {
     expect((await post('10.0.0.2')).status).toBe(200);
     expect((await inspect(await app.request('/room-api/api/v1/me'))).status).toBe(404);
     await proxy.close();
+    await upstream.close();
   });
 });

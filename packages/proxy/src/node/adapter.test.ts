@@ -1,11 +1,10 @@
 /** The Node adapter: mounting under a prefix in a plain node:http server, health, graceful shutdown. */
+
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { guardedLog, TEST_API_KEY, waitFor } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeUpstream, FAKE_UPSTREAM_URL } from '../../test/support/fake-upstream.js';
-import { type Harness, startHarness, Visitor } from '../../test/support/harness.js';
-import { guardedLog, TEST_API_KEY } from '../../test/support/key-guard.js';
-import { waitFor } from '../../test/support/manual-clock.js';
+import { type Harness, startHarness, startUpstream, Visitor } from '../../test/support/harness.js';
 import { type ConnectionInfo, createRoomProxy, toNodeHandler } from './index.js';
 
 let h: Harness | undefined;
@@ -17,14 +16,14 @@ describe('Node adapter', () => {
     const health = await h.visitor().request('/healthz');
     expect(health.status).toBe(200);
     expect(health.json).toEqual({ ok: true });
-    expect(h.upstream.calls).toHaveLength(0);
+    expect(h.upstream.requests).toHaveLength(0);
   });
 
   it('mounts under a prefix inside an existing server, other paths stay the site’s', async () => {
-    const upstream = createFakeUpstream();
+    const upstream = await startUpstream();
     const proxy = createRoomProxy({
       apiKey: TEST_API_KEY,
-      baseUrl: FAKE_UPSTREAM_URL,
+      baseUrl: upstream.url,
       prefix: '/room-api',
       secret: 'prefix-secret-0123456789',
       fetch: upstream.fetch,
@@ -45,14 +44,15 @@ describe('Node adapter', () => {
     } finally {
       await proxy.close();
       await new Promise((resolve) => server.close(resolve));
+      await upstream.close();
     }
   });
 
   it('serves through a wrapper function around the proxy too (bodies and cookies pass)', async () => {
-    const upstream = createFakeUpstream();
+    const upstream = await startUpstream();
     const proxy = createRoomProxy({
       apiKey: TEST_API_KEY,
-      baseUrl: FAKE_UPSTREAM_URL,
+      baseUrl: upstream.url,
       secret: 'wrapper-secret-0123456789',
       fetch: upstream.fetch,
       log: guardedLog().log,
@@ -76,6 +76,7 @@ describe('Node adapter', () => {
     } finally {
       await proxy.close();
       await new Promise((resolve) => server.close(resolve));
+      await upstream.close();
     }
   });
 

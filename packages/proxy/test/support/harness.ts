@@ -1,44 +1,64 @@
 /**
- * A proxy on a real loopback port (Node adapter), in front of the fake service, with a manual
- * clock and a guarded logger; visitors are cookie jars whose every response is inspected for the key.
+ * A proxy on a real loopback port (Node adapter), in front of the kit's fake service (called
+ * in-process), with a manual clock and a guarded logger; visitors are cookie jars whose every
+ * response is inspected for the key.
  */
+import {
+  type FakeService,
+  type FakeServiceOptions,
+  guardedLog,
+  type Inspected,
+  inspect,
+  ManualClock,
+  scan,
+  startFakeService,
+  TEST_API_KEY,
+} from '@room-restyler/test-kit';
 import { createSharpImageProcessor, type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/node/index.js';
 import { createSigner } from '../../src/security/signer.js';
 import { createMemoryUploadStore } from '../../src/uploads/upload-store.js';
 import { randomId } from '../../src/util/base64url.js';
-import { createFakeUpstream, FAKE_UPSTREAM_URL, type FakeUpstream } from './fake-upstream.js';
-import { guardedLog, type Inspected, inspect, scan, TEST_API_KEY } from './key-guard.js';
-import { ManualClock } from './manual-clock.js';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdef';
 export const IMAGE_URL = 'https://photos.example.com/room.jpg';
 
+/**
+ * The fake service as the proxy's tests want it: jobs finish only when a test says so
+ * (`complete`/`fail`), and every answer carries headers the proxy must never pass on to browsers.
+ */
+export const UPSTREAM_ONLY_HEADERS = { 'x-upstream-internal': 'secret-route-7', 'set-cookie': 'upstream_session=1' };
+
+export function startUpstream(options: FakeServiceOptions = {}): Promise<FakeService> {
+  return startFakeService({ readsToComplete: 'manual', headers: UPSTREAM_ONLY_HEADERS, ...options });
+}
+
 export interface Harness {
   url: string;
   server: ProxyServer;
-  upstream: FakeUpstream;
+  upstream: FakeService;
   clock: ManualClock;
   logs: string[];
   visitor(headers?: Record<string, string>): Visitor;
   close(): Promise<void>;
 }
 
+/** Closes the fake service it started (which fails on any answer off the contract); one passed in stays the caller's. */
 export async function startHarness(
-  options: Partial<ProxyServerOptions> & { upstream?: FakeUpstream; clock?: ManualClock } = {},
+  options: Partial<ProxyServerOptions> & { upstream?: FakeService; clock?: ManualClock } = {},
 ): Promise<Harness> {
-  const upstream = options.upstream ?? createFakeUpstream();
-  const clock = options.clock ?? new ManualClock();
+  const { upstream: given, clock = new ManualClock(), ...proxyOptions } = options;
+  const upstream = given ?? (await startUpstream());
   const { log, lines } = guardedLog();
   const server = await startProxyServer({
     apiKey: TEST_API_KEY,
-    baseUrl: FAKE_UPSTREAM_URL,
+    baseUrl: upstream.url,
     secret: TEST_SECRET,
     port: 0,
     fetch: upstream.fetch,
     clock,
     log,
     uploads: { store: createMemoryUploadStore(), processor: createSharpImageProcessor() },
-    ...options,
+    ...proxyOptions,
   });
   return {
     url: server.url,
@@ -47,7 +67,10 @@ export async function startHarness(
     clock,
     logs: lines,
     visitor: (headers) => new Visitor(server.url, headers),
-    close: () => server.close(),
+    async close() {
+      await server.close();
+      if (!given) await upstream.close();
+    },
   };
 }
 
