@@ -1,6 +1,6 @@
 /** SSE: N viewers of one job share one upstream poller; polling stops when nobody watches. */
 import { waitFor } from '@room-restyler/test-kit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from '../../test/support/harness.js';
 
 let h: Harness;
@@ -56,6 +56,28 @@ describe('GET /api/v1/prediction/{handle}/events', () => {
     for (let i = 0; i < 40; i++) await h.clock.advance(2_000);
     expect(h.upstream.count('/api/v1/prediction')).toBe(polls);
     expect(h.clock.sleeping).toBe(0);
+  });
+
+  it('follows no job once the proxy is closed: a clear 503 JSON, no poller, no heartbeat left running', async () => {
+    const heartbeatMs = 12_345;
+    h = await startHarness({ jobs: { heartbeatMs } });
+    const visitor = h.visitor();
+    const handle = String((await visitor.restyle()).json.request_id);
+    await h.server.proxy.close();
+    const timers = vi.spyOn(globalThis, 'setInterval');
+    try {
+      for (const path of [`/api/v1/prediction/${handle}/events`, `/api/v1/prediction/${handle}`]) {
+        const refused = await visitor.request(path);
+        expect(refused.status).toBe(503);
+        expect(refused.json).toEqual({ error: 'The proxy is shutting down; try again in a moment', code: 'shutting_down' });
+      }
+      expect(timers).not.toHaveBeenCalledWith(expect.any(Function), heartbeatMs);
+    } finally {
+      timers.mockRestore();
+    }
+    await h.clock.advance(60_000);
+    expect(h.clock.sleeping).toBe(0);
+    expect(h.upstream.count('/api/v1/prediction')).toBe(0);
   });
 
   it('refuses a handle of another visitor with a JSON 404', async () => {
