@@ -56,6 +56,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     apiKey: options.apiKey,
     fetch: options.fetch,
     timeoutMs: options.upstreamTimeoutMs,
+    now: () => options.clock.now(),
   });
   const hub = new JobHub({
     store,

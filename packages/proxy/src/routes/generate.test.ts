@@ -78,6 +78,22 @@ describe('generation', () => {
     expect(response.headers.getSetCookie().some((c) => c.startsWith('upstream_session'))).toBe(false);
   });
 
+  it.each([
+    ['seconds', () => '120', '120'],
+    ['an HTTP date', () => new Date(h.clock.now() + 90_000).toUTCString(), '90'],
+  ])('passes the service’s Retry-After on to the browser as seconds, given as %s', async (_, retryAfter, seconds) => {
+    h = await startHarness();
+    h.upstream.once('POST /api/v1/restyle', {
+      status: 429,
+      body: { error: 'Too many requests' },
+      headers: { 'retry-after': retryAfter() },
+    });
+    const response = await h.visitor().restyle();
+    expect(response.status).toBe(429);
+    expect(response.json).toMatchObject({ error: 'Too many requests', code: 'rate_limited' });
+    expect(response.headers.get('retry-after')).toBe(seconds);
+  });
+
   it('gives the visitor its limit back when the service refuses the request', async () => {
     h = await startHarness({ limits: { perVisitor: 1 } });
     const visitor = h.visitor();
