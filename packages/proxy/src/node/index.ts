@@ -5,7 +5,7 @@
  */
 export type { ConnectionInfo, RoomProxy } from '../proxy.js';
 export { createRoomProxy } from '../proxy.js';
-export { createDiskUploadStore, defaultUploadDir } from './disk-upload-store.js';
+export { createDiskUploadStore } from './disk-upload-store.js';
 export { type NodeHandler, toNodeHandler } from './handler.js';
 export { type ProxyServer, type ProxyServerOptions, startProxyServer } from './server.js';
 export { createSharpImageProcessor } from './sharp-image-processor.js';

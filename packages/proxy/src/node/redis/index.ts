@@ -1,3 +1,6 @@
-/** Node only (ioredis needs TCP): the Redis store that lets several proxy instances share their state. */
-export { createRedisStore, DEFAULT_KEY_PREFIX, type RedisStoreOptions } from './store.js';
+/**
+ * `@room-restyler/proxy/redis`, Node only (ioredis, an optional peer, needs TCP): the Redis store that
+ * lets several proxy instances share their state, and the store `ROOM_PROXY_REDIS_URL` asks for.
+ */
+export { createRedisStore, type RedisStoreOptions } from './store.js';
 export { type StoreEnv, storeFromEnv } from './store-from-env.js';

@@ -27,7 +27,7 @@ export interface RedisStoreOptions {
   now?: (() => number) | undefined;
 }
 
-export const DEFAULT_KEY_PREFIX = 'room-proxy:';
+const DEFAULT_KEY_PREFIX = 'room-proxy:';
 
 interface Channel {
   listeners: Set<(message: string) => void>;
