@@ -3,6 +3,9 @@
  * in-process), with a manual clock and a guarded logger; visitors are cookie jars whose every
  * response is inspected for the key.
  */
+
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   type FakeService,
   type FakeServiceOptions,
@@ -14,7 +17,15 @@ import {
   startFakeService,
   TEST_API_KEY,
 } from '@room-restyler/test-kit';
-import { createSharpImageProcessor, type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/node/index.js';
+import {
+  createRoomProxy,
+  createSharpImageProcessor,
+  type ProxyServer,
+  type ProxyServerOptions,
+  type RoomProxy,
+  startProxyServer,
+} from '../../src/node/index.js';
+import type { RoomProxyOptions } from '../../src/options.js';
 import { createSigner } from '../../src/security/signer.js';
 import { createMemoryUploadStore } from '../../src/uploads/upload-store.js';
 import { randomId } from '../../src/util/base64url.js';
@@ -71,6 +82,44 @@ export async function startHarness(
       await server.close();
       if (!given) await upstream.close();
     },
+  };
+}
+
+export interface BareProxy {
+  proxy: RoomProxy;
+  upstream: FakeService;
+  /** Closes the proxy, then the fake service (which fails on any answer off the contract). */
+  close(): Promise<void>;
+}
+
+/** The fetch-standard proxy alone, no server, in front of a fresh fake service: for the adapters' own tests. */
+export async function startBareProxy(options: Partial<RoomProxyOptions> = {}): Promise<BareProxy> {
+  const upstream = await startUpstream();
+  const proxy = createRoomProxy({
+    apiKey: TEST_API_KEY,
+    baseUrl: upstream.url,
+    secret: TEST_SECRET,
+    fetch: upstream.fetch,
+    log: guardedLog().log,
+    ...options,
+  });
+  return {
+    proxy,
+    upstream,
+    async close() {
+      await proxy.close();
+      await upstream.close();
+    },
+  };
+}
+
+/** A node:http server with `listener` on a free loopback port. */
+export async function listen(listener: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
