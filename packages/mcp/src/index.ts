@@ -1,11 +1,8 @@
-export type { EnvSettings } from './cli/env.js';
-export { settingsFromEnv } from './cli/env.js';
+/**
+ * @room-restyler/mcp — the MCP server for embedding: `createRoomMcpServer` (any transport) and
+ * `startHttpServer` (Streamable HTTP). The bin (`room-restyler-mcp`) is the usual way to run it.
+ */
 export type { HttpServerOptions, RunningHttpServer } from './http/http-server.js';
-export { MCP_PATH, startHttpServer } from './http/http-server.js';
+export { startHttpServer } from './http/http-server.js';
 export type { RoomMcpServerOptions } from './options.js';
-export { DEFAULT_PREVIEW_BUDGET_BYTES } from './options.js';
-export type { JobOutput } from './results/job-output.js';
-export { jobOutputSchema } from './results/job-output.js';
-export { createRoomMcpServer, SERVER_INSTRUCTIONS } from './server.js';
-export { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS } from './tools/fields.js';
-export { accountOutputSchema } from './tools/me.js';
+export { createRoomMcpServer } from './server.js';

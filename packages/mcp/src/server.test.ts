@@ -1,13 +1,13 @@
+import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../test/support/connect.js';
-import { type FakeService, startFakeService } from '../test/support/fake-service.js';
 
 describe('the server as a client lists it', () => {
   let service: FakeService;
   let mcp: Connected;
   beforeAll(async () => {
     service = await startFakeService();
-    mcp = await connectInMemory({ apiKey: 'sim_test_key', baseUrl: service.url });
+    mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url });
   });
   afterAll(async () => {
     await mcp.close();

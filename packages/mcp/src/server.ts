@@ -11,7 +11,7 @@ import { registerPredictionTool } from './tools/prediction.js';
 import { registerRestyleTool } from './tools/restyle.js';
 import { VERSION } from './version.js';
 
-export const SERVER_INSTRUCTIONS =
+const SERVER_INSTRUCTIONS =
   'Stage empty rooms (`enhance`, mode staging) and restyle furnished rooms (`restyle`) from room photos. ' +
   'Each generated image costs 1 credit (`me` shows the balance). Jobs take 10–30 s; if a tool returns before the job is done, ' +
   'call `prediction` with the request id instead of starting a new generation.';

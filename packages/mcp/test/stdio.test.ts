@@ -31,7 +31,22 @@ async function spawnServer(env: Record<string, string>): Promise<Spawned> {
   const transportErrors: Error[] = [];
   client.onerror = (error) => transportErrors.push(error);
   await client.connect(transport);
+  inArrivalOrder(transport);
   return { client, stderr: () => stderr, transportErrors };
+}
+
+/**
+ * The SDK client handles a notification a microtask later but a response at once, so when the last
+ * progress notification and the result arrive in one read from the pipe (likely on a busy machine),
+ * it drops that notification as "unknown token" although the server sent it first
+ * (modelcontextprotocol/typescript-sdk#2580). Handing the client one message per turn of the event
+ * loop lets it finish each before the next, as a client that keeps arrival order would.
+ */
+function inArrivalOrder(transport: StdioClientTransport): void {
+  const deliver = transport.onmessage;
+  transport.onmessage = (message) => {
+    setImmediate(() => deliver?.(message));
+  };
 }
 
 describe('room-restyler-mcp over stdio, backed by the simulator', () => {

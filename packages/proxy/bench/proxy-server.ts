@@ -3,7 +3,7 @@
  * benchmark can read its resident memory alone. Prints its URL on stdout; upstream origin and key
  * come from the environment.
  */
-import { startProxyServer } from '../src/adapters/node.js';
+import { startProxyServer } from '../src/node/index.js';
 
 const server = await startProxyServer({
   apiKey: process.env.BENCH_API_KEY ?? '',

@@ -11,7 +11,7 @@ import { request as httpRequest } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import { startProxyServer } from '../src/adapters/node.js';
+import { startProxyServer } from '../src/node/index.js';
 
 const KEY = 'bench_key_0123456789';
 const SECRET = 'bench-secret-0123456789abcdef';

@@ -9,12 +9,12 @@
 import { fixedPollSchedule } from '@room-restyler/core';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
 import autocannon from 'autocannon';
-import { type ProxyServer, startProxyServer } from '../src/adapters/node.js';
-import { randomId } from '../src/security/base64url.js';
+import { type ProxyServer, startProxyServer } from '../src/node/index.js';
+import { createRedisStore } from '../src/node/redis/store.js';
 import { createSigner } from '../src/security/signer.js';
 import { createMemoryStore } from '../src/state/memory-store.js';
-import { createRedisStore } from '../src/state/redis-store.js';
 import type { ProxyStore } from '../src/state/store.js';
+import { randomId } from '../src/util/base64url.js';
 import { type RunningRedis, startRedisServer } from '../test/support/redis-server.js';
 
 const SECONDS = 4;

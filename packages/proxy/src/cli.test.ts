@@ -1,50 +1,47 @@
 /** The bin, as a newcomer runs it: a missing key stops startup; --simulate stages a photo end to end. */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sampleRoom } from '@room-restyler/simulator';
 import { describe, expect, it } from 'vitest';
 import { Visitor } from '../test/support/harness.js';
+import { collect, exited, type RunOptions, runNode } from '../test/support/run-node.js';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const SIM_KEY = 'sim_proxy_key';
+/** A service origin nothing listens on: the proxy starts without calling it. */
+const SERVICE = { ROOM_API_KEY: 'bs_live_cli_test', ROOM_API_BASE_URL: 'http://127.0.0.1:9' };
 
-function run(args: string[], env: Record<string, string | undefined>): ChildProcess {
-  const { ROOM_API_KEY: _key, ROOM_API_BASE_URL: _base, ...rest } = process.env;
-  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...rest, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-function collect(stream: NodeJS.ReadableStream | null): { text: string } {
-  const out = { text: '' };
-  stream?.on('data', (chunk: Buffer) => (out.text += chunk.toString()));
-  return out;
-}
+const run = (args: string[], env: Record<string, string> = {}, options: Omit<RunOptions, 'env'> = {}) =>
+  runNode(CLI, args, { ...options, env });
 
 describe('room-restyler-proxy', () => {
   it('stops with a clear message naming ROOM_API_KEY when the key is missing', async () => {
-    const child = run(['--port', '0'], {});
-    const stdout = collect(child.stdout);
-    const stderr = collect(child.stderr);
-    const code = await new Promise((resolve) => child.on('exit', resolve));
+    const { code, stdout, stderr } = await exited(run(['--port', '0']));
     expect(code).toBe(2);
-    expect(stderr.text).toContain('ROOM_API_KEY is not set');
-    expect(stderr.text).toContain('--simulate');
-    expect(stdout.text).toBe('');
+    expect(stderr).toContain('ROOM_API_KEY is not set');
+    expect(stderr).toContain('--simulate');
+    expect(stdout).toBe('');
   });
 
   it('exits 2 naming a bad flag or environment value, and answers --version', async () => {
-    const exit = async (child: ChildProcess) => {
-      const stderr = collect(child.stderr);
-      const stdout = collect(child.stdout);
-      const code = await new Promise((resolve) => child.on('exit', resolve));
-      return { code, stderr: stderr.text, stdout: stdout.text };
-    };
-    expect(await exit(run(['--prot', '1'], {}))).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown option --prot') });
-    expect(await exit(run(['--simulate'], { ROOM_PROXY_TRUST_PROXY: 'yes' }))).toMatchObject({
+    expect(await exited(run(['--prot', '1']))).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown option --prot') });
+    expect(await exited(run(['--simulate'], { ROOM_PROXY_TRUST_PROXY: 'yes' }))).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('ROOM_PROXY_TRUST_PROXY must be true, false or a number of hops, got "yes"'),
     });
-    expect(await exit(run(['--version'], {}))).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
+    expect(await exited(run(['--version']))).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
+  });
+
+  it.each([
+    ['@room-restyler/simulator', 'for --simulate', ['--simulate'], {}],
+    ['sharp', 'for image uploads', [], SERVICE],
+    ['ioredis', 'for the Redis store', [], { ...SERVICE, ROOM_PROXY_REDIS_URL: 'redis://127.0.0.1:9' }],
+  ])('stops naming %s and how to install it when a feature needs it and it is not installed', async (name, feature, args, env) => {
+    const { code, stdout, stderr } = await exited(run([...args, '--port', '0'], env, { hide: [name] }));
+    expect(code).toBe(1);
+    expect(stderr).toContain(`The package ${name} is needed ${feature} but is not installed`);
+    expect(stderr).toContain(`npm install ${name}`);
+    expect(stdout).toBe('');
   });
 
   it('--simulate: upload a photo, restyle it, follow events, download the output', async () => {
@@ -79,8 +76,7 @@ describe('room-restyler-proxy', () => {
       expect(stdout.text).not.toContain(SIM_KEY);
     } finally {
       child.kill('SIGTERM');
-      const code = await new Promise((resolve) => child.on('exit', resolve));
-      expect(code).toBe(0);
+      expect((await exited(child)).code).toBe(0);
     }
   });
 });

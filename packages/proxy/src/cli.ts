@@ -4,13 +4,13 @@
  * per event. A missing ROOM_API_KEY stops startup (unless --simulate); SIGINT/SIGTERM shut down gracefully.
  */
 import { readPort, runCli, UsageError } from '@room-restyler/core/cli';
-import { startProxyServer } from './adapters/node.js';
 import { proxyEnv } from './cli/env.js';
 import { DEFAULT_PORT, PROXY_FLAGS, USAGE } from './cli/usage.js';
+import { VERSION } from './cli/version.js';
 import type { LogEntry } from './log.js';
+import { startProxyServer } from './node/index.js';
 import { importPeer } from './node/optional-peer.js';
-import { storeFromEnv } from './state/store-from-env.js';
-import { VERSION } from './version.js';
+import { storeFromEnv } from './node/redis/store-from-env.js';
 
 const SIMULATOR_KEY = 'sim_proxy_key';
 

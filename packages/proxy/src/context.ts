@@ -4,7 +4,7 @@ import { appendCookie, type Reply } from './http/responses.js';
 import type { JobHub } from './jobs/job-hub.js';
 import type { Logger } from './log.js';
 import type { ResolvedOptions } from './options.js';
-import type { MatchedRoute } from './security/routes.js';
+import type { MatchedRoute } from './routes/table.js';
 import type { Signer } from './security/signer.js';
 import { resolveVisitor, type Visitor } from './security/visitor-cookie.js';
 import type { ProxyStore } from './state/store.js';

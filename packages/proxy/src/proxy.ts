@@ -7,24 +7,19 @@
  * the Node adapter, which runs the very same routing and security over a request view and writes
  * the proxy's JSON replies without building fetch Requests and Responses.
  */
-import type { ProxyContext, RequestScope } from './context.js';
+import type { ProxyContext } from './context.js';
 import { type ProxyRequest, pathOf } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
 import { redactingLogger } from './log.js';
 import { type RoomProxyOptions, resolveOptions } from './options.js';
-import { handleEvents } from './routes/events.js';
-import { handleGenerate } from './routes/generate.js';
-import { handleHealth } from './routes/health.js';
-import { handlePrediction } from './routes/prediction.js';
-import { handleUpload, handleUploaded } from './routes/uploads.js';
-import { randomId } from './security/base64url.js';
+import { isKnownPath, matchRoute, type RouteName } from './routes/table.js';
 import { clientIp } from './security/client-ip.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
-import { isKnownPath, matchRoute, type RouteName } from './security/routes.js';
 import { createSigner } from './security/signer.js';
 import { createMemoryStore } from './state/memory-store.js';
 import { createUpstream } from './upstream/upstream.js';
+import { randomId } from './util/base64url.js';
 
 /** What the runtime knows about the connection that the Request itself does not carry. */
 export interface ConnectionInfo {
@@ -41,18 +36,6 @@ export type RoomProxy = ((request: Request, connection?: ConnectionInfo) => Prom
 
 /** The core behind a fetch handler: a request view in, a reply out. */
 export type ReplyHandler = (request: ProxyRequest, connection?: ConnectionInfo) => Promise<Reply>;
-
-type RouteHandler = (context: ProxyContext, scope: RequestScope) => Promise<Reply> | Reply;
-
-const ROUTES: Record<RouteName, RouteHandler> = {
-  enhance: (context, scope) => handleGenerate(context, scope, 'enhance'),
-  restyle: (context, scope) => handleGenerate(context, scope, 'restyle'),
-  prediction: handlePrediction,
-  events: handleEvents,
-  upload: handleUpload,
-  uploaded: handleUploaded,
-  health: handleHealth,
-};
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const NO_CONNECTION: ConnectionInfo = Object.freeze({});
@@ -73,6 +56,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     apiKey: options.apiKey,
     fetch: options.fetch,
     timeoutMs: options.upstreamTimeoutMs,
+    now: () => options.clock.now(),
   });
   const hub = new JobHub({
     store,
@@ -119,7 +103,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
           msg: 'client IP unknown: all such clients share one per-IP limit (pass the socket address from your adapter or set trustProxy)',
         });
       }
-      response = await ROUTES[matched.name](context, { request, route: matched, ip: ip ?? 'unknown' });
+      response = await matched.handler(context, { request, route: matched, ip: ip ?? 'unknown' });
     } catch (error) {
       response = errorReply(error, log);
     }

@@ -1,13 +1,13 @@
 /** Runs the built bin (dist/cli.js; `pnpm test` builds first) the way a newcomer would. */
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiClient, requestIdOf, settle } from './test-support/api-client.js';
+import { apiClient, pollUntilEnded, requestIdOf } from './test-support/api-client.js';
 
 const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const children: Array<ChildProcessByStdio<null, Readable, Readable>> = [];
@@ -19,13 +19,9 @@ function run(args: string[]) {
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  return { child, nextLine: async () => (await lines.next()).value as string | undefined, stderr: () => stderr };
-}
-
-async function exitOf(child: ChildProcessByStdio<null, Readable, Readable>): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return code;
+  // 'close', not 'exit': by then stdout and stderr are drained, so stderr() holds every message.
+  const exited = once(child, 'close').then(([code]) => code as number | null);
+  return { child, nextLine: async () => (await lines.next()).value as string | undefined, stderr: () => stderr, exited };
 }
 
 afterEach(() => {
@@ -47,29 +43,43 @@ describe('room-restyler-sim', () => {
         json: { image_url: `${url}/__simulator/samples/furnished-room.jpg`, style: 'scandinavian' },
       }),
     );
-    const { prediction } = await settle(call, id);
+    const { prediction } = await pollUntilEnded(call, id);
     expect(prediction.status).toBe('succeeded');
     const image = await fetch(prediction.output![0]!);
     expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 900 });
 
     expect(sim.stderr()).toContain(`POST /api/v1/restyle -> 200`);
     sim.child.kill('SIGTERM');
-    expect(await exitOf(sim.child)).toBe(0);
+    expect(await sim.exited).toBe(0);
   });
 
-  it('exits 2 with a clear message on a bad flag', async () => {
+  it('exits 2 with a clear message on a bad flag value or an unknown flag, naming it', async () => {
     const sim = run(['--fail-rate', 'lots']);
-    expect(await exitOf(sim.child)).toBe(2);
+    expect(await sim.exited).toBe(2);
     expect(sim.stderr()).toBe(
       'room-restyler-sim: --fail-rate must be a number from 0 to 1, got "lots"\nRun room-restyler-sim --help for usage.\n',
     );
+
+    const typo = run(['--prot', '4010']);
+    expect(await typo.exited).toBe(2);
+    expect(typo.stderr()).toBe('room-restyler-sim: unknown option --prot\nRun room-restyler-sim --help for usage.\n');
+    expect(await typo.nextLine()).toBeUndefined();
+  });
+
+  it('prints the package version with --version and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const sim = run(['--version']);
+    expect(await sim.nextLine()).toBe(version);
+    expect(await sim.nextLine()).toBeUndefined();
+    expect(await sim.exited).toBe(0);
+    expect(sim.stderr()).toBe('');
   });
 
   it('prints every flag with --help and exits 0', async () => {
     const sim = run(['--help']);
     const lines: string[] = [];
     for (let line = await sim.nextLine(); line !== undefined; line = await sim.nextLine()) lines.push(line);
-    expect(await exitOf(sim.child)).toBe(0);
+    expect(await sim.exited).toBe(0);
     for (const flag of [
       '--port',
       '--host',
@@ -91,10 +101,10 @@ describe('room-restyler-sim', () => {
     const first = run(['--port', '0']);
     const port = (await first.nextLine())!.split(':').at(-1)!;
     const second = run(['--port', port]);
-    expect(await exitOf(second.child)).toBe(1);
+    expect(await second.exited).toBe(1);
     expect(second.stderr()).toMatch(/EADDRINUSE/);
     first.child.kill('SIGINT');
-    expect(await exitOf(first.child)).toBe(0);
+    expect(await first.exited).toBe(0);
     expect(first.stderr()).toContain('SIGINT: shutting down');
   });
 });

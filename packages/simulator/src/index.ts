@@ -6,4 +6,4 @@
 export { type SampleRoomOptions, sampleRoom } from './images/sample-room.js';
 export { DEFAULT_API_KEY, DEFAULT_CREDITS, SERVICE_LATENCY_MS, type SimulatorAccount, type SimulatorOptions } from './options.js';
 export { type RunningSimulator, startSimulator } from './simulator.js';
-export type { AcceptedJobRecord, GenerationOperation, SimulatorStats } from './state/stats.js';
+export type { SimulatorStats } from './state/stats.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from './simulator.js';
 import { SIMULATED_FAILURE } from './state/jobs.js';
-import { apiClient, type Call, requestIdOf, settle } from './test-support/api-client.js';
+import { apiClient, type Call, pollUntilEnded, requestIdOf } from './test-support/api-client.js';
 
 async function withSimulator(options: Parameters<typeof startSimulator>[0], run: (call: Call, sim: RunningSimulator) => Promise<void>) {
   const sim = await startSimulator({ latencyMs: { min: 5, max: 15 }, seed: 11, ...options });
@@ -50,7 +50,7 @@ describe('fault injection', () => {
 
   it('failRate ends accepted jobs failed, with the credits refunded', async () => {
     await withSimulator({ failRate: 1 }, async (call, sim) => {
-      const { prediction } = await settle(call, requestIdOf(await call('POST', '/api/v1/restyle', restyle(sim))));
+      const { prediction } = await pollUntilEnded(call, requestIdOf(await call('POST', '/api/v1/restyle', restyle(sim))));
       expect(prediction).toMatchObject({ status: 'failed', error: SIMULATED_FAILURE });
       expect(sim.stats()).toMatchObject({
         jobs: { failed: 1 },

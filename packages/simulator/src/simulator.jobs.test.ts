@@ -1,12 +1,13 @@
+import type { Served } from '@room-restyler/test-kit';
+import { validateResponse } from '@room-restyler/test-kit/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateResponse } from './contract.js';
 import { sampleRoom } from './images/sample-room.js';
 import { type RunningSimulator, startSimulator } from './simulator.js';
-import { apiClient, type Call, requestIdOf, settle } from './test-support/api-client.js';
-import { photoServer, type TestServer } from './test-support/image-server.js';
+import { apiClient, type Call, pollUntilEnded, requestIdOf } from './test-support/api-client.js';
+import { photoServer } from './test-support/image-server.js';
 
-let photos: TestServer;
+let photos: Served;
 
 beforeAll(async () => {
   photos = await photoServer({
@@ -41,7 +42,7 @@ describe('a generation job', () => {
         json: { image_url: `${photos.url}/room.png`, style: 'industrial', room_type: 'living_room' },
       });
       const id = requestIdOf(ack);
-      const { prediction, seen } = await settle(call, id);
+      const { prediction, seen } = await pollUntilEnded(call, id);
       expect(ack.body).toEqual({
         success: true,
         request_id: id,
@@ -66,7 +67,7 @@ describe('a generation job', () => {
           json: { image_url: `${photos.url}/room.png`, mode: 'staging', style: 'bohemian', room_type: 'bedroom' },
         }),
       );
-      const { prediction } = await settle(call, id);
+      const { prediction } = await pollUntilEnded(call, id);
       expect(prediction.output).toHaveLength(3);
       expect(new Set(prediction.output).size).toBe(3);
       expect(await credits(call)).toBe(97);
@@ -81,7 +82,7 @@ describe('a generation job', () => {
   ])('fails with a clear error and a refund when %s cannot be used', async (path, error) => {
     await withSimulator({}, async (call, sim) => {
       const id = requestIdOf(await call('POST', '/api/v1/restyle', { json: { image_url: `${photos.url}${path}`, style: 'modern' } }));
-      const { prediction } = await settle(call, id);
+      const { prediction } = await pollUntilEnded(call, id);
       expect(prediction).toMatchObject({ status: 'failed', error });
       expect(prediction.output).toBeUndefined();
       expect(await credits(call)).toBe(100);
@@ -92,9 +93,9 @@ describe('a generation job', () => {
   it('fails when image_url is larger than the configured cap or too slow', async () => {
     await withSimulator({ imageFetch: { maxBytes: 1000, timeoutMs: 200 } }, async (call) => {
       const big = requestIdOf(await call('POST', '/api/v1/restyle', { json: { image_url: `${photos.url}/room.png`, style: 'modern' } }));
-      expect((await settle(call, big)).prediction.error).toBe('image_url is larger than 1000 bytes');
+      expect((await pollUntilEnded(call, big)).prediction.error).toBe('image_url is larger than 1000 bytes');
       const slow = requestIdOf(await call('POST', '/api/v1/restyle', { json: { image_url: `${photos.url}/slow`, style: 'modern' } }));
-      expect((await settle(call, slow)).prediction.error).toBe('Could not fetch image_url: no response within 200 ms');
+      expect((await pollUntilEnded(call, slow)).prediction.error).toBe('Could not fetch image_url: no response within 200 ms');
     });
   });
 
@@ -122,7 +123,7 @@ describe('credits over time', () => {
       const id = requestIdOf(await call('POST', '/api/v1/restyle', { json }));
       requestIdOf(await call('POST', '/api/v1/restyle', { json }));
       expect(await call('POST', '/api/v1/restyle', { json })).toMatchObject({ status: 402, body: { credits_remaining: 0 } });
-      const { prediction } = await settle(call, id);
+      const { prediction } = await pollUntilEnded(call, id);
       expect(prediction.created_at).toBe('2026-03-31T23:59:00.000Z');
       clock.now = new Date('2026-04-01T00:00:00Z');
       expect(await credits(call)).toBe(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from './clock.js';
+import { ManualClock, waitFor } from './clock.js';
 
 describe('ManualClock', () => {
   it('wakes sleepers only when time passes theirs, in order', async () => {
@@ -48,5 +48,14 @@ describe('ManualClock', () => {
     controller.abort(new Error('stop'));
     await expect(pending).rejects.toThrow('stop');
     expect(clock.sleeping).toBe(0);
+  });
+});
+
+describe('waitFor', () => {
+  it('waits for a condition, also an async one, and names what it waited for when it times out', async () => {
+    let reads = 0;
+    await waitFor(async () => ++reads === 3, 'the third read');
+    expect(reads).toBe(3);
+    await expect(waitFor(async () => false, 'a job that never ends', 20)).rejects.toThrow('timed out waiting for a job that never ends');
   });
 });

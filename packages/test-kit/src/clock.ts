@@ -90,10 +90,13 @@ export function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** Waits until `condition` holds (checked on each turn of the event loop), failing after `timeoutMs`. */
-export async function waitFor(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+/**
+ * Waits until `condition` holds (checked every few ms), failing after `timeoutMs`. The condition may
+ * be async, e.g. a request that reads the state under test.
+ */
+export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

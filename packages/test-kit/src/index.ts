@@ -2,5 +2,7 @@
 export { ManualClock, settle, waitFor } from './clock.js';
 export type { FakeJob, FakeService, FakeServiceOptions, RecordedRequest, Script, ScriptedReply } from './fake-service/fake-service.js';
 export { NetworkReset, startFakeService } from './fake-service/fake-service.js';
+export type { Served } from './fake-service/serve.js';
+export { serveOverHttp } from './fake-service/serve.js';
 export type { Inspected } from './key-guard.js';
 export { guardedLog, inspect, scan, TEST_API_KEY, takeLeaks } from './key-guard.js';

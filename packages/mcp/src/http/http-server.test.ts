@@ -1,9 +1,9 @@
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAST_SCHEDULE } from '../../test/support/connect.js';
-import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
 import { createRoomMcpServer } from '../server.js';
 import { type RunningHttpServer, startHttpServer } from './http-server.js';
 
@@ -20,8 +20,8 @@ describe('Streamable HTTP transport', () => {
   let open: RunningHttpServer;
   let guarded: RunningHttpServer;
   beforeAll(async () => {
-    service = await startFakeService({ pollsToComplete: 2 });
-    const createServer = () => createRoomMcpServer({ apiKey: 'sim_test_key', baseUrl: service.url, pollSchedule: FAST_SCHEDULE });
+    service = await startFakeService({ readsToComplete: 2 });
+    const createServer = () => createRoomMcpServer({ apiKey: TEST_API_KEY, baseUrl: service.url, pollSchedule: FAST_SCHEDULE });
     open = await startHttpServer({ port: 0, createServer });
     guarded = await startHttpServer({ port: 0, token: TOKEN, allowedHosts: ['mcp.example.test'], createServer });
   });

@@ -30,7 +30,7 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { type FakeService, startFakeService } from '@room-restyler/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../../test/support/connect.js';
-import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
 
 const KEY = 'bs_live_0123456789abcdef0123456789abcdef';
 const photo = { image_url: 'https://example.com/room.jpg', style: 'modern' };
@@ -62,29 +62,21 @@ describe('errors come back as isError results that say what to do', () => {
   });
 
   it('400: names the field to fix', async () => {
-    const rich = await startFakeService({ apiKey: KEY });
-    try {
-      const client = await connect({ apiKey: KEY, baseUrl: rich.url });
-      const result = await client.callTool({ name: 'restyle', arguments: { ...photo, image_url: 'https://example.com/unreachable.jpg' } });
-      expect(result.isError).toBe(true);
-      expect(textOf(result)).toBe(
-        'The service refused the request (HTTP 400): image_url could not be downloaded. Fix the `image_url` argument and try again. Nothing was charged.',
-      );
-    } finally {
-      await rich.close();
-    }
+    service.on('POST /api/v1/restyle', { status: 400, body: { error: 'image_url could not be downloaded' } });
+    const client = await connect({ apiKey: KEY, baseUrl: service.url });
+    const result = await client.callTool({ name: 'restyle', arguments: { ...photo, image_url: 'https://example.com/unreachable.jpg' } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(
+      'The service refused the request (HTTP 400): image_url could not be downloaded. Fix the `image_url` argument and try again. Nothing was charged.',
+    );
   });
 
   it('429: says when to retry', async () => {
-    const limited = await startFakeService({ apiKey: KEY, rateLimitStartsFor: 120 });
-    try {
-      const client = await connect({ apiKey: KEY, baseUrl: limited.url });
-      const result = await client.callTool({ name: 'restyle', arguments: photo });
-      expect(result.isError).toBe(true);
-      expect(textOf(result)).toBe('The service is rate limiting requests. Try again in 120 s.');
-    } finally {
-      await limited.close();
-    }
+    service.on('POST /api/v1/restyle', { status: 429, body: { error: 'Too many requests' }, headers: { 'retry-after': '120' } });
+    const client = await connect({ apiKey: KEY, baseUrl: service.url });
+    const result = await client.callTool({ name: 'restyle', arguments: photo });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe('The service is rate limiting requests. Try again in 120 s.');
   });
 
   it('an invalid URL or a missing photo is refused before calling the service', async () => {

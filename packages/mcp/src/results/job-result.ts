@@ -73,7 +73,7 @@ export async function presentJob(ctx: ServerContext, job: PresentJob): Promise<C
     ),
     ...(previews?.images ?? []),
   ];
-  await job.report({ phase: 'done', elapsedMs: outcome.elapsedMs, estimatedRemainingMs: 0, status: output.status });
+  await job.report({ phase: 'succeeded', elapsedMs: outcome.elapsedMs, estimatedRemainingMs: 0, status: output.status });
   return { content, structuredContent: output };
 }
 

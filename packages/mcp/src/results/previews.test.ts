@@ -1,7 +1,7 @@
+import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../../test/support/connect.js';
-import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
 import { makePreviews } from './previews.js';
 
 describe('previews', () => {
@@ -9,8 +9,8 @@ describe('previews', () => {
   let mcp: Connected;
   beforeAll(async () => {
     // Twelve 1600×1200 images of noise: ~13 MB as served, ~1.4 MB even as full-size previews.
-    service = await startFakeService({ imagesPerJob: 12, imageSize: { width: 1600, height: 1200 } });
-    mcp = await connectInMemory({ apiKey: 'sim_test_key', baseUrl: service.url });
+    service = await startFakeService({ imagesPerJob: 12, image: { width: 1600, height: 1200, noisy: true } });
+    mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url });
   });
   afterAll(async () => {
     await mcp.close();

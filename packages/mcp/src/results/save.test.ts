@@ -1,9 +1,9 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../../test/support/connect.js';
-import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
 import { resolveSaveDir } from './save.js';
 
 describe('save_dir', () => {
@@ -12,7 +12,7 @@ describe('save_dir', () => {
   let dir: string;
   beforeAll(async () => {
     service = await startFakeService({ imagesPerJob: 2 });
-    mcp = await connectInMemory({ apiKey: 'sim_test_key', baseUrl: service.url });
+    mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url });
     dir = await mkdtemp(join(tmpdir(), 'room-mcp-save-'));
   });
   afterAll(async () => {

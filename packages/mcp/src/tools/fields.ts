@@ -5,8 +5,8 @@
 import { imageUrlSchema, MODES, modeSchema, ROOM_TYPE_IDS, roomTypeSchema, STYLE_IDS, styleSchema } from '@room-restyler/core';
 import { z } from 'zod';
 
-export const MAX_WAIT_SECONDS = 55;
-export const DEFAULT_WAIT_SECONDS = 40;
+const MAX_WAIT_SECONDS = 55;
+const DEFAULT_WAIT_SECONDS = 40;
 
 export const imageUrlField = imageUrlSchema
   .optional()

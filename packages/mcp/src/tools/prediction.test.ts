@@ -1,13 +1,13 @@
+import { type FakeJob, type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../../test/support/connect.js';
-import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
 
 describe('long jobs', () => {
   let service: FakeService;
   let mcp: Connected;
   beforeEach(async () => {
-    service = await startFakeService({ pollsToComplete: 'manual' });
-    mcp = await connectInMemory({ apiKey: 'sim_test_key', baseUrl: service.url });
+    service = await startFakeService({ readsToComplete: 'manual' });
+    mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url });
   });
   afterEach(async () => {
     await mcp.close();
@@ -26,7 +26,7 @@ describe('long jobs', () => {
     expect((first.content as { text: string }[])[0]?.text).toContain('prediction');
     expect(service.jobs.size).toBe(1);
 
-    service.events.once('poll', (id: string) => service.complete(id));
+    service.events.once('read', (job: FakeJob) => service.complete(job.id));
     const progress: string[] = [];
     const second = await mcp.client.callTool({ name: 'prediction', arguments: { id: pending.request_id, wait_seconds: 30 } }, undefined, {
       onprogress: (p) => progress.push(p.message ?? ''),
@@ -50,7 +50,7 @@ describe('long jobs', () => {
 
   it('stops waiting when the client cancels, and says the job keeps running', async () => {
     const controller = new AbortController();
-    service.events.once('poll', () => controller.abort('user pressed stop'));
+    service.events.once('read', () => controller.abort('user pressed stop'));
     await expect(
       mcp.client.callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'modern' } }, undefined, {
         signal: controller.signal,
@@ -64,7 +64,7 @@ describe('long jobs', () => {
   });
 
   it('reports a failed job as an error with the service reason', async () => {
-    service.events.once('poll', (id: string) => service.fail(id, 'the photo is not a room'));
+    service.events.once('read', (job: FakeJob) => service.fail(job.id, 'the photo is not a room'));
     const result = await mcp.client.callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/cat.jpg', style: 'modern' } });
     expect(result.isError).toBe(true);
     expect((result.content as { text: string }[])[0]?.text).toMatch(/did not produce images \(status failed: the photo is not a room\)/);

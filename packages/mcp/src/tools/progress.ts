@@ -5,12 +5,13 @@
  */
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { GenerationPhase } from '@room-restyler/core';
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export interface ProgressStep {
-  /** What is happening: `uploading`, `starting`, `generating`, `downloading`, `done`. */
-  phase: string;
+  /** What is happening, in core's vocabulary (shared with the element). */
+  phase: GenerationPhase;
   elapsedMs: number;
   estimatedRemainingMs?: number | undefined;
   /** The service's status of the job, when known. */
@@ -45,13 +46,22 @@ export function describeStep(step: ProgressStep): string {
   const elapsed = `${Math.round(step.elapsedMs / 1000)} s elapsed`;
   const status = step.status ? ` (${step.status})` : '';
   const remaining =
-    step.estimatedRemainingMs === undefined || step.phase === 'done'
+    step.estimatedRemainingMs === undefined || step.phase === 'succeeded'
       ? ''
       : step.estimatedRemainingMs > 0
         ? `, about ${Math.ceil(step.estimatedRemainingMs / 1000)} s left`
         : ', finishing any moment';
-  return `${capitalise(step.phase)}${status}: ${elapsed}${remaining}`;
+  return `${PHASE_WORDS[step.phase]}${status}: ${elapsed}${remaining}`;
 }
 
+/** How each phase opens a progress message: what an assistant shows the person waiting. */
+const PHASE_WORDS: Record<GenerationPhase, string> = {
+  uploading: 'Uploading',
+  starting: 'Starting',
+  generating: 'Generating',
+  downloading: 'Downloading',
+  succeeded: 'Done',
+  failed: 'Failed',
+};
+
 const round = (n: number) => Math.round(n * 1000) / 1000;
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

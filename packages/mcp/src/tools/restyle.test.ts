@@ -1,14 +1,14 @@
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../../test/support/connect.js';
-import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
 
 describe('restyle', () => {
   let service: FakeService;
   let mcp: Connected;
   beforeEach(async () => {
-    service = await startFakeService({ pollsToComplete: 2 });
-    mcp = await connectInMemory({ apiKey: 'sim_test_key', baseUrl: service.url });
+    service = await startFakeService({ readsToComplete: 2 });
+    mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url });
   });
   afterEach(async () => {
     await mcp.close();
@@ -32,7 +32,7 @@ describe('restyle', () => {
     expect(structured).toMatchObject({ request_id: job?.id, done: true, status: 'succeeded' });
     expect(structured.images).toHaveLength(1);
     const url = structured.images[0]?.url ?? '';
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/images\//);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/outputs\//);
 
     const content = result.content as { type: string; text?: string; uri?: string; mimeType?: string; data?: string }[];
     expect(content[0]?.text).toContain(`![Result 1](${url})`);

@@ -1,22 +1,32 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ProxyServer, startProxyServer } from '@room-restyler/proxy/node';
+import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../../test/support/connect.js';
-import { type FakeService, startFakeService } from '../../test/support/fake-service.js';
-import { type FakeUpload, startFakeUpload } from '../../test/support/fake-upload.js';
 
+/** `image_path` through the real key proxy's upload route, with the fake service behind both. */
 describe('image_path', () => {
   let service: FakeService;
-  let upload: FakeUpload;
+  let proxy: ProxyServer;
+  let uploadUrl: string;
   let dir: string;
   let photo: string;
   const open: Connected[] = [];
   beforeAll(async () => {
     service = await startFakeService();
-    upload = await startFakeUpload();
     dir = await mkdtemp(join(tmpdir(), 'room-mcp-upload-'));
+    proxy = await startProxyServer({
+      port: 0,
+      apiKey: TEST_API_KEY,
+      baseUrl: service.url,
+      secret: 'a-test-secret-of-enough-length',
+      uploads: { dir: join(dir, 'uploads') },
+      log: () => {},
+    });
+    uploadUrl = `${proxy.url}/api/v1/uploads`;
     photo = join(dir, 'empty bedroom.jpg');
     await writeFile(
       photo,
@@ -27,17 +37,17 @@ describe('image_path', () => {
   });
   afterAll(async () => {
     await Promise.all(open.map((c) => c.close()));
-    await Promise.all([service.close(), upload.close()]);
+    await Promise.all([proxy.close(), service.close()]);
     await rm(dir, { recursive: true, force: true });
   });
   const connect = async (uploadUrl?: string) => {
-    const mcp = await connectInMemory({ apiKey: 'sim_test_key', baseUrl: service.url, uploadUrl });
+    const mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url, uploadUrl });
     open.push(mcp);
     return mcp.client;
   };
 
   it('uploads the local photo and stages the uploaded copy', async () => {
-    const client = await connect(upload.url);
+    const client = await connect(uploadUrl);
     const progress: string[] = [];
     const result = await client.callTool(
       { name: 'enhance', arguments: { image_path: photo, mode: 'staging', style: 'scandinavian', room_type: 'bedroom', previews: false } },
@@ -45,17 +55,20 @@ describe('image_path', () => {
       { onprogress: (p) => progress.push(p.message ?? '') },
     );
     expect(result.isError).toBeFalsy();
-    expect(upload.uploads).toHaveLength(1);
-    expect(upload.uploads[0]?.contentType).toBe('image/jpeg');
-    const uploadedUrl = upload.url.replace(/uploads$/, 'uploads/u1');
-    expect([...service.jobs.values()][0]?.body).toEqual({
-      image_url: uploadedUrl,
-      mode: 'staging',
-      style: 'scandinavian',
-      room_type: 'bedroom',
-    });
-    expect(result.structuredContent).toMatchObject({ done: true, input_image_url: uploadedUrl });
+    const output = result.structuredContent as { done: boolean; input_image_url: string; images: { url: string }[] };
+    expect(output.done).toBe(true);
+    expect(output.input_image_url.startsWith(`${uploadUrl}/`)).toBe(true);
+    expect([...service.jobs.values()].map((job) => job.body)).toEqual([
+      { image_url: output.input_image_url, mode: 'staging', style: 'scandinavian', room_type: 'bedroom' },
+    ]);
     expect(progress[0]).toMatch(/^Uploading/);
+
+    // What the service does next: fetch the uploaded copy of the photo from the proxy.
+    const uploaded = await fetch(output.input_image_url);
+    expect(uploaded.headers.get('content-type')).toBe('image/jpeg');
+    expect(await sharp(Buffer.from(await uploaded.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 40, height: 30 });
+    expect(output.images).toHaveLength(1);
+    expect((await fetch(output.images[0]?.url ?? '')).status).toBe(200);
   });
 
   it('without an upload target, says to set ROOM_UPLOAD_URL or pass image_url', async () => {
@@ -66,7 +79,7 @@ describe('image_path', () => {
   });
 
   it('explains a missing file or an unsupported type', async () => {
-    const client = await connect(upload.url);
+    const client = await connect(uploadUrl);
     const missing = await client.callTool({ name: 'enhance', arguments: { image_path: join(dir, 'nope.jpg') } });
     expect((missing.content as { text: string }[])[0]?.text).toMatch(/No readable file at image_path/);
     const gif = await client.callTool({ name: 'enhance', arguments: { image_path: join(dir, 'room.gif') } });

@@ -1,24 +1,14 @@
+import { inspect } from '@room-restyler/test-kit';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createFakeUpstream, FAKE_UPSTREAM_URL } from '../../test/support/fake-upstream.js';
-import { guardedLog, inspect, TEST_API_KEY } from '../../test/support/key-guard.js';
-import { createRoomProxy } from '../proxy.js';
+import { startBareProxy } from '../../test/support/harness.js';
 import { honoProxy } from './hono.js';
 
 describe('Hono adapter', () => {
   it('serves the proxy under a Hono route, with the client IP from the runtime', async () => {
-    const upstream = createFakeUpstream();
-    const proxy = createRoomProxy({
-      apiKey: TEST_API_KEY,
-      baseUrl: FAKE_UPSTREAM_URL,
-      prefix: '/room-api',
-      secret: 'hono-secret-0123456789ab',
-      fetch: upstream.fetch,
-      log: guardedLog().log,
-      limits: { perIp: 1 },
-    });
+    const bare = await startBareProxy({ prefix: '/room-api', limits: { perIp: 1 } });
     const app = new Hono();
-    app.all('/room-api/*', honoProxy(proxy, { clientIp: (c) => c.req.header('x-test-ip') }));
+    app.all('/room-api/*', honoProxy(bare.proxy, { clientIp: (c) => c.req.header('x-test-ip') }));
     const post = (ip: string) =>
       Promise.resolve(
         app.request('/room-api/api/v1/restyle', {
@@ -31,6 +21,6 @@ describe('Hono adapter', () => {
     expect((await post('10.0.0.1')).json.code).toBe('ip_limit');
     expect((await post('10.0.0.2')).status).toBe(200);
     expect((await inspect(await app.request('/room-api/api/v1/me'))).status).toBe(404);
-    await proxy.close();
+    await bare.close();
   });
 });

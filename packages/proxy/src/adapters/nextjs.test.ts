@@ -1,14 +1,14 @@
+import { guardedLog, inspect, TEST_API_KEY } from '@room-restyler/test-kit';
 import { describe, expect, it } from 'vitest';
-import { createFakeUpstream, FAKE_UPSTREAM_URL } from '../../test/support/fake-upstream.js';
-import { guardedLog, inspect, TEST_API_KEY } from '../../test/support/key-guard.js';
+import { startUpstream } from '../../test/support/harness.js';
 import { createNextRouteHandlers } from './nextjs.js';
 
 describe('Next.js route handlers', () => {
   it('exports GET/POST handlers for app/api/room/[...path]/route.ts, trusting the platform’s X-Forwarded-For', async () => {
-    const upstream = createFakeUpstream();
+    const upstream = await startUpstream();
     const { GET, POST, proxy } = createNextRouteHandlers({
       apiKey: TEST_API_KEY,
-      baseUrl: FAKE_UPSTREAM_URL,
+      baseUrl: upstream.url,
       prefix: '/api/room',
       secret: 'next-secret-0123456789abc',
       trustProxy: 1,
@@ -36,5 +36,6 @@ describe('Next.js route handlers', () => {
     );
     expect(prediction.json.status).toBe('starting');
     await proxy.close();
+    await upstream.close();
   });
 });

@@ -14,7 +14,7 @@ interface Meta {
   expiresAt: number;
 }
 
-export function defaultUploadDir(): string {
+function defaultUploadDir(): string {
   return process.env.ROOM_PROXY_UPLOAD_DIR || join(tmpdir(), 'room-restyler-uploads');
 }
 

@@ -11,7 +11,7 @@ export class MissingPeerError extends Error {
     options?: ErrorOptions,
   ) {
     super(
-      `${feature} needs the package ${packageName}, which is not installed. Install it next to @room-restyler/proxy: npm install ${packageName}`,
+      `The package ${packageName} is needed for ${feature} but is not installed. Install it next to @room-restyler/proxy: npm install ${packageName}`,
       options,
     );
   }
@@ -26,7 +26,8 @@ export async function importPeer<T>(packageName: string, feature: string, load: 
   }
 }
 
+/** Node says `Cannot find package 'sharp' imported from …` (ESM) or `Cannot find module 'sharp'` (CJS). */
 function isNotFound(error: unknown, packageName: string): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes(packageName);
+  return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes(`'${packageName}'`);
 }

@@ -3,8 +3,17 @@
  * fits the long edge, flattens transparency and writes a fresh JPEG without any metadata (EXIF,
  * GPS, XMP, ICC are all dropped; nothing of the original file survives but its pixels).
  */
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { type ImageProcessor, ImageRejectedError } from '../uploads/image-processor.js';
+import { importPeer } from './optional-peer.js';
+
+let loading: Promise<typeof sharp> | undefined;
+
+/** sharp, an optional peer, imported once at first need: a proxy without uploads runs without it. */
+export function loadSharp(): Promise<typeof sharp> {
+  loading ??= importPeer('sharp', 'image uploads', () => import('sharp')).then((module) => module.default);
+  return loading;
+}
 
 export interface SharpProcessorOptions {
   /** JPEG quality. Default 85. */
@@ -15,7 +24,8 @@ export function createSharpImageProcessor(options: SharpProcessorOptions = {}): 
   const quality = options.quality ?? 85;
   return {
     async process(bytes, limits) {
-      const input = () => sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'truncated', animated: false });
+      const decode = await loadSharp();
+      const input = () => decode(bytes, { limitInputPixels: limits.maxPixels, failOn: 'truncated', animated: false });
       let width: number | undefined;
       let height: number | undefined;
       try {

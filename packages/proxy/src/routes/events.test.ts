@@ -1,7 +1,7 @@
 /** SSE: N viewers of one job share one upstream poller; polling stops when nobody watches. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '@room-restyler/test-kit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from '../../test/support/harness.js';
-import { waitFor } from '../../test/support/manual-clock.js';
 
 let h: Harness;
 afterEach(() => h?.close());
@@ -17,14 +17,14 @@ describe('GET /api/v1/prediction/{handle}/events', () => {
 
     await h.clock.advance(3_000);
     await waitFor(() => viewers.every((v) => v.events.length === 2), 'processing');
-    h.upstream.finish('pred_1');
+    h.upstream.complete('job_1');
     await h.clock.advance(3_500);
     await Promise.all(viewers.map((v) => v.ended));
     for (const viewer of viewers) {
       expect(viewer.status).toBe(200);
       expect(viewer.events.map((e) => e.data.status)).toEqual(['starting', 'processing', 'succeeded']);
     }
-    expect(viewers[0]?.events[2]?.data).toMatchObject({ id: handle, output: ['https://cdn.upstream.test/pred_1.jpg'] });
+    expect(viewers[0]?.events[2]?.data).toMatchObject({ id: handle, output: [`${h.upstream.url}/outputs/job_1/1.png`] });
     expect(h.upstream.count('/api/v1/prediction')).toBe(2);
   });
 
@@ -33,7 +33,7 @@ describe('GET /api/v1/prediction/{handle}/events', () => {
     const visitor = h.visitor();
     const handle = String((await visitor.restyle()).json.request_id);
     const viewer = visitor.events(handle);
-    h.upstream.finish('pred_1', 'failed');
+    h.upstream.fail('job_1', 'The image could not be processed');
     await waitFor(() => viewer.events.length === 1, 'the first event');
     await h.clock.advance(3_000);
     await viewer.ended;
@@ -56,6 +56,28 @@ describe('GET /api/v1/prediction/{handle}/events', () => {
     for (let i = 0; i < 40; i++) await h.clock.advance(2_000);
     expect(h.upstream.count('/api/v1/prediction')).toBe(polls);
     expect(h.clock.sleeping).toBe(0);
+  });
+
+  it('follows no job once the proxy is closed: a clear 503 JSON, no poller, no heartbeat left running', async () => {
+    const heartbeatMs = 12_345;
+    h = await startHarness({ jobs: { heartbeatMs } });
+    const visitor = h.visitor();
+    const handle = String((await visitor.restyle()).json.request_id);
+    await h.server.proxy.close();
+    const timers = vi.spyOn(globalThis, 'setInterval');
+    try {
+      for (const path of [`/api/v1/prediction/${handle}/events`, `/api/v1/prediction/${handle}`]) {
+        const refused = await visitor.request(path);
+        expect(refused.status).toBe(503);
+        expect(refused.json).toEqual({ error: 'The proxy is shutting down; try again in a moment', code: 'shutting_down' });
+      }
+      expect(timers).not.toHaveBeenCalledWith(expect.any(Function), heartbeatMs);
+    } finally {
+      timers.mockRestore();
+    }
+    await h.clock.advance(60_000);
+    expect(h.clock.sleeping).toBe(0);
+    expect(h.upstream.count('/api/v1/prediction')).toBe(0);
   });
 
   it('refuses a handle of another visitor with a JSON 404', async () => {

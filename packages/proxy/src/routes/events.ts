@@ -5,8 +5,8 @@
  * the stream ends after a terminal state. A viewer that disconnects stops counting at once.
  */
 import type { ProxyContext, RequestScope } from '../context.js';
+import { jobOf } from '../jobs/job-of.js';
 import { type JobSnapshot, predictionJson } from '../jobs/snapshot.js';
-import { jobOf } from './job-of.js';
 
 const encoder = new TextEncoder();
 
@@ -20,13 +20,16 @@ export async function handleEvents(context: ProxyContext, scope: RequestScope): 
       const send = (text: string) => {
         if (open) controller.enqueue(encoder.encode(text));
       };
-      const heartbeat = setInterval(() => send(': keep-alive\n\n'), context.options.jobs.heartbeatMs);
-      const finish = () => {
-        if (!open) return;
+      /** Stops the heartbeat and the watching; false when already stopped. */
+      const leave = (): boolean => {
+        if (!open) return false;
         open = false;
         clearInterval(heartbeat);
         unwatch();
-        controller.close();
+        return true;
+      };
+      const finish = () => {
+        if (leave()) controller.close();
       };
       const onSnapshot = (snapshot: JobSnapshot) => {
         if (snapshot.kind === 'prediction') {
@@ -39,13 +42,10 @@ export async function handleEvents(context: ProxyContext, scope: RequestScope): 
         }
         if (snapshot.terminal) finish();
       };
+      // Throws (503) while the proxy shuts down: before the heartbeat starts, so a refused stream leaves no timer behind.
       const unwatch = context.hub.watch(claims, { onSnapshot, onClose: finish });
-      stop = () => {
-        if (!open) return;
-        open = false;
-        clearInterval(heartbeat);
-        unwatch();
-      };
+      const heartbeat = setInterval(() => send(': keep-alive\n\n'), context.options.jobs.heartbeatMs);
+      stop = leave;
       send(': connected\n\n');
     },
     cancel() {

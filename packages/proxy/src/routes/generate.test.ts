@@ -1,7 +1,7 @@
 /** POST enhance/restyle: validation, idempotency, upstream errors, authorize and body limits. */
+import { TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, IMAGE_URL, startHarness, visitorCookie } from '../../test/support/harness.js';
-import { TEST_API_KEY } from '../../test/support/key-guard.js';
 import { rawRequest } from '../../test/support/raw-http.js';
 
 let h: Harness;
@@ -15,12 +15,12 @@ describe('generation', () => {
     expect(ack.status).toBe(200);
     expect(ack.json.success).toBe(true);
     const handle = String(ack.json.request_id);
-    expect(handle).not.toContain('pred_');
+    expect(handle).not.toContain('job_');
     expect(String(ack.json.message)).toContain(handle);
-    expect(String(ack.json.message)).not.toContain('pred_1');
+    expect(String(ack.json.message)).not.toContain('job_1');
     expect(visitor.cookie).toMatch(/^rr_visitor=/);
     expect(ack.headers.getSetCookie()[0]).toMatch(/HttpOnly; SameSite=Lax/);
-    const [call] = h.upstream.calls;
+    const [call] = h.upstream.requests;
     expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_API_KEY}`);
     expect(JSON.parse(call?.body ?? '')).toEqual({ image_url: IMAGE_URL, style: 'modern' });
   });
@@ -37,7 +37,7 @@ describe('generation', () => {
     expect(response.json).toMatchObject({ code: 'bad_request' });
     if (field) expect(response.json.field).toBe(field);
     expect(String(response.json.error)).toBeTruthy();
-    expect(h.upstream.calls).toHaveLength(0);
+    expect(h.upstream.requests).toHaveLength(0);
   });
 
   it('refuses bodies that are not JSON (415) or not parseable (400)', async () => {
@@ -56,7 +56,7 @@ describe('generation', () => {
     });
     expect(broken.status).toBe(400);
     expect(broken.json.code).toBe('invalid_json');
-    expect(h.upstream.calls).toHaveLength(0);
+    expect(h.upstream.requests).toHaveLength(0);
   });
 
   it('restricts image_url to allowedImageOrigins when set', async () => {
@@ -70,7 +70,7 @@ describe('generation', () => {
 
   it('passes upstream errors through with status and body but none of the upstream headers', async () => {
     h = await startHarness();
-    h.upstream.failNextStart(402, { error: 'Insufficient credits', credits_remaining: 0 });
+    h.upstream.once('POST /api/v1/restyle', { status: 402, body: { error: 'Insufficient credits', credits_remaining: 0 } });
     const response = await h.visitor().restyle();
     expect(response.status).toBe(402);
     expect(response.json).toMatchObject({ error: 'Insufficient credits', credits_remaining: 0 });
@@ -78,10 +78,26 @@ describe('generation', () => {
     expect(response.headers.getSetCookie().some((c) => c.startsWith('upstream_session'))).toBe(false);
   });
 
+  it.each([
+    ['seconds', () => '120', '120'],
+    ['an HTTP date', () => new Date(h.clock.now() + 90_000).toUTCString(), '90'],
+  ])('passes the service’s Retry-After on to the browser as seconds, given as %s', async (_, retryAfter, seconds) => {
+    h = await startHarness();
+    h.upstream.once('POST /api/v1/restyle', {
+      status: 429,
+      body: { error: 'Too many requests' },
+      headers: { 'retry-after': retryAfter() },
+    });
+    const response = await h.visitor().restyle();
+    expect(response.status).toBe(429);
+    expect(response.json).toMatchObject({ error: 'Too many requests', code: 'rate_limited' });
+    expect(response.headers.get('retry-after')).toBe(seconds);
+  });
+
   it('gives the visitor its limit back when the service refuses the request', async () => {
     h = await startHarness({ limits: { perVisitor: 1 } });
     const visitor = h.visitor();
-    h.upstream.failNextStart(400, { error: 'image_url is required' });
+    h.upstream.once('POST /api/v1/restyle', { status: 400, body: { error: 'image_url is required' } });
     expect((await visitor.restyle()).status).toBe(400);
     expect((await visitor.restyle()).status).toBe(200);
   });
@@ -168,7 +184,7 @@ describe('body limits and the authorize hook', () => {
     expect(chunked.status).toBe(413);
     expect(chunked.json.code).toBe('payload_too_large');
     expect(authorizeCalls).toBe(0);
-    expect(h.upstream.calls).toHaveLength(0);
+    expect(h.upstream.requests).toHaveLength(0);
   });
 
   it('times out a slow (slowloris) body with 408', async () => {
@@ -179,7 +195,7 @@ describe('body limits and the authorize hook', () => {
     );
     expect(response.status).toBe(408);
     expect(JSON.parse(response.body)).toMatchObject({ code: 'body_timeout' });
-    expect(h.upstream.calls).toHaveLength(0);
+    expect(h.upstream.requests).toHaveLength(0);
   });
 
   it('lets the authorize hook refuse (403), answer itself, or pass, with the body readable', async () => {
@@ -198,7 +214,7 @@ describe('body limits and the authorize hook', () => {
     const captcha = await visitor.restyle({}, { image_url: IMAGE_URL, style: 'captcha' });
     expect(captcha.status).toBe(401);
     expect(captcha.json.code).toBe('captcha');
-    expect(h.upstream.calls).toHaveLength(0);
+    expect(h.upstream.requests).toHaveLength(0);
     expect((await visitor.restyle()).status).toBe(200);
     expect(seen).toContainEqual({ style: 'modern', route: 'restyle' });
   });

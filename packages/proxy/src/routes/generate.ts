@@ -6,13 +6,13 @@
 import { checkInput, enhanceInputSchema, requestIdOf, restyleInputSchema } from '@room-restyler/core';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
+import { readBody } from '../http/read-body.js';
 import { jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
+import { claimIdempotencyKey, type IdempotencyClaim } from '../jobs/idempotency.js';
 import { consumeLimits, generationChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
-import { readBody } from '../security/read-body.js';
 import { type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
-import { claimIdempotencyKey, type IdempotencyClaim } from './idempotency.js';
 
 export type Operation = 'enhance' | 'restyle';
 

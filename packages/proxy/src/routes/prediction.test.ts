@@ -1,7 +1,7 @@
 /** GET prediction: visitor-bound handles, shared job state, restarts. */
+import { ManualClock, waitFor } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, Visitor } from '../../test/support/harness.js';
-import { ManualClock, waitFor } from '../../test/support/manual-clock.js';
+import { type Harness, startHarness, startUpstream, Visitor } from '../../test/support/harness.js';
 
 let h: Harness;
 afterEach(() => h?.close());
@@ -27,11 +27,11 @@ describe('GET /api/v1/prediction/{handle}', () => {
     await waitFor(() => h.upstream.count('/api/v1/prediction') === 1, 'the first scheduled poll');
     expect((await visitor.request(`/api/v1/prediction/${handle}`)).json.status).toBe('processing');
 
-    h.upstream.finish('pred_1');
+    h.upstream.complete('job_1');
     await h.clock.advance(3_500);
     await waitFor(() => h.upstream.count('/api/v1/prediction') === 2, 'the second poll');
     const done = await visitor.request(`/api/v1/prediction/${handle}`);
-    expect(done.json).toMatchObject({ id: handle, status: 'succeeded', output: ['https://cdn.upstream.test/pred_1.jpg'] });
+    expect(done.json).toMatchObject({ id: handle, status: 'succeeded', output: [`${h.upstream.url}/outputs/job_1/1.png`] });
     expect(h.upstream.count('/api/v1/prediction')).toBe(2);
   });
 
@@ -48,7 +48,7 @@ describe('GET /api/v1/prediction/{handle}', () => {
     const tampered = await owner.request(`/api/v1/prediction/${flipped}`);
     expect(tampered.status).toBe(404);
     expect(tampered.json).toMatchObject({ error: 'Prediction not found', code: 'not_found' });
-    expect((await owner.request('/api/v1/prediction/pred_1')).status).toBe(404);
+    expect((await owner.request('/api/v1/prediction/job_1')).status).toBe(404);
     expect(h.upstream.count('/api/v1/prediction')).toBe(0);
   });
 
@@ -62,22 +62,25 @@ describe('GET /api/v1/prediction/{handle}', () => {
 
   it('still serves handles after a restart with the same secret, and not with another', async () => {
     const clock = new ManualClock();
-    h = await startHarness({ clock });
+    const upstream = await startUpstream();
+    h = await startHarness({ clock, upstream });
     const visitor = h.visitor();
     const handle = await startJob(visitor);
-    h.upstream.finish('pred_1');
+    upstream.complete('job_1');
     await h.close();
 
-    h = await startHarness({ clock, upstream: h.upstream });
+    h = await startHarness({ clock, upstream });
     const again = new Visitor(h.url);
     again.cookie = visitor.cookie;
     const after = await again.request(`/api/v1/prediction/${handle}`);
     expect(after.json).toMatchObject({ id: handle, status: 'succeeded' });
     await h.close();
 
-    h = await startHarness({ clock, upstream: h.upstream, secret: 'a-different-secret-000000' });
+    h = await startHarness({ clock, upstream, secret: 'a-different-secret-000000' });
     const other = new Visitor(h.url);
     other.cookie = visitor.cookie;
     expect((await other.request(`/api/v1/prediction/${handle}`)).status).toBe(404);
+    await h.close();
+    await upstream.close();
   });
 });

@@ -1,9 +1,9 @@
 /** GET /api/v1/prediction/{handle}: the prediction, from the shared job state (one poller per job). */
 import type { ProxyContext, RequestScope } from '../context.js';
 import { type JsonReply, jsonTextReply } from '../http/responses.js';
+import { jobOf } from '../jobs/job-of.js';
 import { type JobSnapshot, predictionJson } from '../jobs/snapshot.js';
 import { upstreamErrorReply } from '../upstream/upstream.js';
-import { jobOf } from './job-of.js';
 
 export async function handlePrediction(context: ProxyContext, scope: RequestScope): Promise<JsonReply> {
   const { handle, claims } = await jobOf(context, scope);

@@ -6,12 +6,12 @@
  */
 import { sniffImageType } from '@room-restyler/core/internal';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
+import { readBody } from '../http/read-body.js';
 import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
 import { consumeLimits, uploadChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
-import { randomId } from '../security/base64url.js';
-import { readBody } from '../security/read-body.js';
 import { ImageRejectedError, type ProcessedImage } from '../uploads/image-processor.js';
+import { randomId } from '../util/base64url.js';
 
 /** Room for the multipart boundary and part headers around the file. */
 const MULTIPART_OVERHEAD = 16 * 1024;

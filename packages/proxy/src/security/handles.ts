@@ -5,7 +5,7 @@
  * The visitor is bound by the signature rather than carried in the handle: the cookie already
  * says who asks, and every poll sends the handle, so it stays short.
  */
-import { decodeBase64Url, encodeBase64Url } from './base64url.js';
+import { decodeBase64Url, encodeBase64Url } from '../util/base64url.js';
 import type { Signer } from './signer.js';
 import { VerifiedTokens } from './verified-tokens.js';
 

@@ -10,9 +10,10 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('open-relay attempts', () => {
-  it.each([
+  it.each<[string, string | (() => string)]>([
     ['an absolute-URL target', get('http://evil.example/api/v1/prediction/x')],
-    ['an absolute target to the service itself', get('http://upstream.test/api/v1/me')],
+    // The service's origin is known once the fake runs.
+    ['an absolute target to the service itself', () => get(`${h.upstream.url}/api/v1/me`)],
     ['a protocol-relative path', get('//evil.example/api/v1/enhance')],
     ['an encoded slash', get('/api/v1/prediction/abc%2F..%2F..%2Fme')],
     ['an encoded dot segment', get('/api/v1/prediction/%2e%2e/me')],
@@ -22,11 +23,11 @@ describe('open-relay attempts', () => {
     ['another service path', get('/api/v2/prediction/x')],
     ['the asterisk target', 'OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'],
   ])('refuses %s with a JSON 404 and no upstream call', async (_, text) => {
-    const before = h.upstream.calls.length;
-    const response = await rawRequest(h.url, text);
+    const before = h.upstream.requests.length;
+    const response = await rawRequest(h.url, typeof text === 'function' ? text() : text);
     expect(response.status).toBe(404);
     expect(JSON.parse(response.body)).toMatchObject({ code: 'not_found' });
-    expect(h.upstream.calls.length).toBe(before);
+    expect(h.upstream.requests.length).toBe(before);
   });
 
   it('never makes /api/v1/me public, whatever the method', async () => {
@@ -48,7 +49,7 @@ describe('open-relay attempts', () => {
     }
     const get = await visitor.request('/api/v1/enhance');
     expect(get.status).toBe(405);
-    expect(h.upstream.calls.length).toBe(0);
+    expect(h.upstream.requests.length).toBe(0);
   });
 
   // Found by the whole-kit fuzzer: `new Request()` throws on TRACE, which used to crash the server.

@@ -6,7 +6,7 @@
  * Signatures are truncated to 128 bits (RFC 2104 §5): forging one still takes 2^128 guesses, and
  * every poll carries a handle and a cookie, so shorter tokens mean less to send, parse and hash.
  */
-import { decodeBase64Url, encodeBase64Url } from './base64url.js';
+import { decodeBase64Url, encodeBase64Url } from '../util/base64url.js';
 
 export type SignaturePurpose = 'visitor' | 'handle';
 

@@ -1,7 +1,7 @@
 /** Nothing of the client's request reaches the service but the validated body and allowlisted headers. */
+import { TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, IMAGE_URL, startHarness } from '../../test/support/harness.js';
-import { TEST_API_KEY } from '../../test/support/key-guard.js';
 import { rawRequest } from '../../test/support/raw-http.js';
 
 let h: Harness;
@@ -24,7 +24,7 @@ describe('header smuggling', () => {
     });
     const ack = await visitor.restyle();
     expect(ack.status).toBe(200);
-    const call = h.upstream.calls.at(-1);
+    const call = h.upstream.requests.at(-1);
     expect(call?.path).toBe('/api/v1/restyle');
     expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_API_KEY}`);
     for (const name of [
@@ -44,14 +44,14 @@ describe('header smuggling', () => {
   });
 
   it('refuses conflicting Transfer-Encoding and Content-Length before the proxy runs', async () => {
-    const before = h.upstream.calls.length;
+    const before = h.upstream.requests.length;
     const body = JSON.stringify({ image_url: IMAGE_URL, style: 'modern' });
     const response = await rawRequest(
       h.url,
       `POST /api/v1/restyle HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\nGET /api/v1/me HTTP/1.1\r\nHost: x\r\n\r\n`,
     );
     expect(response.status).toBe(400);
-    expect(h.upstream.calls.length).toBe(before);
+    expect(h.upstream.requests.length).toBe(before);
   });
 
   it('never lets a smuggled second request reach /api/v1/me', async () => {

@@ -5,7 +5,7 @@
  * and kept per signer, so a tampered token or another secret never hits; bounded, tokens not
  * used lately are forgotten. Callers still check expiry and ownership on every read.
  */
-import { RecentCache } from './recent-cache.js';
+import { RecentCache } from '../util/recent-cache.js';
 import type { Signer } from './signer.js';
 
 const MAX_TOKENS_PER_SIGNER = 10_000;

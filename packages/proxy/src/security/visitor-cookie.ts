@@ -3,7 +3,7 @@
  * bound to it; a visitor who drops the cookie gets a new id but still meets the per-IP limit.
  */
 import type { ProxyRequest } from '../http/proxy-request.js';
-import { randomId } from './base64url.js';
+import { randomId } from '../util/base64url.js';
 import type { Signer } from './signer.js';
 import { VerifiedTokens } from './verified-tokens.js';
 

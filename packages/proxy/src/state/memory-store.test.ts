@@ -1,5 +1,5 @@
+import { ManualClock } from '@room-restyler/test-kit';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../test/support/manual-clock.js';
 import { createMemoryStore } from './memory-store.js';
 
 describe('memory store', () => {

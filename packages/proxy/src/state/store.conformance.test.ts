@@ -2,11 +2,11 @@
  * One contract, two stores: every case runs against the in-memory store (time moved by a manual
  * clock) and the Redis store (a real redis-server; time passes for real, with short lifetimes).
  */
+import { ManualClock, waitFor } from '@room-restyler/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, waitFor } from '../../test/support/manual-clock.js';
 import { type RunningRedis, startRedisServer } from '../../test/support/redis-server.js';
+import { createRedisStore } from '../node/redis/store.js';
 import { createMemoryStore } from './memory-store.js';
-import { createRedisStore } from './redis-store.js';
 import type { ProxyStore } from './store.js';
 
 /** Lifetimes in the cases: short, so the Redis run waits little. */

@@ -2,9 +2,9 @@
  * Two proxy instances behind an imaginary load balancer, sharing one real redis-server and one
  * simulator: whichever instance a request lands on, the site's credits are protected the same.
  */
+import { waitFor } from '@room-restyler/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventStreamReader, Visitor } from '../../test/support/harness.js';
-import { waitFor } from '../../test/support/manual-clock.js';
 import {
   type Cluster,
   type Instance,

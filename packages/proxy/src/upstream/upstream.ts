@@ -3,7 +3,7 @@
  * origin (plus an id that came out of a signed handle); generation POSTs are sent once, never
  * retried blindly, so a credit is not spent twice.
  */
-import { redact } from '@room-restyler/core/internal';
+import { parseRetryAfter, redact } from '@room-restyler/core/internal';
 import type { RequestHeaders } from '../http/proxy-request.js';
 import { type JsonReply, jsonReply, ProxyHttpError } from '../http/responses.js';
 import { upstreamHeaders } from '../security/upstream-headers.js';
@@ -12,7 +12,7 @@ export interface UpstreamReply {
   status: number;
   /** Parsed JSON, or `{ error: text }` for a non-JSON body; the key is redacted from it. */
   body: unknown;
-  /** The service's `Retry-After`, the only upstream header ever passed on. */
+  /** The service's `Retry-After` as whole seconds (an HTTP date is converted), the only upstream header ever passed on. */
   retryAfter?: string;
 }
 
@@ -30,6 +30,8 @@ export interface UpstreamOptions {
   apiKey: string;
   fetch: typeof fetch;
   timeoutMs: number;
+  /** The proxy's clock: an HTTP-date `Retry-After` becomes seconds from now. */
+  now: () => number;
 }
 
 const MAX_ERROR_TEXT = 500;
@@ -48,8 +50,12 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       throw new ProxyHttpError(502, 'upstream_unreachable', 'The generation service could not be reached');
     }
     const text = redact(await response.text().catch(() => ''), [options.apiKey]);
-    const retryAfter = response.headers.get('retry-after');
-    return { status: response.status, body: parseBody(text), ...(retryAfter && /^\d{1,6}$/.test(retryAfter) ? { retryAfter } : {}) };
+    const waitMs = parseRetryAfter(response.headers.get('retry-after'), options.now());
+    return {
+      status: response.status,
+      body: parseBody(text),
+      ...(waitMs === undefined ? {} : { retryAfter: String(Math.ceil(waitMs / 1000)) }),
+    };
   }
 
   return {

@@ -1,44 +1,75 @@
 /**
- * A proxy on a real loopback port (Node adapter), in front of the fake service, with a manual
- * clock and a guarded logger; visitors are cookie jars whose every response is inspected for the key.
+ * A proxy on a real loopback port (Node adapter), in front of the kit's fake service (called
+ * in-process), with a manual clock and a guarded logger; visitors are cookie jars whose every
+ * response is inspected for the key.
  */
-import { createSharpImageProcessor, type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/adapters/node.js';
-import { randomId } from '../../src/security/base64url.js';
+
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type FakeService,
+  type FakeServiceOptions,
+  guardedLog,
+  type Inspected,
+  inspect,
+  ManualClock,
+  scan,
+  startFakeService,
+  TEST_API_KEY,
+} from '@room-restyler/test-kit';
+import {
+  createRoomProxy,
+  createSharpImageProcessor,
+  type ProxyServer,
+  type ProxyServerOptions,
+  type RoomProxy,
+  startProxyServer,
+} from '../../src/node/index.js';
+import type { RoomProxyOptions } from '../../src/options.js';
 import { createSigner } from '../../src/security/signer.js';
 import { createMemoryUploadStore } from '../../src/uploads/upload-store.js';
-import { createFakeUpstream, FAKE_UPSTREAM_URL, type FakeUpstream } from './fake-upstream.js';
-import { guardedLog, type Inspected, inspect, scan, TEST_API_KEY } from './key-guard.js';
-import { ManualClock } from './manual-clock.js';
+import { randomId } from '../../src/util/base64url.js';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdef';
 export const IMAGE_URL = 'https://photos.example.com/room.jpg';
 
+/**
+ * The fake service as the proxy's tests want it: jobs finish only when a test says so
+ * (`complete`/`fail`), and every answer carries headers the proxy must never pass on to browsers.
+ */
+export const UPSTREAM_ONLY_HEADERS = { 'x-upstream-internal': 'secret-route-7', 'set-cookie': 'upstream_session=1' };
+
+export function startUpstream(options: FakeServiceOptions = {}): Promise<FakeService> {
+  return startFakeService({ readsToComplete: 'manual', headers: UPSTREAM_ONLY_HEADERS, ...options });
+}
+
 export interface Harness {
   url: string;
   server: ProxyServer;
-  upstream: FakeUpstream;
+  upstream: FakeService;
   clock: ManualClock;
   logs: string[];
   visitor(headers?: Record<string, string>): Visitor;
   close(): Promise<void>;
 }
 
+/** Closes the fake service it started (which fails on any answer off the contract); one passed in stays the caller's. */
 export async function startHarness(
-  options: Partial<ProxyServerOptions> & { upstream?: FakeUpstream; clock?: ManualClock } = {},
+  options: Partial<ProxyServerOptions> & { upstream?: FakeService; clock?: ManualClock } = {},
 ): Promise<Harness> {
-  const upstream = options.upstream ?? createFakeUpstream();
-  const clock = options.clock ?? new ManualClock();
+  const { upstream: given, clock = new ManualClock(), ...proxyOptions } = options;
+  const upstream = given ?? (await startUpstream());
   const { log, lines } = guardedLog();
   const server = await startProxyServer({
     apiKey: TEST_API_KEY,
-    baseUrl: FAKE_UPSTREAM_URL,
+    baseUrl: upstream.url,
     secret: TEST_SECRET,
     port: 0,
     fetch: upstream.fetch,
     clock,
     log,
     uploads: { store: createMemoryUploadStore(), processor: createSharpImageProcessor() },
-    ...options,
+    ...proxyOptions,
   });
   return {
     url: server.url,
@@ -47,7 +78,48 @@ export async function startHarness(
     clock,
     logs: lines,
     visitor: (headers) => new Visitor(server.url, headers),
-    close: () => server.close(),
+    async close() {
+      await server.close();
+      if (!given) await upstream.close();
+    },
+  };
+}
+
+export interface BareProxy {
+  proxy: RoomProxy;
+  upstream: FakeService;
+  /** Closes the proxy, then the fake service (which fails on any answer off the contract). */
+  close(): Promise<void>;
+}
+
+/** The fetch-standard proxy alone, no server, in front of a fresh fake service: for the adapters' own tests. */
+export async function startBareProxy(options: Partial<RoomProxyOptions> = {}): Promise<BareProxy> {
+  const upstream = await startUpstream();
+  const proxy = createRoomProxy({
+    apiKey: TEST_API_KEY,
+    baseUrl: upstream.url,
+    secret: TEST_SECRET,
+    fetch: upstream.fetch,
+    log: guardedLog().log,
+    ...options,
+  });
+  return {
+    proxy,
+    upstream,
+    async close() {
+      await proxy.close();
+      await upstream.close();
+    },
+  };
+}
+
+/** A node:http server with `listener` on a free loopback port. */
+export async function listen(listener: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 

@@ -3,14 +3,15 @@
  * secret, one redis-server (started here), one simulator with short jobs. Every instance polls on a
  * fast schedule so a job's upstream polls are countable within a test.
  */
+
 import { fixedPollSchedule } from '@room-restyler/core';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
-import { type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/adapters/node.js';
+import { guardedLog, TEST_API_KEY } from '@room-restyler/test-kit';
+import { type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/node/index.js';
+import { createRedisStore } from '../../src/node/redis/store.js';
 import { createMemoryStore } from '../../src/state/memory-store.js';
-import { createRedisStore } from '../../src/state/redis-store.js';
 import type { ProxyStore } from '../../src/state/store.js';
 import { Visitor, visitorCookie } from './harness.js';
-import { guardedLog, TEST_API_KEY } from './key-guard.js';
 import { type RunningRedis, startRedisServer } from './redis-server.js';
 
 export const CLUSTER_SECRET = 'cluster-secret-0123456789abcdef';

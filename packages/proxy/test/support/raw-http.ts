@@ -1,6 +1,7 @@
 /** Raw HTTP/1.1 over a socket, for requests fetch refuses to send (absolute-form targets, `..`, framing tricks). */
+
 import { connect, type Socket } from 'node:net';
-import { scan } from './key-guard.js';
+import { scan } from '@room-restyler/test-kit';
 
 export interface RawResponse {
   status: number;

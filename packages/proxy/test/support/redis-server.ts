@@ -1,12 +1,14 @@
 /**
  * A throwaway `redis-server` on a free loopback port, without persistence, for the Redis store
- * tests. A missing redis-server fails the suite with install instructions: these tests are the
- * proof that instances share state, so they must never be skipped quietly.
+ * tests. A missing redis-server fails the suite with install instructions (the kit's
+ * `redisServerPath`): these tests are the proof that instances share state, so they must never be
+ * skipped quietly.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createConnection, createServer } from 'node:net';
+import { redisServerPath } from '@room-restyler/test-kit/system';
 
 export interface RunningRedis {
   url: string;
@@ -14,32 +16,27 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
-const BINARY = process.env.REDIS_SERVER_BIN || 'redis-server';
-const INSTALL_HINT =
-  `redis-server was not found (tried "${BINARY}"). The Redis store and two-instance tests need a real Redis: ` +
-  'install it (Debian/Ubuntu: `sudo apt-get install -y redis-server`; macOS: `brew install redis`) ' +
-  'or point REDIS_SERVER_BIN at the binary.';
 const START_TIMEOUT_MS = 10_000;
 
 /** On a free port, or on `port` (to bring a stopped server back where its clients expect it). */
 export async function startRedisServer(options: { port?: number } = {}): Promise<RunningRedis> {
-  if (options.port !== undefined) return startOn(options.port);
+  const binary = redisServerPath();
+  if (options.port !== undefined) return startOn(binary, options.port);
   // Another process may take the free port between probe and bind: try a few ports.
   let lastError: Error | undefined;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      return await startOn(await freePort());
+      return await startOn(binary, await freePort());
     } catch (error) {
-      if (error instanceof Error && error.message === INSTALL_HINT) throw error;
       lastError = error as Error;
     }
   }
   throw lastError ?? new Error('redis-server did not start');
 }
 
-async function startOn(port: number): Promise<RunningRedis> {
+async function startOn(binary: string, port: number): Promise<RunningRedis> {
   const child = spawn(
-    BINARY,
+    binary,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', ''],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,9 +46,7 @@ async function startOn(port: number): Promise<RunningRedis> {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<Error>((resolve) => {
-    child.once('error', (error: NodeJS.ErrnoException) =>
-      resolve(new Error(error.code === 'ENOENT' ? INSTALL_HINT : `redis-server failed to start: ${error.message}`)),
-    );
+    child.once('error', (error) => resolve(new Error(`redis-server failed to start: ${error.message}`)));
     child.once('exit', (code) => resolve(new Error(`redis-server exited (code ${code}) before answering PING:\n${output.slice(-2_000)}`)));
   });
   const ready = waitForPong(port);

@@ -1,5 +1,5 @@
+import { takeLeaks } from '@room-restyler/test-kit';
 import { afterEach, expect } from 'vitest';
-import { takeLeaks } from './key-guard.js';
 
 afterEach(() => {
   expect(takeLeaks(), 'the API key appeared in a response or a log line').toEqual([]);

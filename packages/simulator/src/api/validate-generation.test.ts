@@ -1,6 +1,6 @@
+import { validateRequestBody } from '@room-restyler/test-kit/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateRequestBody } from '../contract.js';
 import { validateGeneration } from './validate-generation.js';
 
 const url = 'https://example.com/room.jpg';

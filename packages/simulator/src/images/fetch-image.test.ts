@@ -1,10 +1,11 @@
+import type { Served } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoServer, type TestServer } from '../test-support/image-server.js';
+import { photoServer } from '../test-support/image-server.js';
 import { fetchImage } from './fetch-image.js';
 import { ImageInputError } from './render.js';
 import { sampleRoom } from './sample-room.js';
 
-let server: TestServer;
+let server: Served;
 let photo: Buffer;
 const limits = { maxBytes: 1_000_000, timeoutMs: 2_000 };
 const never = new AbortController().signal;

@@ -2,7 +2,8 @@
  * A fetch wrapper for tests: every /api/v1 response is checked against openapi/room-api.yaml, so
  * each test of the simulator is also a contract test.
  */
-import { validateResponse } from '../contract.js';
+import { waitFor } from '@room-restyler/test-kit';
+import { validateResponse } from '@room-restyler/test-kit/contract';
 
 export interface ApiResponse {
   status: number;
@@ -45,17 +46,6 @@ export function apiClient(baseUrl: string): Call {
   };
 }
 
-/** Polls until `check` returns a value (not undefined); fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, { timeoutMs = 10_000, intervalMs = 10 } = {}): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
-
 export interface PredictionBody {
   id: string;
   status: string;
@@ -66,16 +56,22 @@ export interface PredictionBody {
 }
 
 /** Polls a prediction to a terminal status; returns it with every status seen on the way. */
-export async function settle(call: Call, requestId: string, key?: string): Promise<{ prediction: PredictionBody; seen: string[] }> {
+export async function pollUntilEnded(call: Call, requestId: string, key?: string): Promise<{ prediction: PredictionBody; seen: string[] }> {
   const seen: string[] = [];
-  const prediction = await waitFor(async () => {
-    const { status, body } = await call('GET', `/api/v1/prediction/${requestId}`, { ...(key !== undefined && { key }) });
-    if (status !== 200) throw new Error(`prediction answered ${status}`);
-    const p = body as PredictionBody;
-    if (seen.at(-1) !== p.status) seen.push(p.status);
-    return p.status === 'succeeded' || p.status === 'failed' ? p : undefined;
-  });
-  return { prediction, seen };
+  let ended: PredictionBody | undefined;
+  await waitFor(
+    async () => {
+      const { status, body } = await call('GET', `/api/v1/prediction/${requestId}`, { ...(key !== undefined && { key }) });
+      if (status !== 200) throw new Error(`prediction answered ${status}`);
+      const prediction = body as PredictionBody;
+      if (seen.at(-1) !== prediction.status) seen.push(prediction.status);
+      if (prediction.status === 'succeeded' || prediction.status === 'failed') ended = prediction;
+      return ended !== undefined;
+    },
+    `prediction ${requestId} to end`,
+    10_000,
+  );
+  return { prediction: ended as PredictionBody, seen };
 }
 
 /** The request_id of a 200 acknowledgement. */

@@ -1,4 +1,8 @@
-/** Serves a fetch handler on a loopback port; a handler that throws drops the connection (a reset). */
+/**
+ * Serves a fetch handler on a loopback port, for tests that need a real socket. A handler that
+ * throws drops the connection (a reset); the request's signal aborts when the client goes away,
+ * so a handler that never answers can still end.
+ */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

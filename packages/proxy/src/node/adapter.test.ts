@@ -1,12 +1,9 @@
 /** The Node adapter: mounting under a prefix in a plain node:http server, health, graceful shutdown. */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+
+import { waitFor } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeUpstream, FAKE_UPSTREAM_URL } from '../../test/support/fake-upstream.js';
-import { type Harness, startHarness, Visitor } from '../../test/support/harness.js';
-import { guardedLog, TEST_API_KEY } from '../../test/support/key-guard.js';
-import { waitFor } from '../../test/support/manual-clock.js';
-import { type ConnectionInfo, createRoomProxy, toNodeHandler } from './node.js';
+import { type Harness, listen, startBareProxy, startHarness, Visitor } from '../../test/support/harness.js';
+import { type ConnectionInfo, toNodeHandler } from './index.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.close());
@@ -17,23 +14,14 @@ describe('Node adapter', () => {
     const health = await h.visitor().request('/healthz');
     expect(health.status).toBe(200);
     expect(health.json).toEqual({ ok: true });
-    expect(h.upstream.calls).toHaveLength(0);
+    expect(h.upstream.requests).toHaveLength(0);
   });
 
   it('mounts under a prefix inside an existing server, other paths stay the site’s', async () => {
-    const upstream = createFakeUpstream();
-    const proxy = createRoomProxy({
-      apiKey: TEST_API_KEY,
-      baseUrl: FAKE_UPSTREAM_URL,
-      prefix: '/room-api',
-      secret: 'prefix-secret-0123456789',
-      fetch: upstream.fetch,
-      log: guardedLog().log,
-    });
-    const handler = toNodeHandler(proxy);
-    const server = createServer((req, res) => (req.url?.startsWith('/room-api/') ? handler(req, res) : res.end('site page')));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const bare = await startBareProxy({ prefix: '/room-api' });
+    const handler = toNodeHandler(bare.proxy);
+    const server = await listen((req, res) => (req.url?.startsWith('/room-api/') ? handler(req, res) : res.end('site page')));
+    const base = server.url;
     try {
       const visitor = new Visitor(`${base}/room-api`);
       const ack = await visitor.restyle();
@@ -43,20 +31,14 @@ describe('Node adapter', () => {
       expect((await new Visitor(base).request('/api/v1/restyle', { method: 'POST' })).status).toBe(200); // the site's own handler
       expect((await fetch(`${base}/`)).status).toBe(200);
     } finally {
-      await proxy.close();
-      await new Promise((resolve) => server.close(resolve));
+      await bare.close();
+      await server.close();
     }
   });
 
   it('serves through a wrapper function around the proxy too (bodies and cookies pass)', async () => {
-    const upstream = createFakeUpstream();
-    const proxy = createRoomProxy({
-      apiKey: TEST_API_KEY,
-      baseUrl: FAKE_UPSTREAM_URL,
-      secret: 'wrapper-secret-0123456789',
-      fetch: upstream.fetch,
-      log: guardedLog().log,
-    });
+    const bare = await startBareProxy();
+    const { proxy } = bare;
     const seen: string[] = [];
     const wrapped = Object.assign(
       (request: Request, connection?: ConnectionInfo) => {
@@ -65,17 +47,16 @@ describe('Node adapter', () => {
       },
       { prefix: proxy.prefix, close: () => proxy.close() },
     );
-    const server = createServer(toNodeHandler(wrapped));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const server = await listen(toNodeHandler(wrapped));
     try {
-      const visitor = new Visitor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const visitor = new Visitor(server.url);
       const ack = await visitor.restyle();
       expect(ack.status).toBe(200);
       expect((await visitor.request(`/api/v1/prediction/${String(ack.json.request_id)}`)).json.status).toBe('starting');
       expect(seen).toEqual(['POST', 'GET']);
     } finally {
-      await proxy.close();
-      await new Promise((resolve) => server.close(resolve));
+      await bare.close();
+      await server.close();
     }
   });
 

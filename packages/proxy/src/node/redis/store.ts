@@ -2,13 +2,15 @@
  * The Redis `ProxyStore`: state shared by every proxy instance that points at the same Redis.
  * Compound operations are Lua scripts (atomic on the server); pub/sub runs on a second
  * connection because a subscribed Redis connection can run nothing else. Expiry follows Redis's
- * clock. Node only (TCP); import it from `@room-restyler/proxy/redis`.
+ * clock. Node only (TCP); import it from `@room-restyler/proxy/redis`. ioredis, an optional peer, is
+ * imported when the first store is created.
  */
-import { Redis, type RedisOptions } from 'ioredis';
-import { jsonLinesLogger, type Logger } from '../log.js';
-import { CLAIM, HIT, RELEASE, RENEW } from './redis-scripts.js';
-import { describeRedisUrl, parseRedisUrl } from './redis-url.js';
-import type { HitResult, ProxyStore, Unsubscribe } from './store.js';
+import type { Redis, RedisOptions } from 'ioredis';
+import { jsonLinesLogger, type Logger } from '../../log.js';
+import type { HitResult, ProxyStore, Unsubscribe } from '../../state/store.js';
+import { importPeer } from '../optional-peer.js';
+import { CLAIM, HIT, RELEASE, RENEW } from './scripts.js';
+import { describeRedisUrl, parseRedisUrl } from './url.js';
 
 export interface RedisStoreOptions {
   /** `redis://[user:password@]host[:port][/db]`, or `rediss://` for TLS. */
@@ -25,7 +27,7 @@ export interface RedisStoreOptions {
   now?: (() => number) | undefined;
 }
 
-export const DEFAULT_KEY_PREFIX = 'room-proxy:';
+const DEFAULT_KEY_PREFIX = 'room-proxy:';
 
 interface Channel {
   listeners: Set<(message: string) => void>;
@@ -53,7 +55,8 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
     maxRetriesPerRequest: 1,
     connectionName: 'room-restyler-proxy',
   } satisfies RedisOptions;
-  const client = new Redis(url.href, clientOptions);
+  const { Redis: RedisClient } = await importPeer('ioredis', 'the Redis store', () => import('ioredis'));
+  const client = new RedisClient(url.href, clientOptions);
   const subscriber = client.duplicate();
   watchConnection(client, where, log);
   watchConnection(subscriber, where, log);

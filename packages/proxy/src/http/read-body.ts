@@ -3,8 +3,8 @@
  * never buffered) and a deadline for the whole body (a slowloris client trickling bytes is cut off).
  * Runs before any authorize hook or upstream call sees the request.
  */
-import type { ProxyRequest } from '../http/proxy-request.js';
-import { ProxyHttpError } from '../http/responses.js';
+import type { ProxyRequest } from './proxy-request.js';
+import { ProxyHttpError } from './responses.js';
 
 export interface BodyLimits {
   maxBytes: number;

@@ -1,0 +1,68 @@
+/** `startProxyServer(options)`: a standalone proxy server with disk uploads (sharp) and graceful shutdown. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RoomProxyOptions, UploadsOptions } from '../options.js';
+import { createRoomProxy, type RoomProxy } from '../proxy.js';
+import { toNodeHandler } from './handler.js';
+import { loadSharp } from './sharp-image-processor.js';
+import { createNodeUploads, type NodeUploadsOptions } from './uploads.js';
+
+export interface ProxyServerOptions extends Omit<RoomProxyOptions, 'uploads'> {
+  /** Default 8787; 0 picks a free port. */
+  port?: number | undefined;
+  /** Default 127.0.0.1. */
+  host?: string | undefined;
+  /** Default: disk + sharp uploads; `false` disables the upload routes. */
+  uploads?: UploadsOptions | NodeUploadsOptions | false | undefined;
+  /** How long shutdown waits for in-flight requests before cutting connections. Default 5 s. */
+  shutdownGraceMs?: number | undefined;
+}
+
+export interface ProxyServer {
+  url: string;
+  port: number;
+  proxy: RoomProxy;
+  /** Graceful: stops accepting, ends event streams, lets in-flight requests finish (up to the grace period). */
+  close(): Promise<void>;
+}
+
+/** The uploads to serve; the default ones need sharp, so a missing sharp stops startup rather than the first upload. */
+async function resolveUploads(uploads: ProxyServerOptions['uploads']): Promise<UploadsOptions | undefined> {
+  if (uploads === false) return undefined;
+  if (uploads && 'store' in uploads) return uploads;
+  await loadSharp();
+  return createNodeUploads(uploads ?? {});
+}
+
+export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
+  const { port = 8787, host = '127.0.0.1', uploads, shutdownGraceMs = 5_000, ...proxyOptions } = options;
+  const proxy = createRoomProxy({ ...proxyOptions, uploads: await resolveUploads(uploads) });
+  // Slow clients: headers within 15 s, the whole request within 2 min (the proxy's own body deadlines are shorter).
+  const server = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 }, toNodeHandler(proxy));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    port: address.port,
+    proxy,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        await proxy.close();
+        server.closeIdleConnections();
+        const grace = setTimeout(() => server.closeAllConnections(), shutdownGraceMs);
+        await closed;
+        clearTimeout(grace);
+      })();
+      return closing;
+    },
+  };
+}

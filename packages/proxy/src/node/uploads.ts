@@ -1,0 +1,14 @@
+/** `createNodeUploads()`: uploads stored on local disk and re-encoded with sharp (an optional peer, loaded at first use). */
+import type { UploadsOptions } from '../options.js';
+import { createDiskUploadStore } from './disk-upload-store.js';
+import { createSharpImageProcessor } from './sharp-image-processor.js';
+
+export interface NodeUploadsOptions extends Omit<UploadsOptions, 'store' | 'processor'> {
+  /** Default `ROOM_PROXY_UPLOAD_DIR` or a folder under the OS temp dir. */
+  dir?: string | undefined;
+}
+
+export function createNodeUploads(options: NodeUploadsOptions = {}): UploadsOptions {
+  const { dir, ...rest } = options;
+  return { ...rest, store: createDiskUploadStore(dir ? { dir } : {}), processor: createSharpImageProcessor() };
+}

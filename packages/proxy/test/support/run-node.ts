@@ -1,0 +1,42 @@
+/** A TypeScript entry point in a child Node process (through tsx), optionally with packages hidden as if not installed. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const HIDE_PACKAGES = fileURLToPath(new URL('./hide-packages.mjs', import.meta.url));
+
+export interface RunOptions {
+  env?: Record<string, string>;
+  /** Packages that fail to resolve in the child, as when they are not installed. */
+  hide?: readonly string[];
+}
+
+/** Runs `script` with `args`; the child inherits no ROOM_* setting of the test's own environment. */
+export function runNode(script: string, args: readonly string[] = [], options: RunOptions = {}): ChildProcess {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ROOM_')));
+  const hide = options.hide ?? [];
+  return spawn(process.execPath, ['--import', 'tsx', ...(hide.length ? ['--import', HIDE_PACKAGES] : []), script, ...args], {
+    env: { ...inherited, ...options.env, HIDE_PACKAGES: hide.join(',') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** What a child wrote on stdout, as it arrives. */
+export function collect(stream: NodeJS.ReadableStream | null): { text: string } {
+  const out = { text: '' };
+  stream?.on('data', (chunk: Buffer) => (out.text += chunk.toString()));
+  return out;
+}
+
+export interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Waits for the child to exit; resolves with its exit code and everything it wrote. */
+export async function exited(child: ChildProcess): Promise<Exit> {
+  const stdout = collect(child.stdout);
+  const stderr = collect(child.stderr);
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
