@@ -11,6 +11,7 @@ export type { PredictionOutcome } from './prediction.js';
 export { normalizePrediction, predictionOutcome, requestIdOf } from './prediction.js';
 export type { GenerationPhase } from './progress.js';
 export { GENERATION_PHASES } from './progress.js';
+export type { ProxyErrorBody, ProxyErrorCode, ProxyHealth, ProxyLimitErrorBody, ProxyPaths, ProxyUpload } from './proxy-types.js';
 export type { RetryOptions } from './retry-policy.js';
 export type {
   Account,

@@ -1,6 +1,6 @@
 /** `enhance`: virtual staging of an empty room (and the service's other enhance modes). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { EnhanceInput } from '@room-restyler/core';
+import type { EnhanceRequest } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import { safeName } from '../results/save.js';
@@ -34,13 +34,13 @@ export function registerEnhanceTool(server: McpServer, ctx: ServerContext): void
     (args, extra) =>
       runGeneration(ctx, args, extra, {
         verb: args.mode === 'empty-room' ? 'Emptied' : 'Staged',
-        fileStem: [args.mode ?? 'staging', args.style, args.room_type]
+        fileStem: [args.mode, args.style, args.room_type]
           .filter(Boolean)
           .map((p) => safeName(String(p)))
           .join('-'),
-        body: (image_url): EnhanceInput => ({
+        body: (image_url): EnhanceRequest => ({
           image_url,
-          ...(args.mode ? { mode: args.mode } : {}),
+          mode: args.mode,
           ...(args.style ? { style: args.style } : {}),
           ...(args.room_type ? { room_type: args.room_type } : {}),
         }),
