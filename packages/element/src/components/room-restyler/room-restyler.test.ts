@@ -2,19 +2,13 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
 import '../../translations/de.js';
-import { expectAccessible, makePhoto, samplePhoto, screenshot, until } from '../../test/helpers.js';
+import { backendStats, expectAccessible, makePhoto, samplePhoto, screenshot, until } from '../../test/helpers.js';
 import type { RoomRestyler } from './room-restyler.js';
 
 let counter = 0;
-/** A fresh fake backend per test: /fake/<scenario>-<n> (see test/fake-proxy.mjs). */
-const endpointFor = (scenario: string) => `/fake/${scenario}-${Date.now()}-${++counter}`;
-const stats = async (endpoint: string) =>
-  (await (await fetch(`${endpoint}/__stats`)).json()) as {
-    uploads: { bytes: number }[];
-    starts: { key: string; operation: string; body: Record<string, string> }[];
-    polls: number;
-    events: number;
-  };
+/** A fresh backend per test: the real proxy over the fake service, /backend/<scenario>-<n> (see test/backends.mjs). */
+const endpointFor = (scenario: string) => `/backend/${scenario}-${Date.now()}-${++counter}`;
+const stats = backendStats;
 
 const $ = <T extends Element = HTMLElement>(el: Element, selector: string) => el.shadowRoot!.querySelector<T>(selector);
 const part = (el: Element, name: string) => $(el, `[part~="${name}"]`);
