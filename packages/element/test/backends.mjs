@@ -4,7 +4,7 @@
 // state; the scenario (the text before the first `-`) configures the service or the proxy.
 //   GET  <mount>/__stats     what happened: uploads the proxy stored, starts the service received,
 //                            polls and event streams the widget opened
-//   POST <mount>/__complete  finishes every running job (the `slow` scenario waits for it)
+//   POST <mount>/__complete  from now on, jobs finish (the `slow` scenario's wait for it)
 import { Readable } from 'node:stream';
 import { fixedPollSchedule } from '@room-restyler/core';
 import { createMemoryUploadStore, createRoomProxy, silentLogger } from '@room-restyler/proxy';
@@ -45,6 +45,12 @@ async function startBackend(prefix, scenario, pageOrigin) {
     headers: { location: `${pageOrigin}/samples/${request.path.endsWith('/2.png') ? 'office' : 'bedroom'}.jpg`, ...ANY_ORIGIN },
   }));
   if (failFirstJob) service.events.once('start', (job) => service.fail(job.id, failFirstJob));
+  let completing = false;
+  const complete = (job) => {
+    if (completing && !['succeeded', 'failed'].includes(job.status)) service.complete(job.id);
+  };
+  // Also a job whose start is still on its way when the test says so.
+  service.events.on('start', complete);
   const pending = new Set();
   const uploadStore = createMemoryUploadStore();
   const uploads = [];
@@ -82,8 +88,9 @@ async function startBackend(prefix, scenario, pageOrigin) {
         .map((r) => ({ operation: r.path.split('/').pop(), key: r.headers.get('idempotency-key'), body: JSON.parse(r.body) })),
       ...counts,
     }),
-    completeAll() {
-      for (const job of service.jobs.values()) if (!['succeeded', 'failed'].includes(job.status)) service.complete(job.id);
+    completeJobs() {
+      completing = true;
+      for (const job of service.jobs.values()) complete(job);
     },
     async close() {
       for (const release of pending) release();
@@ -133,7 +140,7 @@ export function testBackends() {
       return;
     }
     if (route === '/__complete' && ctx.method === 'POST') {
-      backend.completeAll();
+      backend.completeJobs();
       ctx.status = 204;
       return;
     }

@@ -36,6 +36,15 @@ async function ready(el: RoomRestyler, file?: File) {
   await until(() => is(el, 'ready'), 'ready');
 }
 
+/** Pastes a file on `target` the way a browser does. */
+function paste(target: EventTarget, file: File) {
+  const clipboardData = new DataTransfer();
+  clipboardData.items.add(file);
+  target.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, composed: true }));
+}
+
+const nextFrame = () => new Promise((r) => requestAnimationFrame(r));
+
 const click = async (el: RoomRestyler, name: string) => {
   await el.updateComplete;
   part(el, name)!.click();
@@ -102,19 +111,38 @@ describe('<room-restyler>', () => {
 
   it('pastes an image when paste-scope="document", and ignores paste by default', async () => {
     const photo = await makePhoto(800, 600);
-    const paste = () => {
-      const clipboardData = new DataTransfer();
-      clipboardData.items.add(photo);
-      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true }));
-    };
     const off = await mount('ok');
-    paste();
-    await new Promise((r) => requestAnimationFrame(r));
+    paste(document.body, photo);
+    await nextFrame();
     expect(is(off.el, 'empty')).to.equal(true);
     off.el.remove();
 
     const { el } = await mount('ok', 'paste-scope="document"');
-    paste();
+    paste(document.body, photo);
+    await until(() => is(el, 'ready'), 'ready after paste');
+  });
+
+  it('changing paste-scope during a generation keeps it running, and paste follows the new scope', async () => {
+    const { el, endpoint } = await mount('slow', 'paste-scope="document"');
+    const fired: string[] = [];
+    for (const name of ['room-restyler-cancel', 'room-restyler-error', 'room-restyler-complete'] as const) {
+      el.addEventListener(name, () => fired.push(name));
+    }
+    await ready(el);
+    await click(el, 'generate');
+    await until(() => is(el, 'generating'), 'generating');
+    el.pasteScope = 'element';
+    await el.updateComplete;
+    await fetch(`${endpoint}/__complete`, { method: 'POST' });
+    await until(() => is(el, 'result'), 'result');
+    expect(fired).to.deep.equal(['room-restyler-complete']);
+
+    // A paste on the page (the old scope) is ignored; one inside the element (the new scope) is taken.
+    const photo = await makePhoto(800, 600);
+    paste(document.body, photo);
+    await nextFrame();
+    expect(is(el, 'result')).to.equal(true);
+    paste(el, photo);
     await until(() => is(el, 'ready'), 'ready after paste');
   });
 

@@ -1,6 +1,7 @@
 import { ROOM_TYPES, STYLES, type VocabularyEntry } from '@room-restyler/core/vocabulary';
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { GenerationFlow, type GenerationRequest } from '../../controllers/generation-flow.js';
+import { PasteController, type PasteScope } from '../../controllers/paste-controller.js';
 import { downloadName, saveImage } from '../../download.js';
 import { errorMessage } from '../../errors/error-message.js';
 import { createEvent, type RoomRestylerEventDetails } from '../../events.js';
@@ -114,7 +115,7 @@ export class RoomRestyler extends LitElement {
   /** The interior style id (attribute `room-style`: HTML reserves `style` for inline CSS). */
   declare roomStyle: string;
   declare roomType: string;
-  declare pasteScope: 'none' | 'element' | 'document';
+  declare pasteScope: PasteScope;
   declare disclose: boolean;
   declare name: string;
   /** Styles offered (id sent to the service, label shown). Any free-text id also works. */
@@ -145,6 +146,15 @@ export class RoomRestyler extends LitElement {
 
   constructor() {
     super();
+    // Registers itself with this host and owns its paste listener from here on.
+    new PasteController(this, {
+      scope: () => this.pasteScope,
+      onImage: (file) => {
+        if (this.flow.busy) return false;
+        void this.selectFile(file);
+        return true;
+      },
+    });
     this.endpoint = '';
     this.mode = 'staging';
     this.roomStyle = 'modern';
@@ -221,14 +231,6 @@ export class RoomRestyler extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.resolveLang();
-    if (this.pasteScope === 'document') document.addEventListener('paste', this.onPaste);
-    else if (this.pasteScope === 'element') this.addEventListener('paste', this.onPaste);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    document.removeEventListener('paste', this.onPaste);
-    this.removeEventListener('paste', this.onPaste);
   }
 
   static override get observedAttributes(): string[] {
@@ -245,11 +247,7 @@ export class RoomRestyler extends LitElement {
     }
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('pasteScope') && this.isConnected) {
-      this.disconnectedCallback();
-      this.connectedCallback();
-    }
+  protected override willUpdate(): void {
     this.view = this.computeView();
   }
 
@@ -477,13 +475,6 @@ export class RoomRestyler extends LitElement {
     event.preventDefault();
     const data = new FormData(event.target as HTMLFormElement);
     this.selectUrl(String(data.get('url') ?? '').trim());
-  };
-
-  private onPaste = (event: ClipboardEvent) => {
-    const file = [...(event.clipboardData?.files ?? [])].find((f) => f.type.startsWith('image/'));
-    if (!file || this.flow.busy) return;
-    event.preventDefault();
-    void this.selectFile(file);
   };
 
   private tryAnother = () => {
