@@ -4,7 +4,7 @@ import { GenerationFlow, type GenerationRequest } from '../../controllers/genera
 import { PasteController, type PasteScope } from '../../controllers/paste-controller.js';
 import { downloadName, saveImage } from '../../download.js';
 import { errorMessage } from '../../errors/error-message.js';
-import { createEvent, type RoomRestylerEventDetails } from '../../events.js';
+import { emit, type PartEvent } from '../../events.js';
 import type { MessageKey } from '../../i18n/en.js';
 import { catalogFor, langOf, type Translate, translator } from '../../i18n/localize.js';
 import { DEFAULT_LIMITS, type ImageLimits, ImageRejectedError, prepareImage } from '../../image/prepare.js';
@@ -140,7 +140,7 @@ export class RoomRestyler extends LitElement {
     upload: (blob, options) => uploadImage(this.baseUrl(), blob, options),
     watch: (id, options) => watchPredictionEvents(`${this.baseUrl()}/api/v1/prediction/${encodeURIComponent(id)}/events`, options),
     clock: visibleClock(document),
-    emit: (name, detail) => this.dispatchEvent(createEvent(name, detail)),
+    emit: (name, detail) => emit(this, name, detail),
   });
   private cachedClient: { baseUrl: string; client: ProxyClient } | undefined;
 
@@ -297,7 +297,7 @@ export class RoomRestyler extends LitElement {
               .selected=${this.selected}
               .label=${t('results')}
               .itemLabel=${(i: number) => t('resultN', { n: i + 1 })}
-              @rr-select=${(e: CustomEvent<{ index: number }>) => (this.selected = e.detail.index)}
+              @rr-select=${(e: PartEvent<'rr-select'>) => (this.selected = e.detail.index)}
             ></room-restyler-gallery>`
             : nothing
         }
@@ -326,8 +326,8 @@ export class RoomRestyler extends LitElement {
         .activeText=${t('dropActive')}
         .chooseText=${t('chooseFile')}
         .cameraText=${t('takePhoto')}
-        @rr-file=${(e: CustomEvent<{ file: File }>) => void this.selectFile(e.detail.file)}
-        @rr-drag=${(e: CustomEvent<{ dragging: boolean }>) => (this.dragging = e.detail.dragging)}
+        @rr-file=${(e: PartEvent<'rr-file'>) => void this.selectFile(e.detail.file)}
+        @rr-drag=${(e: PartEvent<'rr-drag'>) => (this.dragging = e.detail.dragging)}
       ></room-restyler-drop-zone>
       <form class="url" part="url" @submit=${this.onUrlSubmit}>
         <label>${t('urlLabel')}<input type="url" name="url" placeholder="https://" autocomplete="off" /></label>
@@ -492,8 +492,7 @@ export class RoomRestyler extends LitElement {
   private async download(url: string) {
     const filename = downloadName(this.roomType, this.roomStyle, this.selected);
     await saveImage(url, filename, this.disclose ? this.t('disclosure') : undefined);
-    const detail: RoomRestylerEventDetails['room-restyler-download'] = { url, filename };
-    this.dispatchEvent(createEvent('room-restyler-download', detail));
+    emit(this, 'room-restyler-download', { url, filename });
   }
 }
 
