@@ -5,7 +5,7 @@ export { RoomRestyler } from './components/room-restyler/room-restyler.js';
 export type { FlowDependencies, FlowState, GenerationRequest } from './controllers/generation-flow.js';
 export { GenerationFlow } from './controllers/generation-flow.js';
 export type { Phase, RoomRestylerEvent, RoomRestylerEventDetails, RoomRestylerEventName } from './events.js';
-export type { MessageKey, Messages } from './i18n/en.js';
 export { registerLocale } from './i18n/localize.js';
 export type { ImageLimits } from './image/prepare.js';
 export { DEFAULT_LIMITS } from './image/prepare.js';
+export type { MessageKey, Messages } from './translations/en.js';

@@ -5,7 +5,6 @@ import { PasteController, type PasteScope } from '../../controllers/paste-contro
 import { downloadName, saveImage } from '../../download.js';
 import { errorMessage } from '../../errors/error-message.js';
 import { emit, type PartEvent } from '../../events.js';
-import type { MessageKey } from '../../i18n/en.js';
 import { catalogFor, langOf, type Translate, translator } from '../../i18n/localize.js';
 import { DEFAULT_LIMITS, type ImageLimits, ImageRejectedError, prepareImage } from '../../image/prepare.js';
 import { watchPredictionEvents } from '../../net/prediction-events.js';
@@ -13,6 +12,7 @@ import { createProxyClient, type ProxyClient } from '../../net/proxy-client.js';
 import { uploadImage } from '../../net/upload.js';
 import { visibleClock } from '../../net/visible-clock.js';
 import { buttonStyles } from '../../styles/shared.styles.js';
+import type { MessageKey } from '../../translations/en.js';
 import styles from './room-restyler.styles.js';
 
 /** What the visitor has chosen as the "before" photo. */
