@@ -1,5 +1,4 @@
-/** The phases of one generation, as announced to users and reported in events. */
-export type Phase = 'uploading' | 'generating' | 'done' | 'failed';
+import type { GenerationPhase } from '@room-restyler/core';
 
 /** The public events of `<room-restyler>`: name → `detail`. */
 export interface RoomRestylerEventDetails {
@@ -7,7 +6,8 @@ export interface RoomRestylerEventDetails {
   'room-restyler-upload-complete': { url: string };
   'room-restyler-generate-start': { operation: 'enhance' | 'restyle'; style: string; roomType: string; idempotencyKey: string };
   'room-restyler-progress': {
-    phase: Phase;
+    /** Core's progress vocabulary; the element reports `uploading`, then `generating`. */
+    phase: GenerationPhase;
     elapsedMs: number;
     /** Time-based estimate from the polling schedule; absent when unknown. */
     estimatedRemainingMs?: number;
@@ -17,7 +17,8 @@ export interface RoomRestylerEventDetails {
   };
   'room-restyler-complete': { output: string[]; requestId: string };
   'room-restyler-error': { code: string; message: string; error: unknown };
-  'room-restyler-cancel': { phase: Phase };
+  /** `phase`: where the generation was (`uploading` or `generating`). */
+  'room-restyler-cancel': { phase: GenerationPhase };
   'room-restyler-download': { url: string; filename: string };
 }
 

@@ -4,7 +4,7 @@ export { Gallery } from './components/gallery/gallery.js';
 export { RoomRestyler } from './components/room-restyler/room-restyler.js';
 export type { FlowDependencies, FlowState, GenerationRequest } from './controllers/generation-flow.js';
 export { GenerationFlow } from './controllers/generation-flow.js';
-export type { Phase, RoomRestylerEvent, RoomRestylerEventDetails, RoomRestylerEventName } from './events.js';
+export type { RoomRestylerEvent, RoomRestylerEventDetails, RoomRestylerEventName } from './events.js';
 export { registerLocale } from './i18n/localize.js';
 export type { ImageLimits } from './image/prepare.js';
 export { DEFAULT_LIMITS } from './image/prepare.js';

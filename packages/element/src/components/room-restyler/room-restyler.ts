@@ -175,7 +175,7 @@ export class RoomRestyler extends LitElement {
   /** The chosen result URL ('' until there is one); also the form value. */
   get value(): string {
     const { state } = this.flow;
-    return state.phase === 'done' ? (state.output[this.selected] ?? '') : '';
+    return state.phase === 'succeeded' ? (state.output[this.selected] ?? '') : '';
   }
 
   get form(): HTMLFormElement | null {
@@ -275,7 +275,7 @@ export class RoomRestyler extends LitElement {
   private renderStage() {
     const { t, photo } = this;
     const { state } = this.flow;
-    if (state.phase === 'done' && photo) {
+    if (state.phase === 'succeeded' && photo) {
       const after = state.output[this.selected] ?? '';
       return html`<div class="result" part="result">
         <room-restyler-compare
@@ -341,7 +341,7 @@ export class RoomRestyler extends LitElement {
   }
 
   private renderControls() {
-    if (!this.photo || this.flow.busy || this.flow.state.phase === 'done') return nothing;
+    if (!this.photo || this.flow.busy || this.flow.state.phase === 'succeeded') return nothing;
     const { t } = this;
     return html`<fieldset part="mode">
         <legend>${t('mode')}</legend>
@@ -419,7 +419,7 @@ export class RoomRestyler extends LitElement {
   private computeView(): View {
     const phase = this.flow.state.phase;
     if (phase === 'uploading' || phase === 'generating') return phase;
-    if (phase === 'done') return 'result';
+    if (phase === 'succeeded') return 'result';
     if (phase === 'failed') return 'error';
     if (this.reading) return 'reading';
     return this.photo ? 'ready' : 'empty';
