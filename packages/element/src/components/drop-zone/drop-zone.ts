@@ -1,9 +1,11 @@
+import { ACCEPTED_IMAGE_TYPES } from '@room-restyler/core/internal';
 import { html, LitElement, type PropertyValues } from 'lit';
 import { emit } from '../../events.js';
 import { buttonStyles } from '../../styles/shared.styles.js';
 import styles from './drop-zone.styles.js';
 
-export const ACCEPT = 'image/jpeg,image/png,image/webp';
+/** The file picker offers what the service accepts; the bytes are checked again after picking. */
+const ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
 
 /**
  * Where a visitor drops, chooses or photographs a room picture. Keyboard users reach the
