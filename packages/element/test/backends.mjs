@@ -5,6 +5,8 @@
 //   GET  <mount>/__stats     what happened: uploads the proxy stored, starts the service received,
 //                            polls and event streams the widget opened
 //   POST <mount>/__complete  from now on, jobs finish (the `slow` scenario's wait for it)
+//   GET  /backend/__violations  answers of any fake service off the contract since the last call
+//                               (src/test/backend-contract.ts fails the test that caused them)
 import { Readable } from 'node:stream';
 import { fixedPollSchedule } from '@room-restyler/core';
 import { createMemoryUploadStore, createRoomProxy, silentLogger } from '@room-restyler/proxy';
@@ -77,6 +79,7 @@ async function startBackend(prefix, scenario, pageOrigin) {
     log: silentLogger,
   });
   const counts = { polls: 0, events: 0 };
+  let reported = 0;
   return {
     proxy,
     eventsUnavailable: Boolean(eventsUnavailable),
@@ -88,6 +91,12 @@ async function startBackend(prefix, scenario, pageOrigin) {
         .map((r) => ({ operation: r.path.split('/').pop(), key: r.headers.get('idempotency-key'), body: JSON.parse(r.body) })),
       ...counts,
     }),
+    newViolations() {
+      const all = service.violations();
+      const fresh = all.slice(reported);
+      reported = all.length;
+      return fresh;
+    },
     completeJobs() {
       completing = true;
       for (const job of service.jobs.values()) complete(job);
@@ -126,6 +135,11 @@ export function testBackends() {
     if (ctx.path.startsWith('/samples/')) {
       ctx.set(ANY_ORIGIN);
       return next();
+    }
+    if (ctx.path === '/backend/__violations') {
+      const started = await Promise.all(backends.values());
+      ctx.body = started.flatMap((backend) => backend.newViolations());
+      return;
     }
     const match = /^(\/backend\/([a-z]+)[\w-]*)(\/.*)$/.exec(ctx.path);
     if (!match) return next();

@@ -4,6 +4,7 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../define.js';
+import '../../test/backend-contract.js';
 import { backendStats, samplePhoto, until } from '../../test/helpers.js';
 import type { RoomRestyler } from './room-restyler.js';
 

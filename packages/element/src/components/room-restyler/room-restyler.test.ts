@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
+import '../../test/backend-contract.js';
 import '../../translations/de.js';
 import { backendStats, expectAccessible, makePhoto, samplePhoto, screenshot, until } from '../../test/helpers.js';
 import type { RoomRestyler } from './room-restyler.js';
