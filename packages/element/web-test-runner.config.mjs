@@ -15,6 +15,9 @@ export default {
   concurrency: 1,
   testsFinishTimeout: 240_000,
   testFramework: { config: { timeout: 20_000 } },
+  // Lit's development build announces itself once per page ("Lit is in dev mode"): expected here,
+  // so it is dropped. Its other dev-mode warnings (a real problem in our code) still show.
+  filterBrowserLogs: ({ args }) => !(typeof args[0] === 'string' && args[0].startsWith('Lit is in dev mode.')),
   browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } })],
   middleware: [backends.middleware],
   plugins: [
