@@ -9,7 +9,7 @@
 //                               (src/test/backend-contract.ts fails the test that caused them)
 import { Readable } from 'node:stream';
 import { fixedPollSchedule } from '@room-restyler/core';
-import { createMemoryUploadStore, createRoomProxy, silentLogger } from '@room-restyler/proxy';
+import { createRoomProxy, silentLogger } from '@room-restyler/proxy';
 import { createSharpImageProcessor } from '@room-restyler/proxy/node';
 import { startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 
@@ -37,6 +37,26 @@ const SCENARIOS = {
   poll: { eventsUnavailable: true },
 };
 
+/** The proxy's upload store: in memory, noting each upload it keeps in `uploads` (for /__stats). */
+function recordingUploadStore(uploads) {
+  const kept = new Map();
+  return {
+    async put(id, upload) {
+      uploads.push({ bytes: upload.bytes.length });
+      kept.set(id, upload);
+    },
+    async get(id, now) {
+      const upload = kept.get(id);
+      return upload && upload.expiresAt > now ? upload : undefined;
+    },
+    async sweep(now) {
+      const expired = [...kept].filter(([, upload]) => upload.expiresAt <= now);
+      for (const [id] of expired) kept.delete(id);
+      return expired.length;
+    },
+  };
+}
+
 async function startBackend(prefix, scenario, pageOrigin) {
   const { service: serviceOptions, limits, hangUploads, failFirstJob, eventsUnavailable } = scenario;
   const service = await startFakeService({ imagesPerJob: 2, ...serviceOptions });
@@ -54,7 +74,6 @@ async function startBackend(prefix, scenario, pageOrigin) {
   // Also a job whose start is still on its way when the test says so.
   service.events.on('start', complete);
   const pending = new Set();
-  const uploadStore = createMemoryUploadStore();
   const uploads = [];
   const proxy = createRoomProxy({
     apiKey: TEST_API_KEY,
@@ -63,13 +82,7 @@ async function startBackend(prefix, scenario, pageOrigin) {
     secret: 'element-tests-visitor-secret',
     limits: { ...OPEN_LIMITS, ...limits },
     uploads: {
-      store: {
-        ...uploadStore,
-        put(id, upload) {
-          uploads.push({ bytes: upload.bytes.length });
-          return uploadStore.put(id, upload);
-        },
-      },
+      store: recordingUploadStore(uploads),
       processor: hangUploads
         ? { process: () => new Promise((_resolve, reject) => pending.add(() => reject(new Error('the backend closed')))) }
         : createSharpImageProcessor(),
