@@ -1,7 +1,30 @@
-// custom-elements.json from the JSDoc of the public element (@attr, @fires, @csspart, @cssprop, @cssstate).
+// custom-elements.json: the public element only, from its JSDoc (@attr, @fires, @csspart, @cssprop,
+// @cssstate). Its inner parts (drop zone, slider, gallery) are implementation, reached through the
+// parts it exports; its private members and internal reactive state are left out too.
+
+/** Drops private and protected members, the attributes of those members, and declarations the module does not export. */
+const publicApiOnly = {
+  name: 'public-api-only',
+  packageLinkPhase({ customElementsManifest }) {
+    for (const module of customElementsManifest.modules) {
+      const exported = new Set((module.exports ?? []).map((e) => e.declaration?.name));
+      module.declarations = (module.declarations ?? []).filter((d) => exported.has(d.name));
+      for (const declaration of module.declarations) {
+        const hidden = new Set(
+          (declaration.members ?? [])
+            .filter((m) => m.privacy === 'private' || m.privacy === 'protected' || /^[#_]/.test(m.name))
+            .map((m) => m.name),
+        );
+        if (declaration.members) declaration.members = declaration.members.filter((m) => !hidden.has(m.name));
+        if (declaration.attributes) declaration.attributes = declaration.attributes.filter((a) => !hidden.has(a.fieldName));
+      }
+    }
+  },
+};
+
 export default {
-  globs: ['src/components/**/*.ts'],
-  exclude: ['src/**/*.test.ts', 'src/**/*.styles.ts'],
+  globs: ['src/components/room-restyler/room-restyler.ts'],
   outdir: '.',
   litelement: true,
+  plugins: [publicApiOnly],
 };

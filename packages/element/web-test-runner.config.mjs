@@ -1,13 +1,13 @@
-// Tests run in the system Chromium. The dev server also hosts a fake proxy (/fake/...) for
-// deterministic state tests, the real proxy + simulator (/room-api/...) for end-to-end paths, and a
-// `screenshot` command that saves PNGs of each state into screenshots/.
+// Tests run in the machine's Chromium (found by the test kit: CHROME_PATH or the usual places).
+// The dev server also hosts the test backends (/backend/<scenario>-…: the real key proxy in front
+// of the kit's fake service) and a `screenshot` command that saves PNGs of each state.
+import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
-import { fakeProxy } from './test/fake-proxy.mjs';
-import { realBackend } from './test/real-backend.mjs';
+import { testBackends } from './test/backends.mjs';
 import { screenshotPlugin } from './test/screenshot-plugin.mjs';
 
-const backend = await realBackend();
+const backends = testBackends();
 
 export default {
   files: ['src/**/*.test.ts'],
@@ -15,27 +15,16 @@ export default {
   concurrency: 1,
   testsFinishTimeout: 240_000,
   testFramework: { config: { timeout: 20_000 } },
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      },
-    }),
-  ],
-  middleware: [fakeProxy(), backend.middleware],
+  // Lit's development build announces itself once per page ("Lit is in dev mode"): expected here,
+  // so it is dropped. Its other dev-mode warnings (a real problem in our code) still show.
+  filterBrowserLogs: ({ args }) => !(typeof args[0] === 'string' && args[0].startsWith('Lit is in dev mode.')),
+  browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } })],
+  middleware: [backends.middleware],
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.test.json', import.meta.url).pathname }),
     // Each run screenshots every state into test-output/ (ignored by git), so a test run leaves the
     // tree clean; UPDATE_SCREENSHOTS=1 refreshes the committed gallery in screenshots/.
     screenshotPlugin(new URL(process.env.UPDATE_SCREENSHOTS ? './screenshots/' : './test-output/screenshots/', import.meta.url)),
-    { name: 'real-backend', serverStop: () => backend.close() },
+    { name: 'test-backends', serverStop: () => backends.close() },
   ],
 };

@@ -1,9 +1,10 @@
-// Drives the demo listing page as a visitor would, with the system Chromium, and saves screenshots
+// Drives the demo listing page as a visitor would, with the machine's Chromium, and saves screenshots
 // (screenshots/demo-*.png): drop a sample photo, pick a style, generate, then move the compare
 // slider by mouse, touch and keyboard. `node scripts/screenshots.mjs` (needs the packages built).
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
 import { chromium } from 'playwright-core';
 
 const out = (name) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
@@ -21,17 +22,7 @@ const url = await new Promise((resolve, reject) => {
 });
 console.error(`demo at ${url}`);
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 const check = (ok, what) => {
   if (!ok) throw new Error(`FAILED: ${what}`);
   console.error(`ok: ${what}`);

@@ -3,6 +3,7 @@
 // Prints only the Markdown section to stdout; progress goes to stderr.
 
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
@@ -36,7 +37,7 @@ const prepare = await build({
   globalName: 'roomPrepare',
   write: false,
 });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 let uploaded;
 let dims;
 try {

@@ -1,12 +1,13 @@
-/** The phases of one generation, as announced to users and reported in events. */
-export type Phase = 'uploading' | 'generating' | 'done' | 'failed';
+import type { GenerationPhase } from '@room-restyler/core';
 
+/** The public events of `<room-restyler>`: name → `detail`. */
 export interface RoomRestylerEventDetails {
   'room-restyler-upload-start': { bytes: number };
   'room-restyler-upload-complete': { url: string };
   'room-restyler-generate-start': { operation: 'enhance' | 'restyle'; style: string; roomType: string; idempotencyKey: string };
   'room-restyler-progress': {
-    phase: Phase;
+    /** Core's progress vocabulary; the element reports `uploading`, then `generating`. */
+    phase: GenerationPhase;
     elapsedMs: number;
     /** Time-based estimate from the polling schedule; absent when unknown. */
     estimatedRemainingMs?: number;
@@ -16,27 +17,48 @@ export interface RoomRestylerEventDetails {
   };
   'room-restyler-complete': { output: string[]; requestId: string };
   'room-restyler-error': { code: string; message: string; error: unknown };
-  'room-restyler-cancel': { phase: Phase };
+  /** `phase`: where the generation was (`uploading` or `generating`). */
+  'room-restyler-cancel': { phase: GenerationPhase };
   'room-restyler-download': { url: string; filename: string };
+}
+
+/** Events between the element's own parts (drop zone, gallery → the element): name → `detail`. */
+export interface PartEventDetails {
+  /** A file was dropped, chosen or photographed. */
+  'rr-file': { file: File };
+  /** A file started or stopped hovering over the drop zone. */
+  'rr-drag': { dragging: boolean };
+  /** A result thumbnail was chosen. */
+  'rr-select': { index: number };
 }
 
 export type RoomRestylerEventName = keyof RoomRestylerEventDetails;
 export type RoomRestylerEvent<K extends RoomRestylerEventName> = CustomEvent<RoomRestylerEventDetails[K]>;
+export type PartEvent<K extends keyof PartEventDetails> = CustomEvent<PartEventDetails[K]>;
 
-/** Every event bubbles and crosses shadow roots, so a page can listen on any ancestor. */
-export function createEvent<K extends RoomRestylerEventName>(name: K, detail: RoomRestylerEventDetails[K]): RoomRestylerEvent<K> {
-  return new CustomEvent(name, { detail, bubbles: true, composed: true });
+const PART_EVENT = /^rr-/;
+
+/**
+ * Dispatches a typed event from `target` and returns it. Every event bubbles. The public ones are
+ * also composed, so a page can listen on any ancestor; the parts' events stay inside the element's
+ * shadow root, so they never become API by accident.
+ */
+export function emit<K extends RoomRestylerEventName>(
+  target: EventTarget,
+  name: K,
+  detail: RoomRestylerEventDetails[K],
+): RoomRestylerEvent<K>;
+export function emit<K extends keyof PartEventDetails>(target: EventTarget, name: K, detail: PartEventDetails[K]): PartEvent<K>;
+export function emit(target: EventTarget, name: string, detail: unknown): CustomEvent {
+  const event = new CustomEvent(name, { detail, bubbles: true, composed: !PART_EVENT.test(name) });
+  target.dispatchEvent(event);
+  return event;
 }
 
+type RoomRestylerEvents = { [K in RoomRestylerEventName]: RoomRestylerEvent<K> };
+
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'room-restyler-upload-start': RoomRestylerEvent<'room-restyler-upload-start'>;
-    'room-restyler-upload-complete': RoomRestylerEvent<'room-restyler-upload-complete'>;
-    'room-restyler-generate-start': RoomRestylerEvent<'room-restyler-generate-start'>;
-    'room-restyler-progress': RoomRestylerEvent<'room-restyler-progress'>;
-    'room-restyler-complete': RoomRestylerEvent<'room-restyler-complete'>;
-    'room-restyler-error': RoomRestylerEvent<'room-restyler-error'>;
-    'room-restyler-cancel': RoomRestylerEvent<'room-restyler-cancel'>;
-    'room-restyler-download': RoomRestylerEvent<'room-restyler-download'>;
-  }
+  // HTMLElementEventMap, DocumentEventMap and WindowEventMap all extend this one, so `addEventListener`
+  // on the element, the document or the window knows each event's `detail`.
+  interface GlobalEventHandlersEventMap extends RoomRestylerEvents {}
 }

@@ -1,11 +1,7 @@
-export { CompareSlider } from './components/compare-slider/compare-slider.js';
-export { DropZone } from './components/drop-zone/drop-zone.js';
-export { Gallery } from './components/gallery/gallery.js';
+/** What the README documents, nothing more: the element class, locales, input limits and the event types. */
 export { RoomRestyler } from './components/room-restyler/room-restyler.js';
-export type { FlowDependencies, FlowState, GenerationRequest } from './controllers/generation-flow.js';
-export { GenerationFlow } from './controllers/generation-flow.js';
-export type { Phase, RoomRestylerEvent, RoomRestylerEventDetails, RoomRestylerEventName } from './events.js';
-export type { MessageKey, Messages } from './i18n/en.js';
+export type { RoomRestylerEvent, RoomRestylerEventDetails, RoomRestylerEventName } from './events.js';
 export { registerLocale } from './i18n/localize.js';
 export type { ImageLimits } from './image/prepare.js';
 export { DEFAULT_LIMITS } from './image/prepare.js';
+export type { Messages } from './translations/en.js';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { AbortError, type Clock, ConnectionError, GenerationFailedError, type Prediction } from '@room-restyler/core';
+import { AbortError, type Clock, ConnectionError, GENERATION_PHASES, GenerationFailedError, type Prediction } from '@room-restyler/core';
 import type { ReactiveController } from 'lit';
 import { type VisibilitySource, visibleClock } from '../net/visible-clock.js';
 import { type FlowDependencies, GenerationFlow } from './generation-flow.js';
@@ -55,7 +55,7 @@ describe('GenerationFlow', () => {
     const { deps, calls } = fakes();
     const flow = new GenerationFlow(host(), deps);
     await flow.start(request);
-    expect(flow.state).to.deep.equal({ phase: 'done', output: succeeded.output, requestId: 'job-1' });
+    expect(flow.state).to.deep.equal({ phase: 'succeeded', output: succeeded.output, requestId: 'job-1' });
     expect(calls.uploads).to.equal(1);
     expect(calls.starts).to.deep.equal(['key-1']);
     expect(calls.events).to.include.members([
@@ -64,6 +64,22 @@ describe('GenerationFlow', () => {
       'room-restyler-generate-start',
       'room-restyler-complete',
     ]);
+  });
+
+  it('reports progress in core’s vocabulary: uploading, then generating', async () => {
+    const phases: string[] = [];
+    const { deps } = fakes({
+      upload: async (_blob, { onProgress }) => {
+        onProgress(3, 3);
+        return 'https://proxy.example/u/1.jpg';
+      },
+      emit: (name, detail) => {
+        if (name === 'room-restyler-progress') phases.push((detail as { phase: string }).phase);
+      },
+    });
+    await new GenerationFlow(host(), deps).start(request);
+    expect([...new Set(phases)]).to.deep.equal(['uploading', 'generating']);
+    expect(phases.every((phase) => (GENERATION_PHASES as readonly string[]).includes(phase))).to.equal(true);
   });
 
   it('starts one job for a double click', async () => {
@@ -101,7 +117,7 @@ describe('GenerationFlow', () => {
     await flow.start(request);
     expect(flow.state.phase).to.equal('failed');
     await flow.retry();
-    expect(flow.state.phase).to.equal('done');
+    expect(flow.state.phase).to.equal('succeeded');
     // Neither uploaded nor started again: the job that was paid for is followed to its end.
     expect(calls.uploads).to.equal(1);
     expect(calls.starts).to.deep.equal(['key-1']);
@@ -122,7 +138,7 @@ describe('GenerationFlow', () => {
     expect(flow.state).to.include({ phase: 'failed', failedIn: 'generating' });
     await flow.retry();
     expect(calls.starts).to.deep.equal(['key-1', 'key-2']);
-    expect(flow.state.phase).to.equal('done');
+    expect(flow.state.phase).to.equal('succeeded');
   });
 
   it('uses the event stream when it works and polls only when it does not', async () => {
@@ -134,7 +150,7 @@ describe('GenerationFlow', () => {
     const flow = new GenerationFlow(host(), broken.deps);
     await flow.start(request);
     expect(broken.calls.waits).to.equal(1);
-    expect(flow.state.phase).to.equal('done');
+    expect(flow.state.phase).to.equal('succeeded');
   });
 
   it('turns a failed prediction from the stream into a generation failure', async () => {

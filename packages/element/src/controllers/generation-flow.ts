@@ -3,13 +3,14 @@ import {
   type Clock,
   estimateRemainingMs,
   GenerationFailedError,
+  type GenerationPhase,
   type Prediction,
   predictionOutcome,
   type RoomClient,
   systemClock,
 } from '@room-restyler/core';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Phase, RoomRestylerEventDetails } from '../events.js';
+import type { RoomRestylerEventDetails } from '../events.js';
 
 /** What one press of "Generate" asks for. */
 export interface GenerationRequest {
@@ -22,12 +23,13 @@ export interface GenerationRequest {
   mode?: string;
 }
 
+/** Where the flow is, in core's progress vocabulary, plus `idle` (nothing running or shown). */
 export type FlowState =
   | { phase: 'idle' }
   | { phase: 'uploading'; loaded: number; total: number }
   | { phase: 'generating'; elapsedMs: number; estimatedRemainingMs: number }
-  | { phase: 'done'; output: string[]; requestId: string }
-  | { phase: 'failed'; error: unknown; failedIn: Phase };
+  | { phase: 'succeeded'; output: string[]; requestId: string }
+  | { phase: 'failed'; error: unknown; failedIn: GenerationPhase };
 
 export interface FlowDependencies {
   client: Pick<RoomClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
@@ -130,7 +132,7 @@ export class GenerationFlow implements ReactiveController {
         const requestId = await this.ensureStarted(action, imageUrl, signal);
         const prediction = await this.follow(action, requestId, signal);
         const output = prediction.output ?? [];
-        this.set({ phase: 'done', output, requestId });
+        this.set({ phase: 'succeeded', output, requestId });
         this.emit('room-restyler-complete', { output, requestId });
       } catch (error) {
         if (signal.aborted) {
@@ -237,7 +239,7 @@ export class GenerationFlow implements ReactiveController {
     this.emit('room-restyler-progress', { phase: 'generating', elapsedMs, estimatedRemainingMs });
   }
 
-  private publicPhase(): Phase {
+  private publicPhase(): GenerationPhase {
     const { phase } = this.state;
     if (phase === 'idle') return 'uploading';
     return phase === 'failed' ? this.state.failedIn : phase;

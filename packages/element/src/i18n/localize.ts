@@ -1,4 +1,4 @@
-import { en, type MessageKey, type Messages } from './en.js';
+import { en, type MessageKey, type Messages } from '../translations/en.js';
 
 const catalogs: Record<string, Messages> = { en };
 

@@ -1,4 +1,4 @@
-import { type ImageFormat, sniffBlob } from './sniff.js';
+import { ACCEPTED_IMAGE_TYPES, type ImageType, sniffImageType } from '@room-restyler/core/internal';
 
 export interface ImageLimits {
   /** Largest accepted original file, in bytes. */
@@ -30,8 +30,8 @@ export interface PreparedImage {
   blob: Blob;
   width: number;
   height: number;
-  /** The format of the original file. */
-  sourceFormat: ImageFormat;
+  /** The format of the original file, by its first bytes. */
+  sourceFormat: ImageType;
 }
 
 /**
@@ -40,8 +40,9 @@ export interface PreparedImage {
  * re-encoding also drops EXIF (location) metadata before anything leaves the device.
  */
 export async function prepareImage(file: Blob, limits: ImageLimits = DEFAULT_LIMITS): Promise<PreparedImage> {
-  const sourceFormat = await sniffBlob(file);
-  if (!sourceFormat) throw new ImageRejectedError({ kind: 'type' });
+  const sourceFormat = sniffImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
+  // HEIC is recognised but not accepted: it gets the same message as any other unsupported file.
+  if (!sourceFormat || !ACCEPTED_IMAGE_TYPES.includes(sourceFormat)) throw new ImageRejectedError({ kind: 'type' });
   if (file.size > limits.maxBytes) throw new ImageRejectedError({ kind: 'size', bytes: file.size });
   let bitmap: ImageBitmap;
   try {

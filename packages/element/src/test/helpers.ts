@@ -20,6 +20,18 @@ export async function samplePhoto(name = 'living-room'): Promise<File> {
   return new File([blob], `${name}.jpg`, { type: 'image/jpeg' });
 }
 
+/** What a test backend (test/backends.mjs) has seen: uploads the proxy stored, starts the service received, the widget's polls and event streams. */
+export interface BackendStats {
+  uploads: { bytes: number }[];
+  starts: { key: string; operation: string; body: Record<string, string> }[];
+  polls: number;
+  events: number;
+}
+
+export async function backendStats(endpoint: string): Promise<BackendStats> {
+  return (await fetch(`${endpoint}/__stats`)).json();
+}
+
 interface AxeResult {
   violations: { id: string; help: string; nodes: { target: string[] }[] }[];
 }

@@ -1,6 +1,7 @@
 /** German. Opt-in like Shoelace's translations: `import '@room-restyler/element/translations/de'` (the CDN file includes it). */
-import type { Messages } from '../i18n/en.js';
+
 import { registerLocale } from '../i18n/localize.js';
+import type { Messages } from './en.js';
 
 export const de: Messages = {
   title: 'Diesen Raum neu gestalten',

@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
+import type { PartEvent } from '../../events.js';
 import type { DropZone } from './drop-zone.js';
 
 /** Picks a file named `name` in `input` as a browser does; resolves with the file the zone hands over. */
@@ -10,7 +11,7 @@ async function pick(el: DropZone, input: HTMLInputElement, name: string): Promis
   input.files = dataTransfer.files;
   const picked = oneEvent(el, 'rr-file');
   input.dispatchEvent(new Event('change'));
-  return ((await picked) as CustomEvent<{ file: File }>).detail.file;
+  return ((await picked) as PartEvent<'rr-file'>).detail.file;
 }
 
 describe('room-restyler-drop-zone', () => {

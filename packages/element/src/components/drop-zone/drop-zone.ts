@@ -1,14 +1,17 @@
+import { ACCEPTED_IMAGE_TYPES } from '@room-restyler/core/internal';
 import { html, LitElement, type PropertyValues } from 'lit';
+import { emit } from '../../events.js';
 import { buttonStyles } from '../../styles/shared.styles.js';
 import styles from './drop-zone.styles.js';
 
-export const ACCEPT = 'image/jpeg,image/png,image/webp';
+/** The file picker offers what the service accepts; the bytes are checked again after picking. */
+const ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
 
 /**
  * Where a visitor drops, chooses or photographs a room picture. Keyboard users reach the
  * "Choose photo" button; on touch devices a second button opens the camera.
  *
- * @fires rr-file - internal, bubbles (not composed): `detail.file` is the picked File.
+ * @fires rr-file - internal (stays in the host's shadow root): `detail.file` is the picked File.
  * @fires rr-drag - internal: `detail.dragging` when a file starts or stops hovering.
  * @csspart zone - the dashed drop target.
  */
@@ -74,7 +77,7 @@ export class DropZone extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('dragging') && changed.get('dragging') !== undefined) {
-      this.dispatchEvent(new CustomEvent('rr-drag', { detail: { dragging: this.dragging }, bubbles: true }));
+      emit(this, 'rr-drag', { dragging: this.dragging });
     }
   }
 
@@ -109,7 +112,7 @@ export class DropZone extends LitElement {
     event.preventDefault();
     const file = event.dataTransfer?.files[0];
     this.reset();
-    if (file && !this.disabled) this.emit(file);
+    if (file && !this.disabled) emit(this, 'rr-file', { file });
   }
 
   private onChange(event: Event) {
@@ -117,16 +120,12 @@ export class DropZone extends LitElement {
     const file = input.files?.[0];
     // Clearing lets the same file be picked again after an error.
     input.value = '';
-    if (file) this.emit(file);
+    if (file) emit(this, 'rr-file', { file });
   }
 
   private reset() {
     this.depth = 0;
     this.dragging = false;
-  }
-
-  private emit(file: File) {
-    this.dispatchEvent(new CustomEvent('rr-file', { detail: { file }, bubbles: true }));
   }
 }
 

@@ -1,5 +1,6 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../define.js';
+import type { PartEvent } from '../../events.js';
 import { expectAccessible } from '../../test/helpers.js';
 import type { Gallery } from './gallery.js';
 
@@ -14,7 +15,7 @@ describe('room-restyler-gallery', () => {
     expect([...buttons].map((b) => b.getAttribute('aria-pressed'))).to.deep.equal(['true', 'false']);
     const chosen = oneEvent(el, 'rr-select');
     buttons[1]!.click();
-    expect(((await chosen) as CustomEvent<{ index: number }>).detail.index).to.equal(1);
+    expect(((await chosen) as PartEvent<'rr-select'>).detail.index).to.equal(1);
     await el.updateComplete;
     expect(buttons[1]!.getAttribute('aria-pressed')).to.equal('true');
     await expectAccessible(el);

@@ -1,10 +1,11 @@
 import { html, LitElement } from 'lit';
+import { emit } from '../../events.js';
 import styles from './gallery.styles.js';
 
 /**
  * Thumbnails of several results; the pressed one is shown in the comparison.
  *
- * @fires rr-select - internal, bubbles (not composed): `detail.index` of the chosen result.
+ * @fires rr-select - internal (stays in the host's shadow root): `detail.index` of the chosen result.
  * @csspart thumb - each thumbnail button.
  */
 export class Gallery extends LitElement {
@@ -43,7 +44,7 @@ export class Gallery extends LitElement {
 
   private select(index: number) {
     this.selected = index;
-    this.dispatchEvent(new CustomEvent('rr-select', { detail: { index }, bubbles: true }));
+    emit(this, 'rr-select', { index });
   }
 }
 

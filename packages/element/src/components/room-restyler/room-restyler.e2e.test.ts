@@ -1,15 +1,22 @@
 /**
- * End to end against the real key proxy and simulator, started by the test runner
- * (test/real-backend.mjs) and mounted on the test page's origin.
+ * End to end through the real key proxy over the kit's fake service (test/backends.mjs), mounted
+ * on the test page's origin so the visitor cookie works as on a real site.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../define.js';
-import { samplePhoto, until } from '../../test/helpers.js';
+import '../../test/backend-contract.js';
+import { backendStats, samplePhoto, until } from '../../test/helpers.js';
 import type { RoomRestyler } from './room-restyler.js';
 
 const is = (el: Element, state: string) => el.matches(`:state(${state})`);
-/** Requests the backend saw on a mount since the last call: { uploads, events, polls, other }. */
-const seen = async (mount: string): Promise<Record<string, number>> => (await fetch(`${mount}/__stats`)).json();
+const PUSH = '/backend/ok-e2e';
+/** The same, with the proxy's event stream route unavailable. */
+const POLL = '/backend/poll-e2e';
+/** What the backend of a mount has seen: uploads stored, event streams and polls of the widget. */
+async function seen(mount: string): Promise<Record<string, number>> {
+  const { uploads, events, polls } = await backendStats(mount);
+  return { uploads: uploads.length, events, polls };
+}
 
 async function generateWith(endpoint: string): Promise<RoomRestyler> {
   const el = await fixture<RoomRestyler>(html`<room-restyler endpoint=${endpoint} room-style="scandinavian"></room-restyler>`);
@@ -18,19 +25,19 @@ async function generateWith(endpoint: string): Promise<RoomRestyler> {
   return el;
 }
 
-describe('<room-restyler> with the real proxy and simulator', function () {
+describe('<room-restyler> with the real proxy', function () {
   this.timeout(30_000);
 
   before(async () => {
-    const health = await fetch('/room-api/healthz');
+    const health = await fetch(`${PUSH}/healthz`);
     if (!health.ok) throw new Error(`the real backend is not running: ${(await health.text()).slice(0, 200)}`);
   });
 
   it('follows the job by Server-Sent Events, without polling', async () => {
-    const el = await generateWith('/room-api');
+    const el = await generateWith(PUSH);
     expect(is(el, 'result'), 'result state').to.equal(true);
     expect(el.value).to.match(/^https?:\/\//);
-    const counts = await seen('/room-api');
+    const counts = await seen(PUSH);
     expect(counts).to.include({ uploads: 1, events: 1 });
     expect(counts.polls ?? 0).to.equal(0);
     const after = el.shadowRoot!.querySelector('room-restyler-compare')!.shadowRoot!.querySelector<HTMLImageElement>('img.after')!;
@@ -38,11 +45,11 @@ describe('<room-restyler> with the real proxy and simulator', function () {
   });
 
   it('falls back to polling when the event stream is unavailable', async () => {
-    const el = await fixture<RoomRestyler>(html`<room-restyler endpoint="/room-api-poll"></room-restyler>`);
+    const el = await fixture<RoomRestyler>(html`<room-restyler endpoint=${POLL}></room-restyler>`);
     await el.selectFile(await samplePhoto('bedroom'));
     await el.generate();
     expect(is(el, 'result'), 'result state').to.equal(true);
-    expect((await seen('/room-api-poll')).polls).to.be.greaterThan(0);
+    expect((await seen(POLL)).polls).to.be.greaterThan(0);
     expect(el.value).to.match(/^https?:\/\//);
   });
 });

@@ -1,20 +1,15 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
+import '../../test/backend-contract.js';
 import '../../translations/de.js';
-import { expectAccessible, makePhoto, samplePhoto, screenshot, until } from '../../test/helpers.js';
+import { backendStats, expectAccessible, makePhoto, samplePhoto, screenshot, until } from '../../test/helpers.js';
 import type { RoomRestyler } from './room-restyler.js';
 
 let counter = 0;
-/** A fresh fake backend per test: /fake/<scenario>-<n> (see test/fake-proxy.mjs). */
-const endpointFor = (scenario: string) => `/fake/${scenario}-${Date.now()}-${++counter}`;
-const stats = async (endpoint: string) =>
-  (await (await fetch(`${endpoint}/__stats`)).json()) as {
-    uploads: { bytes: number }[];
-    starts: { key: string; operation: string; body: Record<string, string> }[];
-    polls: number;
-    events: number;
-  };
+/** A fresh backend per test: the real proxy over the fake service, /backend/<scenario>-<n> (see test/backends.mjs). */
+const endpointFor = (scenario: string) => `/backend/${scenario}-${Date.now()}-${++counter}`;
+const stats = backendStats;
 
 const $ = <T extends Element = HTMLElement>(el: Element, selector: string) => el.shadowRoot!.querySelector<T>(selector);
 const part = (el: Element, name: string) => $(el, `[part~="${name}"]`);
@@ -41,6 +36,15 @@ async function ready(el: RoomRestyler, file?: File) {
   drop(el, file ?? (await makePhoto(800, 600)));
   await until(() => is(el, 'ready'), 'ready');
 }
+
+/** Pastes a file on `target` the way a browser does. */
+function paste(target: EventTarget, file: File) {
+  const clipboardData = new DataTransfer();
+  clipboardData.items.add(file);
+  target.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, composed: true }));
+}
+
+const nextFrame = () => new Promise((r) => requestAnimationFrame(r));
 
 const click = async (el: RoomRestyler, name: string) => {
   await el.updateComplete;
@@ -108,19 +112,38 @@ describe('<room-restyler>', () => {
 
   it('pastes an image when paste-scope="document", and ignores paste by default', async () => {
     const photo = await makePhoto(800, 600);
-    const paste = () => {
-      const clipboardData = new DataTransfer();
-      clipboardData.items.add(photo);
-      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true }));
-    };
     const off = await mount('ok');
-    paste();
-    await new Promise((r) => requestAnimationFrame(r));
+    paste(document.body, photo);
+    await nextFrame();
     expect(is(off.el, 'empty')).to.equal(true);
     off.el.remove();
 
     const { el } = await mount('ok', 'paste-scope="document"');
-    paste();
+    paste(document.body, photo);
+    await until(() => is(el, 'ready'), 'ready after paste');
+  });
+
+  it('changing paste-scope during a generation keeps it running, and paste follows the new scope', async () => {
+    const { el, endpoint } = await mount('slow', 'paste-scope="document"');
+    const fired: string[] = [];
+    for (const name of ['room-restyler-cancel', 'room-restyler-error', 'room-restyler-complete'] as const) {
+      el.addEventListener(name, () => fired.push(name));
+    }
+    await ready(el);
+    await click(el, 'generate');
+    await until(() => is(el, 'generating'), 'generating');
+    el.pasteScope = 'element';
+    await el.updateComplete;
+    await fetch(`${endpoint}/__complete`, { method: 'POST' });
+    await until(() => is(el, 'result'), 'result');
+    expect(fired).to.deep.equal(['room-restyler-complete']);
+
+    // A paste on the page (the old scope) is ignored; one inside the element (the new scope) is taken.
+    const photo = await makePhoto(800, 600);
+    paste(document.body, photo);
+    await nextFrame();
+    expect(is(el, 'result')).to.equal(true);
+    paste(el, photo);
     await until(() => is(el, 'ready'), 'ready after paste');
   });
 

@@ -1,10 +1,10 @@
 import { ROOM_TYPES, STYLES, type VocabularyEntry } from '@room-restyler/core/vocabulary';
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { GenerationFlow, type GenerationRequest } from '../../controllers/generation-flow.js';
+import { PasteController, type PasteScope } from '../../controllers/paste-controller.js';
 import { downloadName, saveImage } from '../../download.js';
 import { errorMessage } from '../../errors/error-message.js';
-import { createEvent, type RoomRestylerEventDetails } from '../../events.js';
-import type { MessageKey } from '../../i18n/en.js';
+import { emit, type PartEvent } from '../../events.js';
 import { catalogFor, langOf, type Translate, translator } from '../../i18n/localize.js';
 import { DEFAULT_LIMITS, type ImageLimits, ImageRejectedError, prepareImage } from '../../image/prepare.js';
 import { watchPredictionEvents } from '../../net/prediction-events.js';
@@ -12,6 +12,7 @@ import { createProxyClient, type ProxyClient } from '../../net/proxy-client.js';
 import { uploadImage } from '../../net/upload.js';
 import { visibleClock } from '../../net/visible-clock.js';
 import { buttonStyles } from '../../styles/shared.styles.js';
+import type { MessageKey } from '../../translations/en.js';
 import styles from './room-restyler.styles.js';
 
 /** What the visitor has chosen as the "before" photo. */
@@ -114,7 +115,7 @@ export class RoomRestyler extends LitElement {
   /** The interior style id (attribute `room-style`: HTML reserves `style` for inline CSS). */
   declare roomStyle: string;
   declare roomType: string;
-  declare pasteScope: 'none' | 'element' | 'document';
+  declare pasteScope: PasteScope;
   declare disclose: boolean;
   declare name: string;
   /** Styles offered (id sent to the service, label shown). Any free-text id also works. */
@@ -139,12 +140,21 @@ export class RoomRestyler extends LitElement {
     upload: (blob, options) => uploadImage(this.baseUrl(), blob, options),
     watch: (id, options) => watchPredictionEvents(`${this.baseUrl()}/api/v1/prediction/${encodeURIComponent(id)}/events`, options),
     clock: visibleClock(document),
-    emit: (name, detail) => this.dispatchEvent(createEvent(name, detail)),
+    emit: (name, detail) => emit(this, name, detail),
   });
   private cachedClient: { baseUrl: string; client: ProxyClient } | undefined;
 
   constructor() {
     super();
+    // Registers itself with this host and owns its paste listener from here on.
+    new PasteController(this, {
+      scope: () => this.pasteScope,
+      onImage: (file) => {
+        if (this.flow.busy) return false;
+        void this.selectFile(file);
+        return true;
+      },
+    });
     this.endpoint = '';
     this.mode = 'staging';
     this.roomStyle = 'modern';
@@ -165,7 +175,7 @@ export class RoomRestyler extends LitElement {
   /** The chosen result URL ('' until there is one); also the form value. */
   get value(): string {
     const { state } = this.flow;
-    return state.phase === 'done' ? (state.output[this.selected] ?? '') : '';
+    return state.phase === 'succeeded' ? (state.output[this.selected] ?? '') : '';
   }
 
   get form(): HTMLFormElement | null {
@@ -221,14 +231,6 @@ export class RoomRestyler extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.resolveLang();
-    if (this.pasteScope === 'document') document.addEventListener('paste', this.onPaste);
-    else if (this.pasteScope === 'element') this.addEventListener('paste', this.onPaste);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    document.removeEventListener('paste', this.onPaste);
-    this.removeEventListener('paste', this.onPaste);
   }
 
   static override get observedAttributes(): string[] {
@@ -245,11 +247,7 @@ export class RoomRestyler extends LitElement {
     }
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('pasteScope') && this.isConnected) {
-      this.disconnectedCallback();
-      this.connectedCallback();
-    }
+  protected override willUpdate(): void {
     this.view = this.computeView();
   }
 
@@ -277,7 +275,7 @@ export class RoomRestyler extends LitElement {
   private renderStage() {
     const { t, photo } = this;
     const { state } = this.flow;
-    if (state.phase === 'done' && photo) {
+    if (state.phase === 'succeeded' && photo) {
       const after = state.output[this.selected] ?? '';
       return html`<div class="result" part="result">
         <room-restyler-compare
@@ -299,7 +297,7 @@ export class RoomRestyler extends LitElement {
               .selected=${this.selected}
               .label=${t('results')}
               .itemLabel=${(i: number) => t('resultN', { n: i + 1 })}
-              @rr-select=${(e: CustomEvent<{ index: number }>) => (this.selected = e.detail.index)}
+              @rr-select=${(e: PartEvent<'rr-select'>) => (this.selected = e.detail.index)}
             ></room-restyler-gallery>`
             : nothing
         }
@@ -328,8 +326,8 @@ export class RoomRestyler extends LitElement {
         .activeText=${t('dropActive')}
         .chooseText=${t('chooseFile')}
         .cameraText=${t('takePhoto')}
-        @rr-file=${(e: CustomEvent<{ file: File }>) => void this.selectFile(e.detail.file)}
-        @rr-drag=${(e: CustomEvent<{ dragging: boolean }>) => (this.dragging = e.detail.dragging)}
+        @rr-file=${(e: PartEvent<'rr-file'>) => void this.selectFile(e.detail.file)}
+        @rr-drag=${(e: PartEvent<'rr-drag'>) => (this.dragging = e.detail.dragging)}
       ></room-restyler-drop-zone>
       <form class="url" part="url" @submit=${this.onUrlSubmit}>
         <label>${t('urlLabel')}<input type="url" name="url" placeholder="https://" autocomplete="off" /></label>
@@ -343,7 +341,7 @@ export class RoomRestyler extends LitElement {
   }
 
   private renderControls() {
-    if (!this.photo || this.flow.busy || this.flow.state.phase === 'done') return nothing;
+    if (!this.photo || this.flow.busy || this.flow.state.phase === 'succeeded') return nothing;
     const { t } = this;
     return html`<fieldset part="mode">
         <legend>${t('mode')}</legend>
@@ -421,7 +419,7 @@ export class RoomRestyler extends LitElement {
   private computeView(): View {
     const phase = this.flow.state.phase;
     if (phase === 'uploading' || phase === 'generating') return phase;
-    if (phase === 'done') return 'result';
+    if (phase === 'succeeded') return 'result';
     if (phase === 'failed') return 'error';
     if (this.reading) return 'reading';
     return this.photo ? 'ready' : 'empty';
@@ -479,13 +477,6 @@ export class RoomRestyler extends LitElement {
     this.selectUrl(String(data.get('url') ?? '').trim());
   };
 
-  private onPaste = (event: ClipboardEvent) => {
-    const file = [...(event.clipboardData?.files ?? [])].find((f) => f.type.startsWith('image/'));
-    if (!file || this.flow.busy) return;
-    event.preventDefault();
-    void this.selectFile(file);
-  };
-
   private tryAnother = () => {
     // Back to the choices with the same photo: its upload is reused, only a new generation starts.
     this.flow.reset();
@@ -501,8 +492,7 @@ export class RoomRestyler extends LitElement {
   private async download(url: string) {
     const filename = downloadName(this.roomType, this.roomStyle, this.selected);
     await saveImage(url, filename, this.disclose ? this.t('disclosure') : undefined);
-    const detail: RoomRestylerEventDetails['room-restyler-download'] = { url, filename };
-    this.dispatchEvent(createEvent('room-restyler-download', detail));
+    emit(this, 'room-restyler-download', { url, filename });
   }
 }
 

@@ -1,4 +1,4 @@
-/** English messages. Every other locale must provide the same keys (checked by the compiler). */
+/** English messages, built in (the fallback for every language). Every other locale in this folder provides the same keys (checked by the compiler). */
 export const en = {
   title: 'See this room restyled',
   dropTitle: 'Drop a photo of a room',

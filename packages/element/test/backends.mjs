@@ -1,0 +1,193 @@
+// The backends of the browser tests: the real key proxy (`createRoomProxy`) in front of the test
+// kit's fake service, whose every answer is checked against openapi/room-api.yaml. Each mount
+// /backend/<scenario>-<anything>/ gets a fresh pair on its first request, so tests never share
+// state; the scenario (the text before the first `-`) configures the service or the proxy.
+//   GET  <mount>/__stats     what happened: uploads the proxy stored, starts the service received,
+//                            polls and event streams the widget opened
+//   POST <mount>/__complete  from now on, jobs finish (the `slow` scenario's wait for it)
+//   GET  /backend/__violations  answers of any fake service off the contract since the last call
+//                               (src/test/backend-contract.ts fails the test that caused them)
+import { Readable } from 'node:stream';
+import { fixedPollSchedule } from '@room-restyler/core';
+import { createRoomProxy, silentLogger } from '@room-restyler/proxy';
+import { createSharpImageProcessor } from '@room-restyler/proxy/node';
+import { startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
+
+const ANY_ORIGIN = { 'access-control-allow-origin': '*' };
+
+/** Limits that no test reaches, unless its scenario says otherwise. */
+const OPEN_LIMITS = { perVisitor: 1000, perIp: 1000, dailyCredits: 1000, uploadsPerVisitor: 1000, uploadsPerIp: 1000 };
+
+/**
+ * What each scenario changes from a backend that behaves like production (two images per job,
+ * done at the first read). `service`: fake service options; `limits`: the proxy's; `hangUploads`:
+ * the proxy receives an upload and never finishes processing it; `failFirstJob`: the service fails
+ * the first job it starts; `eventsUnavailable`: the proxy's event stream route answers 503.
+ */
+const SCENARIOS = {
+  ok: {},
+  /** The job runs until the test POSTs /__complete. */
+  slow: { service: { readsToComplete: 'manual' } },
+  slowup: { hangUploads: true },
+  credits: { service: { credits: 0 } },
+  /** This visitor may not generate at all for the next 10 minutes. */
+  limit: { limits: { perVisitor: 0, windowMs: 600_000 } },
+  /** The first job fails; the retried action's new job succeeds. */
+  failonce: { failFirstJob: 'The image could not be processed' },
+  poll: { eventsUnavailable: true },
+};
+
+/** The proxy's upload store: in memory, noting each upload it keeps in `uploads` (for /__stats). */
+function recordingUploadStore(uploads) {
+  const kept = new Map();
+  return {
+    async put(id, upload) {
+      uploads.push({ bytes: upload.bytes.length });
+      kept.set(id, upload);
+    },
+    async get(id, now) {
+      const upload = kept.get(id);
+      return upload && upload.expiresAt > now ? upload : undefined;
+    },
+    async sweep(now) {
+      const expired = [...kept].filter(([, upload]) => upload.expiresAt <= now);
+      for (const [id] of expired) kept.delete(id);
+      return expired.length;
+    },
+  };
+}
+
+async function startBackend(prefix, scenario, pageOrigin) {
+  const { service: serviceOptions, limits, hangUploads, failFirstJob, eventsUnavailable } = scenario;
+  const service = await startFakeService({ imagesPerJob: 2, ...serviceOptions });
+  // Output images are sample room photos of the test server (the screenshots show rooms), and
+  // their host allows CORS like an image CDN, so a download can read them.
+  service.on('GET /outputs/*/*', (request) => ({
+    status: 302,
+    headers: { location: `${pageOrigin}/samples/${request.path.endsWith('/2.png') ? 'office' : 'bedroom'}.jpg`, ...ANY_ORIGIN },
+  }));
+  if (failFirstJob) service.events.once('start', (job) => service.fail(job.id, failFirstJob));
+  let completing = false;
+  const complete = (job) => {
+    if (completing && !['succeeded', 'failed'].includes(job.status)) service.complete(job.id);
+  };
+  // Also a job whose start is still on its way when the test says so.
+  service.events.on('start', complete);
+  const pending = new Set();
+  const uploads = [];
+  const proxy = createRoomProxy({
+    apiKey: TEST_API_KEY,
+    baseUrl: service.url,
+    prefix,
+    secret: 'element-tests-visitor-secret',
+    limits: { ...OPEN_LIMITS, ...limits },
+    uploads: {
+      store: recordingUploadStore(uploads),
+      processor: hangUploads
+        ? { process: () => new Promise((_resolve, reject) => pending.add(() => reject(new Error('the backend closed')))) }
+        : createSharpImageProcessor(),
+    },
+    // The proxy follows jobs every 100 ms instead of the service's schedule (first look at 3 s).
+    jobs: { schedule: fixedPollSchedule(100), idleMs: 1000 },
+    log: silentLogger,
+  });
+  const counts = { polls: 0, events: 0 };
+  let reported = 0;
+  return {
+    proxy,
+    eventsUnavailable: Boolean(eventsUnavailable),
+    counts,
+    stats: () => ({
+      uploads,
+      starts: service.requests
+        .filter((r) => r.method === 'POST' && /\/(enhance|restyle)$/.test(r.path))
+        .map((r) => ({ operation: r.path.split('/').pop(), key: r.headers.get('idempotency-key'), body: JSON.parse(r.body) })),
+      ...counts,
+    }),
+    newViolations() {
+      const all = service.violations();
+      const fresh = all.slice(reported);
+      reported = all.length;
+      return fresh;
+    },
+    completeJobs() {
+      completing = true;
+      for (const job of service.jobs.values()) complete(job);
+    },
+    async close() {
+      for (const release of pending) release();
+      await proxy.close();
+      await service.close();
+    },
+  };
+}
+
+/** Hands a dev-server (Koa) request to the fetch-standard proxy and streams its answer back. */
+async function forward(ctx, proxy) {
+  const hasBody = !['GET', 'HEAD'].includes(ctx.method);
+  const request = new Request(`${ctx.protocol}://${ctx.host}${ctx.url}`, {
+    method: ctx.method,
+    headers: Object.entries(ctx.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v === undefined ? [] : [[k, v]])),
+    body: hasBody ? Readable.toWeb(ctx.req) : undefined,
+    duplex: 'half',
+  });
+  const response = await proxy(request, { clientIp: ctx.req.socket.remoteAddress });
+  ctx.status = response.status;
+  response.headers.forEach((value, key) => {
+    ctx.set(key, value);
+  });
+  ctx.body = response.body ? Readable.fromWeb(response.body) : null;
+}
+
+export function testBackends() {
+  /** @type {Map<string, ReturnType<typeof startBackend>>} */
+  const backends = new Map();
+
+  /** @type {import('koa').Middleware} */
+  async function middleware(ctx, next) {
+    if (ctx.path.startsWith('/samples/')) {
+      ctx.set(ANY_ORIGIN);
+      return next();
+    }
+    if (ctx.path === '/backend/__violations') {
+      const started = await Promise.all(backends.values());
+      ctx.body = started.flatMap((backend) => backend.newViolations());
+      return;
+    }
+    const match = /^(\/backend\/([a-z]+)[\w-]*)(\/.*)$/.exec(ctx.path);
+    if (!match) return next();
+    const [, prefix, name, route] = match;
+    const scenario = SCENARIOS[name];
+    if (!scenario) throw new Error(`no test backend scenario "${name}"`);
+    if (!backends.has(prefix)) backends.set(prefix, startBackend(prefix, scenario, ctx.origin));
+    const backend = await backends.get(prefix);
+
+    if (route === '/__stats') {
+      ctx.body = backend.stats();
+      return;
+    }
+    if (route === '/__complete' && ctx.method === 'POST') {
+      backend.completeJobs();
+      ctx.status = 204;
+      return;
+    }
+    const prediction = /^\/api\/v1\/prediction\/[^/]+(\/events)?$/.exec(route);
+    if (prediction) backend.counts[prediction[1] ? 'events' : 'polls']++;
+    if (prediction?.[1] && backend.eventsUnavailable) {
+      // The one misbehaviour the real proxy cannot be configured into.
+      ctx.status = 503;
+      ctx.body = { error: 'Event streams are unavailable in this test' };
+      return;
+    }
+    await forward(ctx, backend.proxy);
+  }
+
+  /** Closes every backend; fails when the fake service answered off the contract. */
+  async function close() {
+    const results = await Promise.allSettled([...backends.values()].map(async (started) => (await started).close()));
+    const problems = results.filter((r) => r.status === 'rejected').map((r) => String(r.reason?.message ?? r.reason));
+    if (problems.length) throw new Error(`test backends:\n${problems.join('\n')}`);
+  }
+
+  return { middleware, close };
+}
