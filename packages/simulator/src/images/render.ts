@@ -3,6 +3,7 @@
  * regrade by style, stage furniture in staging mode, darken the corners and stamp the mark.
  * Everything derives from (input, style, mode, room type, seed, index), so it is reproducible.
  */
+import type { Mode } from '@room-restyler/core';
 import sharp from 'sharp';
 import { createRng, hash32 } from '../random/prng.js';
 import { hexToRgb } from './color.js';
@@ -27,11 +28,9 @@ export interface PreparedImage {
   height: number;
 }
 
-export type RenderMode = 'staging' | 'restyle';
-
 export interface RenderRequest {
   style: string;
-  mode: RenderMode;
+  mode: Mode;
   roomType?: string;
   seed: number;
   /** Which output of the job this is; outputs of one job differ slightly. */
