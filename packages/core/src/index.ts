@@ -15,7 +15,9 @@ export type { ProxyErrorBody, ProxyErrorCode, ProxyHealth, ProxyLimitErrorBody, 
 export type { RetryOptions } from './retry-policy.js';
 export type {
   Account,
+  DocumentedPredictionStatus,
   EnhanceRequest,
+  FailedPredictionStatus,
   GenerationAck,
   Mode,
   Prediction,

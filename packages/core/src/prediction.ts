@@ -2,18 +2,24 @@
  * Reading predictions and acknowledgements tolerantly: the status is an open set, and some
  * responses spell the id `requestId`. Nothing here throws on an unexpected shape.
  */
-import type { Prediction } from './types.js';
+import type { DocumentedPredictionStatus, FailedPredictionStatus, Prediction } from './types.js';
 
 export type PredictionOutcome = 'running' | 'succeeded' | 'failed';
 
-const FAILED_STATUSES = new Set(['failed', 'canceled', 'cancelled', 'error', 'errored']);
+/** The spec's failures (every one: a failure added to the spec without being read here stops the build)… */
+const SPEC_FAILURES = ['failed', 'canceled'] as const satisfies readonly FailedPredictionStatus[];
+const everyFailure = <Unread extends never>(unread?: Unread) => unread;
+everyFailure<Exclude<FailedPredictionStatus, (typeof SPEC_FAILURES)[number]>>();
+/** …and spellings of the same a service might use, read defensively. */
+const FAILED_STATUSES = new Set<string>([...SPEC_FAILURES, 'cancelled', 'error', 'errored']);
+const RUNNING: readonly DocumentedPredictionStatus[] = ['starting', 'processing'];
 
 /** succeeded → done; failed/canceled, or an unknown status that carries an error and a completion time → failed; anything else → still running. */
 export function predictionOutcome(prediction: Prediction): PredictionOutcome {
   const status = prediction.status.toLowerCase();
   if (status === 'succeeded') return 'succeeded';
   if (FAILED_STATUSES.has(status)) return 'failed';
-  if (status !== 'starting' && status !== 'processing' && prediction.error && prediction.completed_at) return 'failed';
+  if (!(RUNNING as readonly string[]).includes(status) && prediction.error && prediction.completed_at) return 'failed';
   return 'running';
 }
 

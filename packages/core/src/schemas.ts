@@ -77,8 +77,16 @@ export function checkInput<T>(schema: z.ZodType<T>, body: unknown): InputCheck<T
   return { ok: false, field, message: issue?.message ?? 'invalid body' };
 }
 
+/**
+ * RFC 3986 characters only (what JSON Schema's `format: uri` allows): brackets only around an IPv6
+ * host, and every `%` escapes two hex digits.
+ */
+const URI_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?#%]+$/;
+const IPV6_HOST = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^@/]*@)?)\[[0-9A-Fa-f:.]+\]/;
+const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+
 function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
+  if (!URI_CHARACTERS.test(value.replace(IPV6_HOST, '$1host')) || BAD_ESCAPE.test(value) || !URL.canParse(value)) return false;
   const url = new URL(value);
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }

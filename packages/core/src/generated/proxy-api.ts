@@ -213,8 +213,18 @@ export type components = {
             style: components["schemas"]["Style"];
             room_type?: components["schemas"]["RoomType"];
         };
-        /** @description An open set. Documented: `starting`, `processing`, `succeeded`. Not documented, handled defensively: `failed` and `canceled` (terminal, with `error`). Any other value means the generation is still running. */
-        PredictionStatus: ("starting" | "processing" | "succeeded") | ("failed" | "canceled") | string;
+        /**
+         * @description The statuses the documentation shows.
+         * @enum {string}
+         */
+        DocumentedPredictionStatus: "starting" | "processing" | "succeeded";
+        /**
+         * @description Terminal statuses without images (with `error`); not documented, handled defensively.
+         * @enum {string}
+         */
+        FailedPredictionStatus: "failed" | "canceled";
+        /** @description An open set: the documented statuses, the undocumented failures, and any other value, which means the generation is still running. */
+        PredictionStatus: components["schemas"]["DocumentedPredictionStatus"] | components["schemas"]["FailedPredictionStatus"] | string;
         Prediction: {
             status: components["schemas"]["PredictionStatus"];
             /** @description URLs of the generated images; present once succeeded. */

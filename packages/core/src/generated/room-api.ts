@@ -138,8 +138,18 @@ export type components = {
             /** @description Says that generation started and names the polling path: "Generation started. Poll /api/v1/prediction/{id} for results." */
             message: string;
         };
-        /** @description An open set. Documented: `starting`, `processing`, `succeeded`. Not documented, handled defensively: `failed` and `canceled` (terminal, with `error`). Any other value means the generation is still running. */
-        PredictionStatus: ("starting" | "processing" | "succeeded") | ("failed" | "canceled") | string;
+        /**
+         * @description The statuses the documentation shows.
+         * @enum {string}
+         */
+        DocumentedPredictionStatus: "starting" | "processing" | "succeeded";
+        /**
+         * @description Terminal statuses without images (with `error`); not documented, handled defensively.
+         * @enum {string}
+         */
+        FailedPredictionStatus: "failed" | "canceled";
+        /** @description An open set: the documented statuses, the undocumented failures, and any other value, which means the generation is still running. */
+        PredictionStatus: components["schemas"]["DocumentedPredictionStatus"] | components["schemas"]["FailedPredictionStatus"] | string;
         Prediction: {
             status: components["schemas"]["PredictionStatus"];
             /** @description URLs of the generated images; present once succeeded. */
@@ -165,6 +175,7 @@ export type components = {
         };
         PredictionList: {
             predictions: components["schemas"]["PredictionSummary"][];
+            /** @description The number of entries in `predictions`. */
             count: number;
         };
         Error: {
@@ -268,7 +279,7 @@ export type components = {
         };
     };
     parameters: {
-        /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once; the simulator honours it. */
+        /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -312,7 +323,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once; the simulator honours it. */
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -344,7 +355,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once; the simulator honours it. */
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
