@@ -48,8 +48,8 @@ describe('operations', () => {
     expect(service.requests[0]!.headers.get('authorization')).toBeNull();
   });
 
-  it('accepts requestId in place of request_id', async () => {
-    service.on('POST /api/v1/enhance', { status: 200, body: { success: true, requestId: 'camel_1', message: 'ok' } });
+  it('accepts requestId in place of request_id (not documented for these endpoints; read defensively)', async () => {
+    service.on('POST /api/v1/enhance', { status: 200, body: { success: true, requestId: 'camel_1', message: 'ok' }, offContract: true });
     expect((await client().enhance({ image_url: BODY.image_url, mode: 'staging' })).requestId).toBe('camel_1');
   });
 
@@ -207,7 +207,7 @@ describe('retries', () => {
   it('never resends a generation POST after a 500', async () => {
     service.on('POST /api/v1/enhance', { status: 500, body: { error: 'Internal server error' } }, { status: 200, body: ACK });
     await expect(
-      client({ clock: new ManualClock({ start: 0, auto: true }) }).enhance({ image_url: BODY.image_url }),
+      client({ clock: new ManualClock({ start: 0, auto: true }) }).enhance({ image_url: BODY.image_url, mode: 'staging' }),
     ).rejects.toBeInstanceOf(ServerError);
     expect(service.requests).toHaveLength(1);
   });

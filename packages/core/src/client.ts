@@ -9,10 +9,10 @@ import { errorFromResponse } from './error-from-response.js';
 import { ConnectionError, RoomApiError, ServerError } from './errors.js';
 import { type GenerateInput, type GenerateOptions, type GenerationResult, generate } from './generate.js';
 import type { paths } from './generated/room-api.js';
-import { type Account, normalizePrediction, type Prediction, requestIdOf } from './prediction.js';
+import { normalizePrediction, requestIdOf } from './prediction.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry-policy.js';
-import type { EnhanceInput, RestyleInput } from './schemas.js';
 import { type FetchLike, retryingFetch } from './transport.js';
+import type { Account, EnhanceRequest, GenerationAck, Prediction, PredictionList, RestyleRequest } from './types.js';
 import { type WaitOptions, waitForPrediction } from './wait.js';
 
 export interface RoomClientOptions {
@@ -47,18 +47,25 @@ export interface GenerationStarted {
   message: string;
 }
 
+export interface ListOptions extends CallOptions {
+  /** At most this many, newest first (1–100; the service's default is 20). */
+  limit?: number | undefined;
+}
+
 export interface RoomClient {
   me(options?: CallOptions): Promise<Account>;
-  enhance(input: EnhanceInput, options?: StartOptions): Promise<GenerationStarted>;
-  restyle(input: RestyleInput, options?: StartOptions): Promise<GenerationStarted>;
+  enhance(input: EnhanceRequest, options?: StartOptions): Promise<GenerationStarted>;
+  restyle(input: RestyleRequest, options?: StartOptions): Promise<GenerationStarted>;
   getPrediction(id: string, options?: CallOptions): Promise<Prediction>;
+  /** The account's recent generations: how a job whose acknowledgement was lost is found again. */
+  listPredictions(options?: ListOptions): Promise<PredictionList>;
   /** Polls until the prediction succeeds (resolves) or fails (GenerationFailedError). */
   waitForPrediction(id: string, options?: WaitOptions): Promise<Prediction>;
   /** Starts a generation and waits for it, reporting phase, elapsed and estimated remaining time. */
   generate(input: GenerateInput, options?: GenerateOptions): Promise<GenerationResult>;
 }
 
-type RestyleBody = paths['/api/v1/restyle']['post']['requestBody']['content']['application/json'];
+type IdempotencyHeader = NonNullable<paths['/api/v1/restyle']['post']['parameters']['header']>;
 
 export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 
@@ -104,13 +111,15 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
       api.GET('/api/v1/prediction/{request_id}', { params: { path: { request_id: id } }, signal }),
     ).then(normalizePrediction);
 
-  async function start(operation: 'enhance' | 'restyle', body: EnhanceInput | RestyleInput, startOptions?: StartOptions) {
-    const header = startOptions?.idempotencyKey ? { 'Idempotency-Key': startOptions.idempotencyKey } : {};
-    const path = operation === 'enhance' ? '/api/v1/enhance' : '/api/v1/restyle';
-    const ack = await call(`Starting the ${operation}`, startOptions, (signal) =>
-      // The two paths share one request shape except for the body, which the spec types per path.
-      api.POST(path as '/api/v1/restyle', { params: { header }, body: body as RestyleBody, signal }),
-    );
+  /** Sends one generation start (never resent blindly: see the transport) and reads its acknowledgement. */
+  async function start(
+    operation: 'enhance' | 'restyle',
+    startOptions: StartOptions | undefined,
+    send: (signal: AbortSignal, header: IdempotencyHeader) => Promise<{ data?: GenerationAck; error?: unknown; response: Response }>,
+  ): Promise<GenerationStarted> {
+    const header: IdempotencyHeader = startOptions?.idempotencyKey ? { 'Idempotency-Key': startOptions.idempotencyKey } : {};
+    const ack = await call(`Starting the ${operation}`, startOptions, (signal) => send(signal, header));
+    // Read tolerantly: an acknowledgement that spells the id `requestId` still counts.
     const requestId = requestIdOf(ack);
     if (!requestId) throw new ServerError(`Starting the ${operation}: the service acknowledged without a request id`, { body: ack });
     return { requestId, message: typeof ack.message === 'string' ? ack.message : '' };
@@ -118,9 +127,15 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
 
   const client: RoomClient = {
     me: (callOptions) => call('Reading the account', callOptions, (signal) => api.GET('/api/v1/me', { signal })),
-    enhance: (input, startOptions) => start('enhance', input, startOptions),
-    restyle: (input, startOptions) => start('restyle', input, startOptions),
+    enhance: (input, startOptions) =>
+      start('enhance', startOptions, (signal, header) => api.POST('/api/v1/enhance', { params: { header }, body: input, signal })),
+    restyle: (input, startOptions) =>
+      start('restyle', startOptions, (signal, header) => api.POST('/api/v1/restyle', { params: { header }, body: input, signal })),
     getPrediction,
+    listPredictions: (listOptions) =>
+      call('Listing predictions', listOptions, (signal) =>
+        api.GET('/api/v1/predictions', { params: { query: listOptions?.limit === undefined ? {} : { limit: listOptions.limit } }, signal }),
+      ),
     waitForPrediction: (id, waitOptions) =>
       waitForPrediction((predictionId, { signal }) => getPrediction(predictionId, { signal }), id, {
         ...waitOptions,

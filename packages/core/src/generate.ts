@@ -2,12 +2,11 @@
 import type { Clock } from './abort.js';
 import type { GenerationStarted, RoomClient, StartOptions } from './client.js';
 import { estimateRemainingMs } from './poll-schedule.js';
-import type { Prediction } from './prediction.js';
 import type { GenerationPhase } from './progress.js';
-import type { EnhanceInput, RestyleInput } from './schemas.js';
+import type { EnhanceRequest, Prediction, RestyleRequest } from './types.js';
 import type { WaitOptions } from './wait.js';
 
-export type GenerateInput = ({ operation: 'enhance' } & EnhanceInput) | ({ operation: 'restyle' } & RestyleInput);
+export type GenerateInput = ({ operation: 'enhance' } & EnhanceRequest) | ({ operation: 'restyle' } & RestyleRequest);
 
 export interface GenerateProgress {
   phase: Extract<GenerationPhase, 'starting' | 'generating' | 'succeeded' | 'failed'>;
@@ -46,9 +45,7 @@ export async function generate(
 
   try {
     onProgress?.({ phase: 'starting', elapsedMs: 0 });
-    const { operation, ...body } = input;
-    const started: GenerationStarted =
-      operation === 'enhance' ? await client.enhance(body, startOptions) : await client.restyle(body as RestyleInput, startOptions);
+    const started: GenerationStarted = await startOf(client, input, startOptions);
     requestId = started.requestId;
     onProgress?.({
       phase: 'generating',
@@ -78,4 +75,14 @@ export async function generate(
     onProgress?.({ phase: 'failed', elapsedMs: elapsed(), requestId });
     throw error;
   }
+}
+
+/** The start call for the input's operation; the discriminant picks the body type, no cast needed. */
+function startOf(client: RoomClient, input: GenerateInput, options: StartOptions): Promise<GenerationStarted> {
+  if (input.operation === 'enhance') {
+    const { operation: _, ...body } = input;
+    return client.enhance(body, options);
+  }
+  const { operation: _, ...body } = input;
+  return client.restyle(body, options);
 }

@@ -1,18 +1,31 @@
 export type { Clock } from './abort.js';
 export { sleep, systemClock } from './abort.js';
-export type { CallOptions, GenerationStarted, RoomClient, RoomClientOptions, StartOptions } from './client.js';
+export type { CallOptions, GenerationStarted, ListOptions, RoomClient, RoomClientOptions, StartOptions } from './client.js';
 export { createRoomClient } from './client.js';
 export * from './errors.js';
 export type { GenerateInput, GenerateOptions, GenerateProgress, GenerationResult } from './generate.js';
 export type { components, operations, paths } from './generated/room-api.js';
 export type { PollSchedule } from './poll-schedule.js';
 export { DEFAULT_POLL_SCHEDULE, estimateRemainingMs, fixedPollSchedule } from './poll-schedule.js';
-export type { Account, GenerationAck, Prediction, PredictionOutcome } from './prediction.js';
+export type { PredictionOutcome } from './prediction.js';
 export { normalizePrediction, predictionOutcome, requestIdOf } from './prediction.js';
 export type { GenerationPhase } from './progress.js';
 export { GENERATION_PHASES } from './progress.js';
+export type { ProxyErrorBody, ProxyErrorCode, ProxyHealth, ProxyLimitErrorBody, ProxyPaths, ProxyUpload } from './proxy-types.js';
 export type { RetryOptions } from './retry-policy.js';
-export * from './schemas.js';
+export type {
+  Account,
+  DocumentedPredictionStatus,
+  EnhanceRequest,
+  FailedPredictionStatus,
+  GenerationAck,
+  Mode,
+  Prediction,
+  PredictionList,
+  PredictionStatus,
+  PredictionSummary,
+  RestyleRequest,
+} from './types.js';
 export * from './vocabulary.js';
 export type { PredictionUpdate, ReadPrediction, WaitOptions } from './wait.js';
 export { waitForPrediction } from './wait.js';

@@ -9,4 +9,6 @@ export type { ImageType } from './image-type.js';
 export { ACCEPTED_IMAGE_TYPES, sniffImageType } from './image-type.js';
 export { pollDelayMs } from './poll-schedule.js';
 export { parseRetryAfter } from './retry-after.js';
+export type { WithOptionalUndefined } from './spec-body.js';
+export { specBody } from './spec-body.js';
 export { generationFailed } from './wait.js';

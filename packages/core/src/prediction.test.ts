@@ -14,10 +14,19 @@ describe('reading predictions', () => {
     expect(predictionOutcome(normalizePrediction(raw))).toBe(outcome);
   });
 
-  it('reads both id spellings and keeps only string outputs', () => {
+  it('reads both id spellings of an acknowledgement', () => {
     expect(requestIdOf({ request_id: 'a' })).toBe('a');
     expect(requestIdOf({ requestId: 'b' })).toBe('b');
-    expect(normalizePrediction({ requestId: 'c', status: 'succeeded', output: ['x', 3, null] })).toMatchObject({ id: 'c', output: ['x'] });
+  });
+
+  it("keeps only the spec's fields of a prediction, and only string outputs", () => {
+    expect(
+      normalizePrediction({ request_id: 'c', status: 'succeeded', output: ['x', 3, null], completed_at: '2026-01-01T00:00:00Z', cost: 1 }),
+    ).toEqual({ status: 'succeeded', output: ['x'], completed_at: '2026-01-01T00:00:00Z' });
     expect(normalizePrediction({ status: 'succeeded', output: 'single' }).output).toEqual(['single']);
+    expect(normalizePrediction({ status: 'failed', error: 'Could not fetch image_url', output: null })).toEqual({
+      status: 'failed',
+      error: 'Could not fetch image_url',
+    });
   });
 });

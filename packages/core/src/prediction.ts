@@ -2,40 +2,43 @@
  * Reading predictions and acknowledgements tolerantly: the status is an open set, and some
  * responses spell the id `requestId`. Nothing here throws on an unexpected shape.
  */
-import type { components } from './generated/room-api.js';
-
-export type Prediction = components['schemas']['Prediction'];
-export type Account = components['schemas']['Account'];
-export type GenerationAck = components['schemas']['GenerationAck'];
+import type { DocumentedPredictionStatus, FailedPredictionStatus, Prediction } from './types.js';
 
 export type PredictionOutcome = 'running' | 'succeeded' | 'failed';
 
-const FAILED_STATUSES = new Set(['failed', 'canceled', 'cancelled', 'error', 'errored']);
+/** The spec's failures (every one: a failure added to the spec without being read here stops the build)… */
+const SPEC_FAILURES = ['failed', 'canceled'] as const satisfies readonly FailedPredictionStatus[];
+const everyFailure = <Unread extends never>(unread?: Unread) => unread;
+everyFailure<Exclude<FailedPredictionStatus, (typeof SPEC_FAILURES)[number]>>();
+/** …and spellings of the same a service might use, read defensively. */
+const FAILED_STATUSES = new Set<string>([...SPEC_FAILURES, 'cancelled', 'error', 'errored']);
+const RUNNING: readonly DocumentedPredictionStatus[] = ['starting', 'processing'];
 
 /** succeeded → done; failed/canceled, or an unknown status that carries an error and a completion time → failed; anything else → still running. */
 export function predictionOutcome(prediction: Prediction): PredictionOutcome {
   const status = prediction.status.toLowerCase();
   if (status === 'succeeded') return 'succeeded';
   if (FAILED_STATUSES.has(status)) return 'failed';
-  if (status !== 'starting' && status !== 'processing' && prediction.error && prediction.completed_at) return 'failed';
+  if (!(RUNNING as readonly string[]).includes(status) && prediction.error && prediction.completed_at) return 'failed';
   return 'running';
 }
 
-/** A prediction from any JSON: a missing or non-string status reads as `unknown` (still running). */
+/**
+ * A prediction from any JSON, keeping only the spec's fields: a missing or non-string status reads
+ * as `unknown` (still running), a single output URL as a list of one, anything else is dropped.
+ */
 export function normalizePrediction(raw: unknown): Prediction {
   const record = isRecord(raw) ? raw : {};
-  const prediction: Prediction = { ...record, status: typeof record.status === 'string' ? record.status : 'unknown' };
-  if (prediction.id === undefined) {
-    const id = requestIdOf(record);
-    if (id !== undefined) prediction.id = id;
-  }
-  if (record.output !== undefined) {
+  const prediction: Prediction = { status: typeof record.status === 'string' ? record.status : 'unknown' };
+  if (record.output !== undefined && record.output !== null) {
     prediction.output = Array.isArray(record.output)
       ? record.output.filter((u): u is string => typeof u === 'string')
       : typeof record.output === 'string'
         ? [record.output]
         : [];
   }
+  if (typeof record.completed_at === 'string') prediction.completed_at = record.completed_at;
+  if (typeof record.error === 'string') prediction.error = record.error;
   return prediction;
 }
 

@@ -1,33 +1,45 @@
 /**
  * Input schemas for the two generation operations, shared by the proxy (400 before any credit is
- * spent) and the MCP server (tool input schemas). Shapes are checked; values stay free text
- * because the service accepts styles and room types beyond the known vocabulary.
+ * spent) and the MCP server (tool input schemas). They say exactly what openapi/room-api.yaml
+ * says — held equal to the generated types by the compile-time checks at the end of this file, so
+ * a spec change that these schemas do not follow breaks the build. Lengths count code points, as
+ * JSON Schema does. Values of style and room type stay free text: the vocabulary is a suggestion.
  */
 import { z } from 'zod';
+import type { EnhanceRequest, RestyleRequest } from './types.js';
 import { MODE_IDS, ROOM_TYPE_IDS, STYLE_IDS } from './vocabulary.js';
 
-/** Lowercase words joined by `_` or `-`, or free text of letters, digits and spaces. */
-const VOCABULARY_TEXT = /^[\p{L}\p{N}][\p{L}\p{N} _'-]*$/u;
+/** The spec's bounds (`maxLength` of Style, RoomType and ImageUrl). */
+export const MAX_TEXT_LENGTH = 64;
+export const MAX_IMAGE_URL_LENGTH = 2048;
 
-const vocabularyText = (what: string, known: readonly string[]) =>
+const codePoints = (text: string) => [...text].length;
+const required = (what: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? `${what} is required` : `${what} must be a string`),
+});
+
+const text = (what: string, known: readonly string[]) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? `${what} is required` : `${what} must be a string`) })
+    .string(required(what))
     .trim()
-    .min(1, { error: `${what} must not be empty` })
-    .max(64, { error: `${what} must be at most 64 characters` })
-    .regex(VOCABULARY_TEXT, { error: `${what} may contain only letters, digits, spaces, _ and -` })
+    .refine((value) => codePoints(value) >= 1, { error: `${what} must not be empty` })
+    .refine((value) => codePoints(value) <= MAX_TEXT_LENGTH, { error: `${what} must be at most ${MAX_TEXT_LENGTH} characters` })
     .describe(`${what}. Known values: ${known.join(', ')}; other text is passed to the service as is.`);
 
 export const imageUrlSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'image_url is required' : 'image_url must be a string') })
+  .string(required('image_url'))
   .trim()
-  .max(2048, { error: 'image_url must be at most 2048 characters' })
+  .refine((value) => codePoints(value) <= MAX_IMAGE_URL_LENGTH, { error: `image_url must be at most ${MAX_IMAGE_URL_LENGTH} characters` })
   .refine(isHttpUrl, { error: 'image_url must be an absolute http(s) URL' })
   .describe('Absolute http(s) URL of the room photo. The service must be able to fetch it.');
 
-export const styleSchema = vocabularyText('style', STYLE_IDS);
-export const roomTypeSchema = vocabularyText('room_type', ROOM_TYPE_IDS);
-export const modeSchema = vocabularyText('mode', MODE_IDS);
+export const styleSchema = text('style', STYLE_IDS);
+export const roomTypeSchema = text('room_type', ROOM_TYPE_IDS);
+export const modeSchema = z
+  .enum(MODE_IDS, {
+    error: (issue) => (issue.input === undefined ? 'mode is required' : `mode must be one of ${MODE_IDS.join(', ')}`),
+  })
+  .describe('staging furnishes an empty room, restyle redesigns a furnished one, empty-room removes the furniture.');
 
 const objectError = {
   error: (issue: { code: string; keys?: string[] }) =>
@@ -37,9 +49,9 @@ const objectError = {
 export const enhanceInputSchema = z.strictObject(
   {
     image_url: imageUrlSchema,
-    mode: modeSchema.optional(),
-    style: styleSchema.optional(),
-    room_type: roomTypeSchema.optional(),
+    mode: modeSchema,
+    style: styleSchema.exactOptional(),
+    room_type: roomTypeSchema.exactOptional(),
   },
   objectError,
 );
@@ -48,13 +60,10 @@ export const restyleInputSchema = z.strictObject(
   {
     image_url: imageUrlSchema,
     style: styleSchema,
-    room_type: roomTypeSchema.optional(),
+    room_type: roomTypeSchema.exactOptional(),
   },
   objectError,
 );
-
-export type EnhanceInput = z.infer<typeof enhanceInputSchema>;
-export type RestyleInput = z.infer<typeof restyleInputSchema>;
 
 /** The outcome of validating a body: the parsed input, or the first problem with the field it concerns. */
 export type InputCheck<T> = { ok: true; value: T } | { ok: false; field: string | undefined; message: string };
@@ -68,8 +77,25 @@ export function checkInput<T>(schema: z.ZodType<T>, body: unknown): InputCheck<T
   return { ok: false, field, message: issue?.message ?? 'invalid body' };
 }
 
+/**
+ * RFC 3986 characters only (what JSON Schema's `format: uri` allows): brackets only around an IPv6
+ * host, and every `%` escapes two hex digits.
+ */
+const URI_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?#%]+$/;
+const IPV6_HOST = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^@/]*@)?)\[[0-9A-Fa-f:.]+\]/;
+const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+
 function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
+  if (!URI_CHARACTERS.test(value.replace(IPV6_HOST, '$1host')) || BAD_ESCAPE.test(value) || !URL.canParse(value)) return false;
   const url = new URL(value);
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
+
+// The schemas and the spec say the same thing, in both directions: when the spec changes
+// (a field added, removed, renamed, made required, an enum narrowed), this stops compiling.
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const specMatches = <Check extends true>(check: Check) => check;
+specMatches<Same<z.output<typeof enhanceInputSchema>, EnhanceRequest>>(true);
+specMatches<Same<z.output<typeof restyleInputSchema>, RestyleRequest>>(true);
+specMatches<Same<z.input<typeof enhanceInputSchema>, EnhanceRequest>>(true);
+specMatches<Same<z.input<typeof restyleInputSchema>, RestyleRequest>>(true);

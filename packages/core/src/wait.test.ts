@@ -11,10 +11,10 @@ beforeEach(async () => {
 afterEach(() => service.close());
 
 const PATH = 'GET /api/v1/prediction/p1';
-const running = (status = 'processing') => ({ status: 200, body: { id: 'p1', status } });
+const running = (status = 'processing') => ({ status: 200, body: { status } });
 const done = {
   status: 200,
-  body: { id: 'p1', status: 'succeeded', output: ['https://cdn.example/p1/0.jpg'], completed_at: '2026-11-21T10:00:00Z' },
+  body: { status: 'succeeded', output: ['https://cdn.example/p1/0.jpg'], completed_at: '2026-11-21T10:00:00Z' },
 };
 
 function rooms(clock = new ManualClock({ start: 0, auto: true })) {
@@ -142,7 +142,7 @@ describe('generate', () => {
     const phases: string[] = [];
     await expect(
       rooms().client.generate(
-        { operation: 'enhance', image_url: 'https://example.com/r.jpg' },
+        { operation: 'enhance', image_url: 'https://example.com/r.jpg', mode: 'staging' },
         { onProgress: (p) => phases.push(p.phase) },
       ),
     ).rejects.toMatchObject({ code: 'insufficient_credits', creditsRemaining: 0 });

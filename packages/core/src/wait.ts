@@ -6,7 +6,8 @@
 import { type Clock, deadline, systemClock } from './abort.js';
 import { ConnectionError, GenerationFailedError, RateLimitedError, type RoomApiError, ServerError, TimeoutError } from './errors.js';
 import { DEFAULT_POLL_SCHEDULE, estimateRemainingMs, type PollSchedule, pollDelayMs } from './poll-schedule.js';
-import { type Prediction, predictionOutcome } from './prediction.js';
+import { predictionOutcome } from './prediction.js';
+import type { Prediction } from './types.js';
 
 export interface PredictionUpdate {
   prediction: Prediction;

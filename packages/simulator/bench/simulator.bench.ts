@@ -126,7 +126,7 @@ async function main() {
         row('bare `node:http` JSON server (baseline)', baseline),
         row('simulator: unknown route → 404', notFound),
         row('simulator: `GET /api/v1/prediction/{id}`', prediction),
-        row('simulator: `POST /api/v1/restyle` (accepts, charges, queues a job)', restyle),
+        row('simulator: `POST /api/v1/restyle` (checks the photo, charges, queues a job)', restyle),
         '',
         `| Output image from a 12-megapixel JPEG (4000×3000 → 2048×1536) | Median ms (of ${IMAGE_RUNS}) | vs plain resize |`,
         '|---|---:|---:|',

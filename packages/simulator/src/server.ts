@@ -33,7 +33,7 @@ export function createListener(routes: Array<Route<Handler>>, options: ResolvedO
     const target = req.url ?? '/';
     // `/\host:` and the like are no path at all: a clear 400, not an exception.
     if (!URL.canParse(target, 'http://simulator')) return respond(req, res, '(malformed)', errorResult(400, 'Malformed request target'));
-    const path = new URL(target, 'http://simulator').pathname;
+    const { pathname: path, searchParams: query } = new URL(target, 'http://simulator');
     const match = matchRoute(routes, method, path);
     if (match.kind !== 'found') {
       stats.request(match.kind === 'not-found' ? '(unmatched)' : `${method} ${match.template}`);
@@ -57,7 +57,7 @@ export function createListener(routes: Array<Route<Handler>>, options: ResolvedO
       stats.fault('rateLimited');
       return respond(req, res, path, { ...errorResult(429, 'Too many requests'), headers: { 'retry-after': '1' } });
     }
-    const outcome: HandlerOutcome = await match.route.handler({ req, params: match.params });
+    const outcome: HandlerOutcome = await match.route.handler({ req, params: match.params, query });
     if (fault === 'reset-after') {
       if (outcome.job) {
         outcome.job.acknowledged = false;

@@ -22,9 +22,10 @@ afterAll(() => sim.close());
 const image = () => `${sim.url}/__simulator/samples/furnished-room.jpg`;
 const endpoints = [
   ['GET', '/api/v1/me', undefined],
-  ['POST', '/api/v1/enhance', { image_url: 'https://example.com/a.jpg' }],
+  ['POST', '/api/v1/enhance', { image_url: 'https://example.com/a.jpg', mode: 'staging' }],
   ['POST', '/api/v1/restyle', { image_url: 'https://example.com/a.jpg', style: 'modern' }],
   ['GET', '/api/v1/prediction/pred_anything', undefined],
+  ['GET', '/api/v1/predictions', undefined],
 ] as const;
 
 describe('authentication', () => {

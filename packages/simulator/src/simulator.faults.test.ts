@@ -1,3 +1,4 @@
+import { specAt } from '@room-restyler/test-kit/contract';
 import { describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from './simulator.js';
 import { SIMULATED_FAILURE } from './state/jobs.js';
@@ -13,6 +14,33 @@ async function withSimulator(options: Parameters<typeof startSimulator>[0], run:
 }
 
 const restyle = (sim: RunningSimulator) => ({ json: { image_url: `${sim.url}/__simulator/samples/furnished-room.jpg`, style: 'luxury' } });
+
+describe('without fault flags', () => {
+  it('never answers what the service does not document: no 429, no failed job, no refund, no error', async () => {
+    await withSimulator({}, async (call, sim) => {
+      const image_url = `${sim.url}/__simulator/samples/furnished-room.jpg`;
+      const starts = [
+        ...(['staging', 'restyle', 'empty-room'] as const).map((mode) => call('POST', '/api/v1/enhance', { json: { image_url, mode } })),
+        call('POST', '/api/v1/restyle', { json: { image_url, style: 'bohemian' } }),
+      ];
+      const ids = (await Promise.all(starts)).map(requestIdOf);
+      const ended = await Promise.all(ids.map((id) => pollUntilEnded(call, id)));
+      expect(ended.map(({ prediction }) => prediction.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+      const documented = specAt('/components/schemas/DocumentedPredictionStatus/enum') as string[];
+      expect(documented).toEqual(expect.arrayContaining([...new Set(ended.flatMap(({ seen }) => seen))]));
+      expect(ended.every(({ prediction }) => prediction.error === undefined)).toBe(true);
+      const { body } = await call('GET', '/api/v1/predictions');
+      expect((body as { predictions: Array<{ error: unknown }> }).predictions.map((p) => p.error)).toEqual([null, null, null, null]);
+      const stats = sim.stats();
+      expect(Object.keys(stats.responses).sort()).toEqual(['200']);
+      expect(stats).toMatchObject({
+        jobs: { accepted: 4, succeeded: 4, failed: 0 },
+        credits: { debited: 4, refunded: 0 },
+        faults: { serverErrors: 0, rateLimited: 0, resets: 0, resetsAfterJobCreated: 0, failedJobs: 0 },
+      });
+    });
+  });
+});
 
 describe('fault injection', () => {
   it('errorRate answers 500 Internal server error on every endpoint, and a 500 POST created nothing', async () => {
@@ -50,8 +78,16 @@ describe('fault injection', () => {
 
   it('failRate ends accepted jobs failed, with the credits refunded', async () => {
     await withSimulator({ failRate: 1 }, async (call, sim) => {
-      const { prediction } = await pollUntilEnded(call, requestIdOf(await call('POST', '/api/v1/restyle', restyle(sim))));
-      expect(prediction).toMatchObject({ status: 'failed', error: SIMULATED_FAILURE });
+      const id = requestIdOf(await call('POST', '/api/v1/restyle', restyle(sim)));
+      const { prediction } = await pollUntilEnded(call, id);
+      expect(prediction).toEqual({ status: 'failed', error: SIMULATED_FAILURE, completed_at: expect.any(String) });
+      expect(specAt('/components/schemas/FailedPredictionStatus')).toMatchObject({
+        enum: ['failed', 'canceled'],
+        'x-undocumented': true,
+      });
+      expect((await call('GET', '/api/v1/predictions')).body).toMatchObject({
+        predictions: [{ prediction_id: id, status: 'failed', output: null, error: SIMULATED_FAILURE }],
+      });
       expect(sim.stats()).toMatchObject({
         jobs: { failed: 1 },
         credits: { debited: 1, refunded: 1 },

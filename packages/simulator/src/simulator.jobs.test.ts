@@ -46,11 +46,14 @@ describe('a generation job', () => {
       expect(ack.body).toEqual({
         success: true,
         request_id: id,
-        message: `Generation started. Poll /api/v1/prediction/${id} for the result.`,
+        message: `Generation started. Poll /api/v1/prediction/${id} for results.`,
       });
       expect(seen).toEqual(['starting', 'processing', 'succeeded']);
-      expect(prediction).toMatchObject({ id, status: 'succeeded', output: [expect.stringMatching(/\/outputs\/[\w-]{24}\/0\.jpg$/)] });
-      expect(Date.parse(prediction.completed_at!)).toBeGreaterThanOrEqual(Date.parse(prediction.created_at));
+      expect(prediction).toEqual({
+        status: 'succeeded',
+        output: [expect.stringMatching(/\/outputs\/[\w-]{24}\/0\.jpg$/)],
+        completed_at: expect.any(String),
+      });
       const image = await fetch(prediction.output![0]!);
       expect(image.headers.get('content-type')).toBe('image/jpeg');
       // A listing page fetches the image to draw its "Virtually staged" label into the download.
@@ -79,38 +82,56 @@ describe('a generation job', () => {
     ['/missing.jpg', 'Could not fetch image_url: HTTP 404'],
     ['/page.html', 'image_url is not an image (Content-Type text/html)'],
     ['/broken.jpg', 'image_url did not return a decodable image'],
-  ])('fails with a clear error and a refund when %s cannot be used', async (path, error) => {
+  ])('refuses %s, a photo it cannot use, with a 400 before any credit is spent', async (path, error) => {
     await withSimulator({}, async (call, sim) => {
-      const id = requestIdOf(await call('POST', '/api/v1/restyle', { json: { image_url: `${photos.url}${path}`, style: 'modern' } }));
-      const { prediction } = await pollUntilEnded(call, id);
-      expect(prediction).toMatchObject({ status: 'failed', error });
-      expect(prediction.output).toBeUndefined();
+      const refused = await call('POST', '/api/v1/restyle', { json: { image_url: `${photos.url}${path}`, style: 'modern' } });
+      expect(refused).toMatchObject({ status: 400, body: { error } });
       expect(await credits(call)).toBe(100);
-      expect(sim.stats()).toMatchObject({ jobs: { accepted: 1, failed: 1 }, credits: { debited: 1, refunded: 1 } });
+      expect(sim.stats()).toMatchObject({ jobs: { accepted: 0 }, credits: { debited: 0, refunded: 0 } });
     });
   });
 
-  it('fails when image_url is larger than the configured cap or too slow', async () => {
+  it('refuses an image_url larger than the configured cap or too slow', async () => {
     await withSimulator({ imageFetch: { maxBytes: 1000, timeoutMs: 200 } }, async (call) => {
-      const big = requestIdOf(await call('POST', '/api/v1/restyle', { json: { image_url: `${photos.url}/room.png`, style: 'modern' } }));
-      expect((await pollUntilEnded(call, big)).prediction.error).toBe('image_url is larger than 1000 bytes');
-      const slow = requestIdOf(await call('POST', '/api/v1/restyle', { json: { image_url: `${photos.url}/slow`, style: 'modern' } }));
-      expect((await pollUntilEnded(call, slow)).prediction.error).toBe('Could not fetch image_url: no response within 200 ms');
+      expect(await call('POST', '/api/v1/restyle', { json: { image_url: `${photos.url}/room.png`, style: 'modern' } })).toMatchObject({
+        status: 400,
+        body: { error: 'image_url is larger than 1000 bytes' },
+      });
+      expect(await call('POST', '/api/v1/restyle', { json: { image_url: `${photos.url}/slow`, style: 'modern' } })).toMatchObject({
+        status: 400,
+        body: { error: 'Could not fetch image_url: no response within 200 ms' },
+      });
     });
   });
 
   it('records the Idempotency-Key of each accepted job, and does not dedupe on it', async () => {
     await withSimulator({}, async (call, sim) => {
       const json = { image_url: `${photos.url}/room.png`, style: 'japandi' };
+      const longest = 'k'.repeat(255);
       const first = requestIdOf(await call('POST', '/api/v1/restyle', { json, headers: { 'idempotency-key': 'action-1' } }));
       const second = requestIdOf(await call('POST', '/api/v1/restyle', { json, headers: { 'idempotency-key': 'action-1' } }));
       const third = requestIdOf(await call('POST', '/api/v1/restyle', { json }));
-      expect(new Set([first, second, third]).size).toBe(3);
+      const fourth = requestIdOf(await call('POST', '/api/v1/restyle', { json, headers: { 'idempotency-key': longest } }));
+      expect(new Set([first, second, third, fourth]).size).toBe(4);
       expect(sim.stats().acceptedJobs.map((j) => [j.requestId, j.idempotencyKey, j.acknowledged])).toEqual([
         [first, 'action-1', true],
         [second, 'action-1', true],
         [third, null, true],
+        [fourth, longest, true],
       ]);
+    });
+  });
+
+  it('refuses an Idempotency-Key longer than the spec allows (255), before any credit is spent', async () => {
+    await withSimulator({}, async (call, sim) => {
+      const json = { image_url: `${photos.url}/room.png`, style: 'japandi' };
+      for (const key of ['k'.repeat(256), ''])
+        expect(await call('POST', '/api/v1/restyle', { json, headers: { 'idempotency-key': key } })).toMatchObject({
+          status: 400,
+          body: { error: 'Idempotency-Key must be 1 to 255 characters' },
+        });
+      expect(await credits(call)).toBe(100);
+      expect(sim.stats().jobs.accepted).toBe(0);
     });
   });
 });
@@ -123,8 +144,9 @@ describe('credits over time', () => {
       const id = requestIdOf(await call('POST', '/api/v1/restyle', { json }));
       requestIdOf(await call('POST', '/api/v1/restyle', { json }));
       expect(await call('POST', '/api/v1/restyle', { json })).toMatchObject({ status: 402, body: { credits_remaining: 0 } });
-      const { prediction } = await pollUntilEnded(call, id);
-      expect(prediction.created_at).toBe('2026-03-31T23:59:00.000Z');
+      await pollUntilEnded(call, id);
+      const { body } = await call('GET', '/api/v1/predictions?limit=1');
+      expect(body).toMatchObject({ predictions: [{ prediction_id: expect.any(String), created_at: '2026-03-31T23:59:00.000Z' }] });
       clock.now = new Date('2026-04-01T00:00:00Z');
       expect(await credits(call)).toBe(2);
       expect((await call('POST', '/api/v1/restyle', { json })).status).toBe(200);

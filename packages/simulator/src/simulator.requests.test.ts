@@ -23,7 +23,11 @@ describe('bad requests answer 400 with a clear message and charge nothing', () =
     ['/api/v1/restyle', { image_url: url }, 'style is required'],
     ['/api/v1/restyle', { image_url: url, style: 7 }, 'style must be a string'],
     ['/api/v1/enhance', { image_url: 42 }, 'image_url must be a string'],
-    ['/api/v1/enhance', { image_url: url, room_type: ['bedroom'] }, 'room_type must be a string'],
+    ['/api/v1/enhance', { image_url: url, mode: 'staging', room_type: ['bedroom'] }, 'room_type must be a string'],
+    ['/api/v1/enhance', { image_url: url, style: 'modern' }, 'mode is required'],
+    ['/api/v1/enhance', { image_url: url, mode: 'furnish' }, 'mode must be one of staging, restyle, empty-room'],
+    ['/api/v1/enhance', { image_url: url, mode: 'staging', outputs: 4 }, 'unknown field outputs'],
+    ['/api/v1/restyle', { image_url: url, style: '🛋'.repeat(65) }, 'style must be 1 to 64 characters'],
     ['/api/v1/enhance', [], 'Request body must be a JSON object'],
   ])('POST %s %j', async (path, json, error) => {
     expect(await call('POST', path, { json })).toMatchObject({ status: 400, body: { error } });

@@ -1,5 +1,9 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateRequestBody, validateResponse } from './contract.js';
+import { parse, stringify } from 'yaml';
+import { createContractValidator, specAt, validateRequestBody, validateResponse } from './contract.js';
 
 const prediction = '/api/v1/prediction/pred_abc';
 
@@ -26,11 +30,24 @@ describe('validateResponse', () => {
         method: 'GET',
         path: `${prediction}?x=1`,
         status: 200,
-        body: { id: 'p', status: 'succeeded', output: ['http://127.0.0.1:1/o/0.jpg'], completed_at: '2026-11-21T10:15:30Z' },
+        body: { status: 'succeeded', output: ['http://127.0.0.1:1/o/0.jpg'], completed_at: '2026-11-21T10:15:30Z' },
       }),
     ).toEqual([]);
     expect(
-      validateResponse({ method: 'POST', path: '/api/v1/enhance', status: 200, body: { success: true, requestId: 'p', message: 'm' } }),
+      validateResponse({ method: 'POST', path: '/api/v1/enhance', status: 200, body: { success: true, request_id: 'p', message: 'm' } }),
+    ).toEqual([]);
+    expect(
+      validateResponse({
+        method: 'GET',
+        path: '/api/v1/predictions?limit=5',
+        status: 200,
+        body: {
+          predictions: [
+            { prediction_id: 'p', status: 'processing', output: null, error: null, created_at: '2026-11-21T10:15:00Z', completed_at: null },
+          ],
+          count: 1,
+        },
+      }),
     ).toEqual([]);
   });
 
@@ -76,6 +93,83 @@ describe('validateResponse', () => {
   });
 });
 
+describe('properties the spec does not list', () => {
+  const unlisted = (name: string) => expect.stringContaining(`must NOT have unevaluated properties {"unevaluatedProperty":"${name}"}`);
+
+  it('are refused in every body, nested ones included', () => {
+    expect(validateResponse({ method: 'GET', path: prediction, status: 200, body: { id: 'p', status: 'processing' } })).toEqual([
+      unlisted('id'),
+    ]);
+    expect(
+      validateResponse({ method: 'POST', path: '/api/v1/enhance', status: 200, body: { success: true, requestId: 'p', message: 'm' } }),
+    ).toContainEqual(unlisted('requestId'));
+    expect(validateResponse({ method: 'GET', path: '/api/v1/me', status: 401, body: { error: 'Invalid API key', hint: 'x' } })).toEqual([
+      unlisted('hint'),
+    ]);
+    expect(
+      validateResponse({
+        method: 'GET',
+        path: '/api/v1/predictions',
+        status: 200,
+        body: { predictions: [{ prediction_id: 'p', status: 'starting', created_at: '2026-11-21T10:15:00Z', id: 'p' }], count: 1 },
+      }).join(),
+    ).toMatch(/\/predictions\/0 must NOT have unevaluated properties \{"unevaluatedProperty":"id"\}/);
+    expect(
+      validateRequestBody({ method: 'POST', path: '/api/v1/restyle', body: { image_url: 'https://e.com/a.jpg', style: 's', x: 1 } }),
+    ).not.toEqual([]);
+  });
+
+  it('fail a body that still uses a field the spec renamed', () => {
+    const renamed = specWith((spec) => {
+      const properties = spec.components.schemas.Prediction.properties;
+      properties.outputs = properties.output;
+      delete properties.output;
+    });
+    const done = { status: 'succeeded', output: ['https://e.com/1.jpg'], completed_at: '2026-11-21T10:15:30Z' };
+    expect(validateResponse({ method: 'GET', path: prediction, status: 200, body: done })).toEqual([]);
+    expect(renamed.validateResponse({ method: 'GET', path: prediction, status: 200, body: done })).toEqual([unlisted('output')]);
+  });
+
+  it('are still allowed where a composition lists them, and where the spec leaves an object open', () => {
+    const composed = specWith((spec) => {
+      const schemas = spec.components.schemas;
+      schemas.InsufficientCreditsError = {
+        allOf: [
+          { $ref: '#/components/schemas/Error' },
+          { type: 'object', required: ['credits_remaining'], properties: { credits_remaining: { type: 'integer' } } },
+        ],
+      };
+      schemas.Account = {
+        anyOf: [
+          { type: 'object', required: ['user_id'], properties: { user_id: { type: 'string' } } },
+          { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
+        ],
+      };
+    });
+    const insufficient = (body: object) => composed.validateResponse({ method: 'POST', path: '/api/v1/restyle', status: 402, body });
+    const me = (body: object) => composed.validateResponse({ method: 'GET', path: '/api/v1/me', status: 200, body });
+    expect(insufficient({ error: 'Insufficient credits', credits_remaining: 0 })).toEqual([]);
+    expect(insufficient({ error: 'Insufficient credits', credits_remaining: 0, extra: 1 })).toEqual([unlisted('extra')]);
+    expect(me({ user_id: 'u', email: 'e' })).toEqual([]);
+    expect(me({ user_id: 'u', credits: 1 })).toEqual([unlisted('credits')]);
+
+    const open = specWith((spec) => {
+      spec.components.schemas.Error.additionalProperties = { type: 'string' };
+    });
+    const unauthorized = (body: object) => open.validateResponse({ method: 'GET', path: '/api/v1/me', status: 401, body });
+    expect(unauthorized({ error: 'Invalid API key', hint: 'a string' })).toEqual([]);
+    expect(unauthorized({ error: 'Invalid API key', hint: 1 }).join()).toMatch(/hint must be string/);
+  });
+});
+
+describe('specAt', () => {
+  it('reads a value of the spec at a JSON pointer, escaped segments included', () => {
+    expect(specAt('/components/schemas/Style/maxLength')).toBe(64);
+    expect(specAt('/paths/~1api~1v1~1predictions/get/parameters/0/schema/default')).toBe(20);
+    expect(specAt('/components/schemas/Nothing')).toBeUndefined();
+  });
+});
+
 describe('validateRequestBody', () => {
   it('applies the request schemas of the spec', () => {
     expect(
@@ -86,4 +180,24 @@ describe('validateRequestBody', () => {
     ).toMatch(/style/);
     expect(validateRequestBody({ method: 'GET', path: '/api/v1/me', body: {} })).toEqual(['GET /api/v1/me takes no request body']);
   });
+
+  it('counts lengths in code points, as JSON Schema does: 64 emoji are a valid style, 65 are not', () => {
+    const restyle = (style: string) =>
+      validateRequestBody({ method: 'POST', path: '/api/v1/restyle', body: { image_url: 'https://example.com/a.jpg', style } });
+    expect('🛋'.repeat(64)).toHaveLength(128);
+    expect(restyle('🛋'.repeat(64))).toEqual([]);
+    expect(restyle('🛋'.repeat(65)).join()).toMatch(/\/style must NOT have more than 64 characters/);
+  });
 });
+
+/** A validator of a changed copy of the repository's spec, as if someone had edited it. */
+function specWith(change: (spec: SpecShape) => void) {
+  const spec = parse(readFileSync(new URL('../../../openapi/room-api.yaml', import.meta.url), 'utf8')) as SpecShape;
+  change(spec);
+  const path = join(mkdtempSync(join(tmpdir(), 'room-api-')), 'room-api.yaml');
+  writeFileSync(path, stringify(spec));
+  return createContractValidator({ specPath: path });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a test edits the parsed YAML freely.
+type SpecShape = any;

@@ -1,11 +1,14 @@
 /**
  * Checks HTTP responses (and request bodies) against openapi/room-api.yaml with ajv, so the
- * simulator, the fake service, the proxy and the spec cannot drift apart.
+ * simulator, the fake service, the proxy and the spec cannot drift apart. Strict where drift hides:
+ * a property the spec does not list is refused (see closed-objects.ts), and lengths count code
+ * points, as JSON Schema does (ajv's `unicode` default).
  */
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
+import { closeObjectSchemas, isObject, lookup, refPath } from './closed-objects.js';
 
 /** Where the spec lives in this repository, relative to src/ and dist/ alike. */
 const DEFAULT_SPEC = new URL('../../../openapi/room-api.yaml', import.meta.url);
@@ -37,34 +40,25 @@ export interface ContractValidator {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const pointerEscape = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
 
 // ajv-formats is CommonJS with a default export; under NodeNext its type is the module namespace.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
+const readSpec = (path: string | URL = DEFAULT_SPEC) => parse(readFileSync(path, 'utf8')) as Json;
+
 export function createContractValidator(options: { specPath?: string | URL } = {}): ContractValidator {
-  const spec = parse(readFileSync(options.specPath ?? DEFAULT_SPEC, 'utf8')) as Json;
+  const spec = readSpec(options.specPath);
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
-  ajv.addSchema({ ...spec, $id: SPEC_ID });
+  ajv.addSchema({ ...closeObjectSchemas(spec), $id: SPEC_ID });
   const compiled = new Map<string, ValidateFunction>();
 
   /** Follows a `$ref` to a component (responses, requestBodies), returning the object and its JSON pointer. */
   const resolve = (value: unknown, pointer: string): { value: unknown; pointer: string } => {
-    if (!isObject(value) || typeof value.$ref !== 'string') return { value, pointer };
-    const target = value.$ref.replace(/^#/, '');
-    const found = target
-      .split('/')
-      .slice(1)
-      .reduce<unknown>((node, key) => (isObject(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), spec);
-    return resolve(
-      found,
-      target
-        .split('/')
-        .map((s) => pointerEscape(s.replace(/~1/g, '/').replace(/~0/g, '~')))
-        .join('/'),
-    );
+    const path = isObject(value) && typeof value.$ref === 'string' ? refPath(value.$ref) : undefined;
+    if (!path) return { value, pointer };
+    return resolve(lookup(spec, path), path.map((segment) => `/${pointerEscape(segment)}`).join(''));
   };
 
   const validatorAt = (pointer: string): ValidateFunction => {
@@ -134,6 +128,19 @@ export function createContractValidator(options: { specPath?: string | URL } = {
       return schemaProblems(validatorAt(`${requestBody.pointer}/content/${pointerEscape(mediaType)}/schema`), body, 'body');
     },
   };
+}
+
+let sharedSpec: Json | undefined;
+
+/**
+ * A value of the repository's spec at a JSON pointer, e.g. `/components/schemas/Style/maxLength`:
+ * lets a test hold a constant the generated types cannot carry (a bound, a default) to the spec.
+ */
+export function specAt(pointer: string): unknown {
+  sharedSpec ??= readSpec();
+  const path = refPath(`#${pointer}`);
+  if (!path) throw new Error(`specAt: ${pointer} is not a JSON pointer`);
+  return lookup(sharedSpec, path);
 }
 
 let shared: ContractValidator | undefined;

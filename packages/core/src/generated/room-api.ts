@@ -27,7 +27,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Start a generation from a room photo (virtual staging by default) */
+        /** Start a generation from a room photo (stage an empty room, restyle, or empty a room) */
         post: operations["enhance"];
         delete?: never;
         options?: never;
@@ -44,7 +44,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Change the interior style of a furnished room, keeping layout and furniture */
+        /** Change the interior style of a room, keeping its layout and furniture */
         post: operations["restyle"];
         delete?: never;
         options?: never;
@@ -69,6 +69,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/predictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's recent generations, newest first
+         * @description How a client finds a generation whose acknowledgement it never received (a reset or a timeout after the request was sent): match on the time it was started.
+         */
+        get: operations["listPredictions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -83,50 +103,54 @@ export type components = {
             /** @description Credits left in the current period. */
             credits_remaining: number;
         };
-        /** @description Generation mode. Known values are listed; the service may accept others. */
-        EnhanceMode: ("staging" | "restyle" | "empty-room") | string;
+        /**
+         * @description `staging` furnishes an empty room, `restyle` redesigns a furnished one, `empty-room` removes the furniture.
+         * @enum {string}
+         */
+        Mode: "staging" | "restyle" | "empty-room";
+        /** @description Target interior style, free text. Documented examples: modern, minimalist, scandinavian, luxury, industrial, rustic, coastal, bohemian. The length bounds are the kit's. */
+        Style: string;
+        /** @description Type of room, free text, e.g. `living_room`, `bedroom`, `kitchen`. The length bounds are the kit's. */
+        RoomType: string;
+        /**
+         * Format: uri
+         * @description Absolute http(s) URL of the room photo; the service must be able to fetch it. The scheme and length bounds are the kit's.
+         */
+        ImageUrl: string;
+        /** @description Only these fields are sent (a kit rule, so no caller can pass others to the paid service). */
         EnhanceRequest: {
-            /**
-             * Format: uri
-             * @description Absolute http(s) URL of the room photo.
-             */
-            image_url: string;
-            mode?: components["schemas"]["EnhanceMode"];
-            /** @description Target interior style, e.g. `scandinavian`. Free text. */
-            style?: string;
-            /** @description Type of room, e.g. `living_room`. Free text. */
-            room_type?: string;
+            image_url: components["schemas"]["ImageUrl"];
+            mode: components["schemas"]["Mode"];
+            style?: components["schemas"]["Style"];
+            room_type?: components["schemas"]["RoomType"];
         };
+        /** @description Only these fields are sent (a kit rule, so no caller can pass others to the paid service). */
         RestyleRequest: {
-            /**
-             * Format: uri
-             * @description Absolute http(s) URL of the room photo.
-             */
-            image_url: string;
-            /** @description Target interior style, e.g. `japandi`. Free text. */
-            style: string;
-            /** @description Type of room. Free text. */
-            room_type?: string;
+            image_url: components["schemas"]["ImageUrl"];
+            style: components["schemas"]["Style"];
+            room_type?: components["schemas"]["RoomType"];
         };
-        /** @description The service documents `request_id`; some responses spell it `requestId`. Clients accept either. */
-        GenerationAck: components["schemas"]["GenerationAckSnakeId"] | components["schemas"]["GenerationAckCamelId"];
-        GenerationAckSnakeId: {
+        GenerationAck: {
             /** @description true when the generation was started. */
             success: boolean;
             /** @description Opaque id of the prediction, used in the polling path. */
             request_id: string;
-            /** @description Says that generation started and names the polling path. */
+            /** @description Says that generation started and names the polling path: "Generation started. Poll /api/v1/prediction/{id} for results." */
             message: string;
         };
-        GenerationAckCamelId: {
-            success: boolean;
-            requestId: string;
-            message: string;
-        };
-        /** @description An open set. `succeeded`, `failed` and `canceled` are terminal; any other value (including ones not listed) means the generation is still running. */
-        PredictionStatus: ("starting" | "processing" | "succeeded" | "failed" | "canceled") | string;
+        /**
+         * @description The statuses the documentation shows.
+         * @enum {string}
+         */
+        DocumentedPredictionStatus: "starting" | "processing" | "succeeded";
+        /**
+         * @description Terminal statuses without images (with `error`); not documented, handled defensively.
+         * @enum {string}
+         */
+        FailedPredictionStatus: "failed" | "canceled";
+        /** @description An open set: the documented statuses, the undocumented failures, and any other value, which means the generation is still running. */
+        PredictionStatus: components["schemas"]["DocumentedPredictionStatus"] | components["schemas"]["FailedPredictionStatus"] | string;
         Prediction: {
-            id?: string;
             status: components["schemas"]["PredictionStatus"];
             /** @description URLs of the generated images; present once succeeded. */
             output?: string[];
@@ -135,16 +159,31 @@ export type components = {
              * @description ISO 8601 UTC time of completion; present once succeeded.
              */
             completed_at?: string;
-            /** @description Why the generation failed; present once failed. */
+            /** @description Why the generation failed. Not documented for this operation (the list shows it). */
             error?: string;
+        };
+        PredictionSummary: {
+            /** @description The `request_id` of the generation. */
+            prediction_id: string;
+            status: components["schemas"]["PredictionStatus"];
+            output?: string[] | null;
+            error?: string | null;
             /** Format: date-time */
-            created_at?: string;
+            created_at: string;
+            /** Format: date-time */
+            completed_at?: string | null;
+        };
+        PredictionList: {
+            predictions: components["schemas"]["PredictionSummary"][];
+            /** @description The number of entries in `predictions`. */
+            count: number;
         };
         Error: {
             /** @description Human-readable reason. */
             error: string;
         };
-        InsufficientCreditsError: components["schemas"]["Error"] & {
+        InsufficientCreditsError: {
+            error: string;
             credits_remaining: number;
         };
     };
@@ -158,8 +197,8 @@ export type components = {
                 /**
                  * @example {
                  *       "success": true,
-                 *       "request_id": "pred_7Hq2xK9mN4",
-                 *       "message": "Generation started. Poll /api/v1/prediction/pred_7Hq2xK9mN4 for the result."
+                 *       "request_id": "pred_abc123xyz",
+                 *       "message": "Generation started. Poll /api/v1/prediction/pred_abc123xyz for results."
                  *     }
                  */
                 "application/json": components["schemas"]["GenerationAck"];
@@ -208,7 +247,7 @@ export type components = {
                 "application/json": components["schemas"]["InsufficientCreditsError"];
             };
         };
-        /** @description Too many requests; wait for `Retry-After` seconds. */
+        /** @description Not documented by the service (its documented statuses are 200, 400, 401, 402, 404 and 500). Handled defensively: wait for `Retry-After` (seconds or an HTTP date), then retry. */
         RateLimited: {
             headers: {
                 /** @description Seconds to wait, or an HTTP date. */
@@ -224,7 +263,7 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The service failed. Safe to retry reads; do not blindly resend generations. */
+        /** @description The service failed. Safe to retry reads; never resend a generation blindly. */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -240,7 +279,7 @@ export type components = {
         };
     };
     parameters: {
-        /** @description A client-chosen key for one user action. Retries with the same key must not start a second generation. */
+        /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -266,10 +305,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "0b6f5d8e-3f0a-4c3e-9d1e-2a7b9c4d5e6f",
-                     *       "email": "agent@example.com",
+                     *       "user_id": "550e8400-e29b-41d4-a716-446655440000",
+                     *       "email": "user@example.com",
                      *       "subscription": "pro",
-                     *       "credits_remaining": 87
+                     *       "credits_remaining": 150
                      *     }
                      */
                     "application/json": components["schemas"]["Account"];
@@ -284,7 +323,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A client-chosen key for one user action. Retries with the same key must not start a second generation. */
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -294,9 +333,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "image_url": "https://example.com/rooms/empty-living-room.jpg",
+                 *       "image_url": "https://example.com/room.jpg",
                  *       "mode": "staging",
-                 *       "style": "scandinavian",
+                 *       "style": "modern",
                  *       "room_type": "living_room"
                  *     }
                  */
@@ -316,7 +355,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A client-chosen key for one user action. Retries with the same key must not start a second generation. */
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -326,8 +365,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "image_url": "https://example.com/rooms/furnished-bedroom.jpg",
-                 *       "style": "japandi",
+                 *       "image_url": "https://example.com/room.jpg",
+                 *       "style": "scandinavian",
                  *       "room_type": "bedroom"
                  *     }
                  */
@@ -379,6 +418,50 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listPredictions: {
+        parameters: {
+            query?: {
+                /** @description How many predictions to return at most. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recent predictions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "predictions": [
+                     *         {
+                     *           "prediction_id": "pred_abc123xyz",
+                     *           "status": "succeeded",
+                     *           "output": [
+                     *             "https://api.bright-shot.com/images/user123/result.jpg"
+                     *           ],
+                     *           "error": null,
+                     *           "created_at": "2024-01-15T10:29:40Z",
+                     *           "completed_at": "2024-01-15T10:30:00Z"
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PredictionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };

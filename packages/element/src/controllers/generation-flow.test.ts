@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { AbortError, type Clock, ConnectionError, GENERATION_PHASES, GenerationFailedError, type Prediction } from '@room-restyler/core';
 import type { ReactiveController } from 'lit';
 import { type VisibilitySource, visibleClock } from '../net/visible-clock.js';
-import { type FlowDependencies, GenerationFlow } from './generation-flow.js';
+import { type FlowDependencies, GenerationFlow, type GenerationRequest } from './generation-flow.js';
 
 /** A host without DOM: the controller only needs these two methods. */
 const host = () => ({
@@ -48,7 +48,7 @@ function fakes(overrides: Partial<FlowDependencies> = {}) {
 }
 
 const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
-const request = { source: photo, operation: 'enhance' as const, style: 'modern', roomType: 'bedroom', mode: 'staging' };
+const request: GenerationRequest = { source: photo, operation: 'enhance', style: 'modern', roomType: 'bedroom', mode: 'staging' };
 
 describe('GenerationFlow', () => {
   it('uploads, starts with an idempotency key, and ends with the outputs', async () => {

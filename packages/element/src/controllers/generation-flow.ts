@@ -1,27 +1,28 @@
 import {
   AbortError,
   type Clock,
+  type EnhanceRequest,
   estimateRemainingMs,
   GenerationFailedError,
   type GenerationPhase,
+  type Mode,
   type Prediction,
   predictionOutcome,
+  type RestyleRequest,
   type RoomClient,
   systemClock,
 } from '@room-restyler/core';
+import { specBody } from '@room-restyler/core/internal';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RoomRestylerEventDetails } from '../events.js';
 
 /** What one press of "Generate" asks for. */
-export interface GenerationRequest {
+export type GenerationRequest = {
   /** The prepared photo, or the URL of a photo already on the web. */
   source: Blob | string;
-  operation: 'enhance' | 'restyle';
   style: string;
   roomType: string;
-  /** The enhance mode (`staging`, …); ignored by restyle. */
-  mode?: string;
-}
+} & ({ operation: 'enhance'; mode: Mode } | { operation: 'restyle' });
 
 /** Where the flow is, in core's progress vocabulary, plus `idle` (nothing running or shown). */
 export type FlowState =
@@ -187,13 +188,17 @@ export class GenerationFlow implements ReactiveController {
     action.startedAt ??= this.clock.now();
     this.startTicker(action.startedAt);
     if (action.requestId) return action.requestId;
-    const { operation, style, roomType, mode } = action.request;
+    const { request } = action;
+    const { operation, style, roomType } = request;
     this.emit('room-restyler-generate-start', { operation, style, roomType, idempotencyKey: action.key });
     const options = { signal, idempotencyKey: action.key };
     const started =
-      operation === 'enhance'
-        ? await this.deps.client.enhance({ image_url: imageUrl, style, room_type: roomType, ...(mode ? { mode } : {}) }, options)
-        : await this.deps.client.restyle({ image_url: imageUrl, style, room_type: roomType }, options);
+      request.operation === 'enhance'
+        ? await this.deps.client.enhance(
+            specBody<EnhanceRequest>({ image_url: imageUrl, mode: request.mode, style, room_type: roomType }),
+            options,
+          )
+        : await this.deps.client.restyle(specBody<RestyleRequest>({ image_url: imageUrl, style, room_type: roomType }), options);
     action.requestId = started.requestId;
     return started.requestId;
   }

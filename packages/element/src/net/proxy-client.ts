@@ -4,6 +4,7 @@ import {
   type GenerationStarted,
   normalizePrediction,
   type Prediction,
+  type ProxyPaths,
   type RoomClient,
   requestIdOf,
   ServerError,
@@ -14,6 +15,17 @@ import {
 import { errorFromResponse } from '@room-restyler/core/internal';
 
 export type ProxyClient = Pick<RoomClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
+
+/** The proxy's paths the widget calls, each checked to be a path of openapi/proxy-api.yaml. */
+export const PROXY_PATHS = {
+  enhance: '/api/v1/enhance',
+  restyle: '/api/v1/restyle',
+  prediction: '/api/v1/prediction/{handle}',
+  uploads: '/api/v1/uploads',
+} as const satisfies Record<string, keyof ProxyPaths>;
+
+type Operation = 'enhance' | 'restyle';
+type RequestBody<O extends Operation> = ProxyPaths[(typeof PROXY_PATHS)[O]]['post']['requestBody']['content']['application/json'];
 
 /**
  * The part of core's RoomClient the widget needs, over plain fetch to the key proxy's mirror.
@@ -38,10 +50,10 @@ export function createProxyClient(baseUrl: string, fetchImpl: typeof fetch = (..
     return body;
   }
 
-  async function start(operation: 'enhance' | 'restyle', input: object, options: StartOptions = {}): Promise<GenerationStarted> {
+  async function start<O extends Operation>(operation: O, input: RequestBody<O>, options: StartOptions = {}): Promise<GenerationStarted> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-    const ack = await call(`/api/v1/${operation}`, {
+    const ack = await call(PROXY_PATHS[operation], {
       method: 'POST',
       headers,
       body: JSON.stringify(input),
@@ -54,7 +66,7 @@ export function createProxyClient(baseUrl: string, fetchImpl: typeof fetch = (..
   }
 
   const read = async (id: string, { signal }: { signal: AbortSignal }): Promise<Prediction> =>
-    normalizePrediction(await call(`/api/v1/prediction/${encodeURIComponent(id)}`, { signal }));
+    normalizePrediction(await call(PROXY_PATHS.prediction.replace('{handle}', encodeURIComponent(id)), { signal }));
 
   return {
     enhance: (input, options) => start('enhance', input, options),

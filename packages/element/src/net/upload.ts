@@ -1,5 +1,6 @@
-import { AbortError, ConnectionError, TimeoutError } from '@room-restyler/core';
+import { AbortError, ConnectionError, type ProxyUpload, TimeoutError } from '@room-restyler/core';
 import { errorFromResponse } from '@room-restyler/core/internal';
+import { PROXY_PATHS } from './proxy-client.js';
 
 export interface UploadOptions {
   signal?: AbortSignal;
@@ -22,7 +23,7 @@ export function uploadImage(baseUrl: string, blob: Blob, options: UploadOptions 
       signal?.removeEventListener('abort', onAbort);
       settle();
     };
-    xhr.open('POST', `${baseUrl}/api/v1/uploads`);
+    xhr.open('POST', `${baseUrl}${PROXY_PATHS.uploads}`);
     xhr.withCredentials = withCredentials;
     xhr.timeout = timeoutMs;
     xhr.responseType = 'json';
@@ -31,7 +32,7 @@ export function uploadImage(baseUrl: string, blob: Blob, options: UploadOptions 
     xhr.onload = () =>
       done(() => {
         const body: unknown = xhr.response;
-        const url = typeof body === 'object' && body !== null && 'url' in body ? body.url : undefined;
+        const url = typeof body === 'object' && body !== null ? (body as Partial<ProxyUpload>).url : undefined;
         if (xhr.status >= 200 && xhr.status < 300 && typeof url === 'string') return resolve(url);
         reject(errorFromResponse(xhr.status, body, { headers: headersOf(xhr) }));
       });

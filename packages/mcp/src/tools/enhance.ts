@@ -1,6 +1,7 @@
 /** `enhance`: virtual staging of an empty room (and the service's other enhance modes). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { EnhanceInput } from '@room-restyler/core';
+import type { EnhanceRequest } from '@room-restyler/core';
+import { specBody } from '@room-restyler/core/internal';
 import type { ServerContext } from '../context.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import { safeName } from '../results/save.js';
@@ -34,16 +35,11 @@ export function registerEnhanceTool(server: McpServer, ctx: ServerContext): void
     (args, extra) =>
       runGeneration(ctx, args, extra, {
         verb: args.mode === 'empty-room' ? 'Emptied' : 'Staged',
-        fileStem: [args.mode ?? 'staging', args.style, args.room_type]
+        fileStem: [args.mode, args.style, args.room_type]
           .filter(Boolean)
           .map((p) => safeName(String(p)))
           .join('-'),
-        body: (image_url): EnhanceInput => ({
-          image_url,
-          ...(args.mode ? { mode: args.mode } : {}),
-          ...(args.style ? { style: args.style } : {}),
-          ...(args.room_type ? { room_type: args.room_type } : {}),
-        }),
+        body: (image_url) => specBody<EnhanceRequest>({ image_url, mode: args.mode, style: args.style, room_type: args.room_type }),
         start: (client, body, options) => client.enhance(body, options),
       }),
   );

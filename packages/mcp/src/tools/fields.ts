@@ -2,7 +2,8 @@
  * Tool argument schemas, built from core's input schemas so the MCP server accepts exactly what
  * the service (and the proxy) accept. Known styles and room types are offered, free text passes.
  */
-import { imageUrlSchema, MODES, modeSchema, ROOM_TYPE_IDS, roomTypeSchema, STYLE_IDS, styleSchema } from '@room-restyler/core';
+import { MODES, ROOM_TYPE_IDS, STYLE_IDS } from '@room-restyler/core';
+import { imageUrlSchema, modeSchema, roomTypeSchema, styleSchema } from '@room-restyler/core/schemas';
 import { z } from 'zod';
 
 const MAX_WAIT_SECONDS = 55;
@@ -31,10 +32,8 @@ export const roomTypeField = roomTypeSchema
   .meta({ examples: ['bedroom', 'living_room'] });
 
 export const modeField = modeSchema
-  .optional()
-  .describe(
-    `What to do with the photo: ${MODES.map((m) => `${m.id} (${m.label.toLowerCase()})`).join(', ')}. Default: the service's (staging).`,
-  )
+  .default('staging')
+  .describe(`What to do with the photo: ${MODES.map((m) => `${m.id} (${m.label.toLowerCase()})`).join(', ')}. Default: staging.`)
   .meta({ examples: ['staging'] });
 
 export const waitSecondsField = z

@@ -1,5 +1,8 @@
 /** `restyle`: a furnished room in another interior style, keeping its layout and furniture. */
+
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RestyleRequest } from '@room-restyler/core';
+import { specBody } from '@room-restyler/core/internal';
 import type { ServerContext } from '../context.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import { safeName } from '../results/save.js';
@@ -36,7 +39,7 @@ export function registerRestyleTool(server: McpServer, ctx: ServerContext): void
           .filter(Boolean)
           .map((p) => safeName(String(p)))
           .join('-'),
-        body: (image_url) => ({ image_url, style: args.style, ...(args.room_type ? { room_type: args.room_type } : {}) }),
+        body: (image_url) => specBody<RestyleRequest>({ image_url, style: args.style, room_type: args.room_type }),
         start: (client, body, options) => client.restyle(body, options),
       }),
   );

@@ -1,4 +1,5 @@
 /** JSON replies and the one error type every route throws; all errors are `{ error, code }`. */
+import type { ProxyErrorBody, ProxyErrorCode } from '@room-restyler/core';
 
 const BASE_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -77,11 +78,12 @@ export interface ProxyErrorInit {
 /** A refusal with a status, a stable code and a message for people. */
 export class ProxyHttpError extends Error {
   readonly status: number;
-  readonly code: string;
+  /** One of the codes openapi/proxy-api.yaml documents: a new code is a spec change first. */
+  readonly code: ProxyErrorCode;
   readonly headers: Record<string, string>;
   readonly extra: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, init: ProxyErrorInit = {}) {
+  constructor(status: number, code: ProxyErrorCode, message: string, init: ProxyErrorInit = {}) {
     super(message);
     this.name = 'ProxyHttpError';
     this.status = status;
@@ -91,7 +93,8 @@ export class ProxyHttpError extends Error {
   }
 
   toReply(): JsonReply {
-    return jsonReply(this.status, { error: this.message, code: this.code, ...this.extra }, this.headers);
+    const body: ProxyErrorBody = { error: this.message, code: this.code, ...this.extra };
+    return jsonReply(this.status, body, this.headers);
   }
 }
 

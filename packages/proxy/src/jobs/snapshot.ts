@@ -32,18 +32,20 @@ export function snapshotFromFailure(error: unknown, at: number): JobSnapshot {
   return { kind: 'error', status, body: { error: message, code }, terminal: false, at };
 }
 
-/** The prediction JSON of one snapshot without its `id`, computed once: every poll and viewer of a job shares it. */
+/** The prediction JSON of one snapshot, computed once: every poll and viewer of a job shares it. */
 const predictionTexts = new WeakMap<JobSnapshot, string>();
 
-/** The snapshot's prediction as JSON with `id` set to the visitor's handle (the service's id never leaves). */
-export function predictionJson(snapshot: JobSnapshot & { kind: 'prediction' }, handle: string): string {
-  let open = predictionTexts.get(snapshot);
-  if (open === undefined) {
-    const { id: _serviceId, ...rest } = snapshot.prediction;
-    open = JSON.stringify(rest).slice(0, -1); // `{...fields` without the closing brace
-    predictionTexts.set(snapshot, open);
+/**
+ * The snapshot's prediction as JSON: the spec's fields only (`normalizePrediction` kept no
+ * others), so no id of the service's ever reaches a browser, which knows the job by its handle.
+ */
+export function predictionJson(snapshot: JobSnapshot & { kind: 'prediction' }): string {
+  let text = predictionTexts.get(snapshot);
+  if (text === undefined) {
+    text = JSON.stringify(snapshot.prediction);
+    predictionTexts.set(snapshot, text);
   }
-  return `${open}${open.length > 1 ? ',' : ''}"id":${JSON.stringify(handle)}}`;
+  return text;
 }
 
 export function parseSnapshot(text: string | undefined): JobSnapshot | undefined {

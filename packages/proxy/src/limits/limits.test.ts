@@ -1,6 +1,9 @@
 /** Credit protection under concurrency: per visitor, per IP (spoof-proof by default) and the daily budget. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, visitorCookie } from '../../test/support/harness.js';
+import { ProxyHttpError } from '../http/responses.js';
+import { createMemoryStore } from '../state/memory-store.js';
+import { consumeLimits } from './limits.js';
 
 let h: Harness;
 afterEach(() => h?.close());
@@ -58,5 +61,20 @@ describe('generation limits', () => {
     expect(answers.find((a) => a.status === 429)?.json.code).toBe('daily_budget');
     await h.clock.advance(24 * 60 * 60 * 1000);
     expect((await h.visitor().restyle()).status).toBe(200);
+  });
+});
+
+describe('Retry-After of a refusal', () => {
+  it('says the window in whole seconds even when the store read its clock a moment later', async () => {
+    const t0 = Date.UTC(2026, 0, 1);
+    const store = createMemoryStore({ now: () => t0 + 37 });
+    const refusal = await consumeLimits(
+      store,
+      [{ key: 'v', limit: 0, windowMs: 600_000, code: 'visitor_limit', message: 'over' }],
+      t0,
+    ).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ProxyHttpError);
+    expect((refusal as ProxyHttpError).headers['retry-after']).toBe('600');
+    expect((refusal as ProxyHttpError).extra).toEqual({ retry_after_seconds: 600 });
   });
 });

@@ -93,7 +93,9 @@ export async function consumeLimits(store: ProxyStore, checks: readonly LimitChe
     const result = await store.hit(check.key, check.windowMs, check.limit);
     if (!result.allowed) {
       await Promise.all(taken.map((key) => store.release(key)));
-      const seconds = Math.max(1, Math.ceil((result.resetAt - now) / 1000));
+      // Rounded, not ceiled: the store reads its clock a moment after `now`, and a fresh 10-minute
+      // window must read "600", not "601" ("try again in 11 min").
+      const seconds = Math.max(1, Math.round((result.resetAt - now) / 1000));
       throw new ProxyHttpError(429, check.code, check.message, {
         headers: { 'retry-after': String(seconds) },
         extra: { retry_after_seconds: seconds },

@@ -13,7 +13,7 @@ describe('GET /api/v1/prediction/{handle}/events', () => {
     const handle = String((await visitor.restyle()).json.request_id);
     const viewers = Array.from({ length: 5 }, () => visitor.events(handle));
     await waitFor(() => viewers.every((v) => v.events.length === 1), 'the current state at once');
-    expect(viewers[0]?.events[0]).toEqual({ event: 'prediction', data: { id: handle, status: 'starting' } });
+    expect(viewers[0]?.events[0]).toEqual({ event: 'prediction', data: { status: 'starting' } });
 
     await h.clock.advance(3_000);
     await waitFor(() => viewers.every((v) => v.events.length === 2), 'processing');
@@ -24,7 +24,7 @@ describe('GET /api/v1/prediction/{handle}/events', () => {
       expect(viewer.status).toBe(200);
       expect(viewer.events.map((e) => e.data.status)).toEqual(['starting', 'processing', 'succeeded']);
     }
-    expect(viewers[0]?.events[2]?.data).toMatchObject({ id: handle, output: [`${h.upstream.url}/outputs/job_1/1.png`] });
+    expect(viewers[0]?.events[2]?.data).toMatchObject({ output: [`${h.upstream.url}/outputs/job_1/1.png`] });
     expect(h.upstream.count('/api/v1/prediction')).toBe(2);
   });
 

@@ -11,7 +11,7 @@ import { type JobSnapshot, predictionJson } from '../jobs/snapshot.js';
 const encoder = new TextEncoder();
 
 export async function handleEvents(context: ProxyContext, scope: RequestScope): Promise<Response> {
-  const { handle, claims } = await jobOf(context, scope);
+  const { claims } = await jobOf(context, scope);
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -35,7 +35,7 @@ export async function handleEvents(context: ProxyContext, scope: RequestScope): 
         if (snapshot.kind === 'prediction') {
           if (snapshot.prediction.status !== lastStatus || snapshot.terminal) {
             lastStatus = snapshot.prediction.status;
-            send(`event: prediction\ndata: ${predictionJson(snapshot, handle)}\n\n`);
+            send(`event: prediction\ndata: ${predictionJson(snapshot)}\n\n`);
           }
         } else if (snapshot.terminal) {
           send(`event: error\ndata: ${JSON.stringify(errorBody(snapshot.body, snapshot.status))}\n\n`);

@@ -3,7 +3,8 @@
  * hook, JSON and schema validation (400 naming the field), idempotency, limits — and only then the
  * one upstream call. The service's request id goes back as a signed, visitor-bound handle.
  */
-import { checkInput, enhanceInputSchema, requestIdOf, restyleInputSchema } from '@room-restyler/core';
+import { type GenerationAck, requestIdOf } from '@room-restyler/core';
+import { checkInput, enhanceInputSchema, type InputCheck, restyleInputSchema } from '@room-restyler/core/schemas';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { readBody } from '../http/read-body.js';
@@ -12,9 +13,7 @@ import { claimIdempotencyKey, type IdempotencyClaim } from '../jobs/idempotency.
 import { consumeLimits, generationChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
-import { type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
-
-export type Operation = 'enhance' | 'restyle';
+import { type GenerationBodies, type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
 
 export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: Operation): Promise<Reply> {
   const { options, store } = context;
@@ -24,11 +23,11 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
   if (denied) return withVisitor(denied, visitor);
 
   const input = parseInput(scope.request, raw, operation);
-  checkImageOrigin(input.image_url, options.allowedImageOrigins);
+  checkImageOrigin(input.body.image_url, options.allowedImageOrigins);
 
   const idempotency = await claimIdempotencyKey(store, scope.request.headers.get('idempotency-key'), {
     visitor: visitor.id,
-    fingerprintOf: `${operation}\n${JSON.stringify(input)}`,
+    fingerprintOf: `${operation}\n${JSON.stringify(input.body)}`,
     ttlMs: options.idempotencyTtlMs,
   });
   if (idempotency && 'replay' in idempotency) {
@@ -46,7 +45,6 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
   const response = await start(
     context,
     scope,
-    operation,
     input,
     visitor.id,
     claim,
@@ -58,21 +56,25 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
 async function start(
   context: ProxyContext,
   scope: RequestScope,
-  operation: Operation,
-  input: object,
+  input: GenerationInput,
   visitor: string,
   claim: IdempotencyClaim | undefined,
   limitKeys: string[],
 ): Promise<Reply> {
   const { options, upstream, store } = context;
+  const { operation } = input;
   const idempotencyHeader = scope.request.headers.get('idempotency-key');
+  const sendOptions = {
+    // The service sees a key derived per visitor, never the browser's raw value.
+    idempotencyKey: idempotencyHeader ? `rr-${visitor}-${idempotencyHeader}`.slice(0, 255) : undefined,
+    client: scope.request.headers,
+  };
   let reply: UpstreamReply;
   try {
-    reply = await upstream.startGeneration(operation, input, {
-      // The service sees a key derived per visitor, never the browser's raw value.
-      idempotencyKey: idempotencyHeader ? `rr-${visitor}-${idempotencyHeader}`.slice(0, 255) : undefined,
-      client: scope.request.headers,
-    });
+    reply =
+      input.operation === 'enhance'
+        ? await upstream.startGeneration('enhance', input.body, sendOptions)
+        : await upstream.startGeneration('restyle', input.body, sendOptions);
   } catch (error) {
     // The outcome is unknown (the job may have started): remember the failure so a replay cannot spend twice.
     if (error instanceof ProxyHttpError) await claim?.complete(error.status, { error: error.message, code: error.code });
@@ -99,7 +101,7 @@ async function start(
   const handle = await createHandle({ visitor, requestId, startedAt, expiresAt: startedAt + options.handleTtlMs }, context.signer);
   await context.hub.seed(
     { requestId, startedAt },
-    { kind: 'prediction', prediction: { status: 'starting', id: requestId }, terminal: false, at: startedAt },
+    { kind: 'prediction', prediction: { status: 'starting' }, terminal: false, at: startedAt },
   );
   const body = acknowledgement(reply.body, requestId, handle, options.prefix);
   await claim?.complete(reply.status, body);
@@ -107,7 +109,10 @@ async function start(
   return jsonReply(reply.status, body);
 }
 
-function parseInput(request: ProxyRequest, raw: Uint8Array, operation: Operation): { image_url: string } & Record<string, unknown> {
+/** A generation body checked against the spec, tagged with its operation. */
+type GenerationInput = { [O in Operation]: { operation: O; body: GenerationBodies[O] } }[Operation];
+
+function parseInput(request: ProxyRequest, raw: Uint8Array, operation: Operation): GenerationInput {
   const type = request.headers.get('content-type') ?? '';
   // Requiring JSON also forces a CORS preflight, so a cross-site form cannot start a generation.
   if (!/^application\/json\s*(;|$)/i.test(type))
@@ -118,7 +123,11 @@ function parseInput(request: ProxyRequest, raw: Uint8Array, operation: Operation
   } catch {
     throw new ProxyHttpError(400, 'invalid_json', 'The body is not valid JSON');
   }
-  const checked = operation === 'enhance' ? checkInput(enhanceInputSchema, body) : checkInput(restyleInputSchema, body);
+  if (operation === 'enhance') return { operation, body: valid(checkInput(enhanceInputSchema, body)) };
+  return { operation, body: valid(checkInput(restyleInputSchema, body)) };
+}
+
+function valid<T>(checked: InputCheck<T>): T {
   if (!checked.ok) throw new ProxyHttpError(400, 'bad_request', checked.message, checked.field ? { extra: { field: checked.field } } : {});
   return checked.value;
 }
@@ -129,13 +138,15 @@ function checkImageOrigin(imageUrl: string, allowed: ReadonlySet<string> | undef
   }
 }
 
-/** The service's acknowledgement with its id replaced by the handle everywhere, including the message. */
-function acknowledgement(ack: unknown, requestId: string, handle: string, prefix: string): Record<string, unknown> {
-  const record = typeof ack === 'object' && ack !== null ? (ack as Record<string, unknown>) : {};
-  const { request_id: _snake, requestId: _camel, id: _id, ...rest } = record;
-  const message =
-    typeof rest.message === 'string'
-      ? rest.message.split(requestId).join(handle)
-      : `Generation started. Poll ${prefix}/api/v1/prediction/${handle}`;
-  return { ...rest, success: rest.success ?? true, request_id: handle, message };
+/** The acknowledgement a browser sees: the spec's fields, with the handle in place of the service's id everywhere. */
+function acknowledgement(ack: unknown, requestId: string, handle: string, prefix: string): GenerationAck {
+  const message = (ack as { message?: unknown } | null)?.message;
+  return {
+    success: true,
+    request_id: handle,
+    message:
+      typeof message === 'string'
+        ? message.split(requestId).join(handle)
+        : `Generation started. Poll ${prefix}/api/v1/prediction/${handle} for results.`,
+  };
 }

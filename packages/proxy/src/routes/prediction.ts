@@ -6,12 +6,12 @@ import { type JobSnapshot, predictionJson } from '../jobs/snapshot.js';
 import { upstreamErrorReply } from '../upstream/upstream.js';
 
 export async function handlePrediction(context: ProxyContext, scope: RequestScope): Promise<JsonReply> {
-  const { handle, claims } = await jobOf(context, scope);
-  return snapshotReply(await context.hub.current(claims), handle);
+  const { claims } = await jobOf(context, scope);
+  return snapshotReply(await context.hub.current(claims));
 }
 
-export function snapshotReply(snapshot: JobSnapshot, handle: string): JsonReply {
-  if (snapshot.kind === 'prediction') return jsonTextReply(200, predictionJson(snapshot, handle));
+export function snapshotReply(snapshot: JobSnapshot): JsonReply {
+  if (snapshot.kind === 'prediction') return jsonTextReply(200, predictionJson(snapshot));
   return upstreamErrorReply({
     status: snapshot.status,
     body: snapshot.body,

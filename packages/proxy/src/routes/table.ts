@@ -4,10 +4,13 @@
  * segments — is a JSON 404/405. The upstream URL is never built from the client's path: only a
  * fixed operation name or the request id inside a signed handle reaches it.
  */
+
+import type { ProxyPaths } from '@room-restyler/core';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { ProxyHttpError, type Reply } from '../http/responses.js';
+import type { Operation } from '../upstream/upstream.js';
 import { handleEvents } from './events.js';
-import { handleGenerate, type Operation } from './generate.js';
+import { handleGenerate } from './generate.js';
 import { handleHealth } from './health.js';
 import { handlePrediction } from './prediction.js';
 import { handleUpload, handleUploaded } from './uploads.js';
@@ -26,7 +29,8 @@ export interface MatchedRoute {
 interface Route {
   name: RouteName;
   method: 'GET' | 'POST';
-  pattern: RegExp;
+  /** The path as openapi/proxy-api.yaml writes it; the compiler checks it is one of the spec's. */
+  path: keyof ProxyPaths;
   handler: RouteHandler;
 }
 
@@ -37,15 +41,22 @@ function generation(operation: Operation): RouteHandler {
 
 const TOKEN = '([A-Za-z0-9_-]{1,1024}(?:\\.[A-Za-z0-9_-]{1,128})?)';
 
-const ROUTES: readonly Route[] = [
-  { name: 'enhance', method: 'POST', pattern: /^\/api\/v1\/enhance$/, handler: generation('enhance') },
-  { name: 'restyle', method: 'POST', pattern: /^\/api\/v1\/restyle$/, handler: generation('restyle') },
-  { name: 'prediction', method: 'GET', pattern: new RegExp(`^/api/v1/prediction/${TOKEN}$`), handler: handlePrediction },
-  { name: 'events', method: 'GET', pattern: new RegExp(`^/api/v1/prediction/${TOKEN}/events$`), handler: handleEvents },
-  { name: 'upload', method: 'POST', pattern: /^\/api\/v1\/uploads$/, handler: handleUpload },
-  { name: 'uploaded', method: 'GET', pattern: new RegExp(`^/api/v1/uploads/${TOKEN}$`), handler: handleUploaded },
-  { name: 'health', method: 'GET', pattern: /^\/healthz$/, handler: handleHealth },
-];
+export const ROUTES = [
+  { name: 'enhance', method: 'POST', path: '/api/v1/enhance', handler: generation('enhance') },
+  { name: 'restyle', method: 'POST', path: '/api/v1/restyle', handler: generation('restyle') },
+  { name: 'prediction', method: 'GET', path: '/api/v1/prediction/{handle}', handler: handlePrediction },
+  { name: 'events', method: 'GET', path: '/api/v1/prediction/{handle}/events', handler: handleEvents },
+  { name: 'upload', method: 'POST', path: '/api/v1/uploads', handler: handleUpload },
+  { name: 'uploaded', method: 'GET', path: '/api/v1/uploads/{id}', handler: handleUploaded },
+  { name: 'health', method: 'GET', path: '/healthz', handler: handleHealth },
+] as const satisfies readonly Route[];
+
+// Every path of the spec is served: a path added to openapi/proxy-api.yaml without a route stops the build.
+const everyPathServed = <Unserved extends never>(unserved?: Unserved) => unserved;
+everyPathServed<Exclude<keyof ProxyPaths, (typeof ROUTES)[number]['path']>>();
+
+/** A path template as a pattern: each `{param}` is one token (a handle or an upload id). */
+const MATCHERS = ROUTES.map((route) => ({ ...route, pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, TOKEN)}$`) }));
 
 const SUSPICIOUS = /%2f|%5c|%2e|%00|\\|\/\/|\/\.\.?(\/|$)/i;
 
@@ -55,7 +66,7 @@ export function matchRoute(pathname: string, method: string, prefix: string): Ma
   const path = pathname.slice(prefix.length);
   const effective = method === 'HEAD' ? 'GET' : method;
   let allowed: Set<string> | undefined;
-  for (const route of ROUTES) {
+  for (const route of MATCHERS) {
     const match = route.pattern.exec(path);
     if (!match) continue;
     if (route.method === effective) {
@@ -75,7 +86,7 @@ export function matchRoute(pathname: string, method: string, prefix: string): Ma
 export function isKnownPath(pathname: string, prefix: string): boolean {
   if (SUSPICIOUS.test(pathname) || !pathname.startsWith(prefix)) return false;
   const path = pathname.slice(prefix.length);
-  return ROUTES.some((route) => route.pattern.test(path));
+  return MATCHERS.some((route) => route.pattern.test(path));
 }
 
 const routeNotFound = () => new ProxyHttpError(404, 'not_found', 'No such route on this proxy');

@@ -3,6 +3,7 @@
  * origin (plus an id that came out of a signed handle); generation POSTs are sent once, never
  * retried blindly, so a credit is not spent twice.
  */
+import type { EnhanceRequest, ProxyErrorBody, ProxyErrorCode, paths, RestyleRequest } from '@room-restyler/core';
 import { parseRetryAfter, redact } from '@room-restyler/core/internal';
 import type { RequestHeaders } from '../http/proxy-request.js';
 import { type JsonReply, jsonReply, ProxyHttpError } from '../http/responses.js';
@@ -16,10 +17,24 @@ export interface UpstreamReply {
   retryAfter?: string;
 }
 
+/** The body of each generation operation, as the spec types it. */
+export interface GenerationBodies {
+  enhance: EnhanceRequest;
+  restyle: RestyleRequest;
+}
+export type Operation = keyof GenerationBodies;
+
+/** The service's paths the proxy calls, each checked to be a path of the spec. */
+const PATHS = {
+  enhance: '/api/v1/enhance',
+  restyle: '/api/v1/restyle',
+  prediction: '/api/v1/prediction/{request_id}',
+} as const satisfies Record<Operation | 'prediction', keyof paths>;
+
 export interface Upstream {
-  startGeneration(
-    operation: 'enhance' | 'restyle',
-    input: object,
+  startGeneration<O extends Operation>(
+    operation: O,
+    input: GenerationBodies[O],
     options: { idempotencyKey?: string | undefined; client: RequestHeaders },
   ): Promise<UpstreamReply>;
   getPrediction(requestId: string, signal?: AbortSignal): Promise<UpstreamReply>;
@@ -62,7 +77,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     startGeneration(operation, input, { idempotencyKey, client }) {
       const extra: Record<string, string> = { 'content-type': 'application/json' };
       if (idempotencyKey) extra['idempotency-key'] = idempotencyKey;
-      return send(`/api/v1/${operation}`, {
+      return send(PATHS[operation], {
         method: 'POST',
         headers: upstreamHeaders(options.apiKey, client, extra),
         body: JSON.stringify(input),
@@ -70,7 +85,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     },
     getPrediction(requestId, signal) {
       return send(
-        `/api/v1/prediction/${encodeURIComponent(requestId)}`,
+        PATHS.prediction.replace('{request_id}', encodeURIComponent(requestId)),
         { method: 'GET', headers: upstreamHeaders(options.apiKey, undefined) },
         signal,
       );
@@ -88,18 +103,21 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** An upstream error answered to the browser: its status and body, none of its headers. */
+/**
+ * An upstream error answered to the browser: its status, and of its body only what the specs
+ * define (`error`, `credits_remaining`), with the proxy's `code`; none of its headers but Retry-After.
+ */
 export function upstreamErrorReply(reply: UpstreamReply): JsonReply {
-  const body =
-    typeof reply.body === 'object' && reply.body !== null && !Array.isArray(reply.body) ? reply.body : { error: String(reply.body) };
-  return jsonReply(
-    reply.status,
-    { code: codeForStatus(reply.status), ...body },
-    reply.retryAfter ? { 'retry-after': reply.retryAfter } : undefined,
-  );
+  const record = typeof reply.body === 'object' && reply.body !== null ? (reply.body as Record<string, unknown>) : {};
+  const body: ProxyErrorBody & { credits_remaining?: number } = {
+    error: typeof record.error === 'string' ? record.error : `The generation service answered HTTP ${reply.status}`,
+    code: codeForStatus(reply.status),
+  };
+  if (typeof record.credits_remaining === 'number') body.credits_remaining = record.credits_remaining;
+  return jsonReply(reply.status, body, reply.retryAfter ? { 'retry-after': reply.retryAfter } : undefined);
 }
 
-function codeForStatus(status: number): string {
+function codeForStatus(status: number): ProxyErrorCode {
   switch (status) {
     case 400:
       return 'bad_request';

@@ -1,20 +1,29 @@
-/** The simulator's routes: the service's /api/v1, the generated images, and its own /__simulator helpers. */
+/**
+ * The simulator's routes: the service's /api/v1 (paths, parameters and bodies typed by the spec's
+ * generated types), the generated images, and its own /__simulator helpers.
+ */
 import type { IncomingMessage } from 'node:http';
+import type { operations, PredictionList, paths } from '@room-restyler/core';
 import { readJsonBody } from '../http/json-body.js';
 import { errorResult, type HttpResult, jsonResult } from '../http/result.js';
 import type { Route } from '../http/router.js';
 import { sampleRoom } from '../images/sample-room.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Account, AccountStore } from '../state/accounts.js';
-import { type Job, type JobStore, predictionView } from '../state/jobs.js';
+import type { GenerationRequest, Job, JobStore } from '../state/jobs.js';
 import type { OutputStore } from '../state/outputs.js';
 import type { GenerationOperation, SimulatorStats } from '../state/stats.js';
 import { bearerKey } from './auth.js';
-import { validateGeneration } from './validate-generation.js';
+import { fromEnhance, fromRestyle } from './generation-request.js';
+import { readIdempotencyKey } from './idempotency-key.js';
+import { readLimit } from './list-limit.js';
+import { type ValidationResult, validateEnhance, validateRestyle } from './validate-generation.js';
+import { accountView, ackView, PREDICTION_PATH, predictionView, summaryView } from './views.js';
 
 export interface HandlerInput {
   req: IncomingMessage;
   params: Record<string, string>;
+  query: URLSearchParams;
 }
 
 /** What a handler did: the answer, and the job it created (the server must know if it swallows the answer). */
@@ -34,16 +43,26 @@ export interface RouteDeps {
 }
 
 const INVALID_KEY = errorResult(401, 'Invalid API key');
+const insufficientCredits = (creditsRemaining: number) => errorResult(402, 'Insufficient credits', { credits_remaining: creditsRemaining });
+/** The name the spec gives the path parameter, checked against its generated types. */
+const REQUEST_ID: keyof operations['getPrediction']['parameters']['path'] = 'request_id';
+
+type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+/** The methods the spec defines on a path. */
+type MethodOf<P extends keyof paths> = { [M in HttpMethod]-?: undefined extends paths[P][M] ? never : M }[HttpMethod];
+
+/** A route of the service: only a path and method of the spec compile. */
+const serviceRoute = <P extends keyof paths>(method: MethodOf<P>, template: P, handler: Handler): Route<Handler> => ({
+  methods: [method.toUpperCase()],
+  template,
+  handler,
+});
+
 const SAMPLES = { 'empty-room.jpg': false, 'furnished-room.jpg': true } as const;
 /** Output and sample images are public at unguessable URLs, like a CDN's: cacheable and readable cross-origin (a page draws labels into downloads). */
 const PUBLIC_IMAGE = { 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': '*' };
 
 const outcome = (result: HttpResult, job?: Job): HandlerOutcome => ({ result, ...(job && { job }) });
-
-function header(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : (value ?? null);
-}
 
 export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
   const { options, accounts, jobs, outputs } = deps;
@@ -57,50 +76,64 @@ export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
       return account ? handler(account, input) : outcome(INVALID_KEY);
     };
 
-  const generation = (operation: GenerationOperation): Handler =>
+  /** Every check that can refuse a start runs before the debit: a refused start costs nothing. */
+  const generation = <T>(
+    operation: GenerationOperation,
+    validate: (body: unknown) => ValidationResult<T>,
+    toRequest: (body: T) => GenerationRequest,
+  ): Handler =>
     withAccount(async (account, { req }) => {
       const body = await readJsonBody(req);
       if (!body.ok) return outcome(errorResult(400, body.error));
-      const valid = validateGeneration(operation, body.value);
+      const valid = validate(body.value);
       if (!valid.ok) return outcome(errorResult(400, valid.error));
+      const idempotencyKey = readIdempotencyKey(req);
+      if (!idempotencyKey.ok) return outcome(errorResult(400, idempotencyKey.error));
+      // Not worth fetching a photo that cannot be paid for; the debit below checks again after the fetch.
+      if (account.credits < options.outputsPerJob) return outcome(insufficientCredits(account.credits));
+      const request = toRequest(valid.request);
+      const photo = await jobs.checkPhoto(request.imageUrl);
+      if (!photo.ok) return outcome(errorResult(400, photo.error));
       const debit = accounts.debit(account, options.outputsPerJob);
-      if (!debit.ok) return outcome(errorResult(402, 'Insufficient credits', { credits_remaining: debit.creditsRemaining }));
+      if (!debit.ok) return outcome(insufficientCredits(debit.creditsRemaining));
       const job = jobs.accept({
         account,
         operation,
-        request: valid.request,
-        idempotencyKey: header(req, 'idempotency-key'),
+        request,
+        photo: photo.photo,
+        idempotencyKey: idempotencyKey.key,
         charged: { amount: options.outputsPerJob, period: debit.period },
       });
-      const ack = { success: true, request_id: job.id, message: `Generation started. Poll /api/v1/prediction/${job.id} for the result.` };
-      return outcome(jsonResult(200, ack), job);
+      return outcome(jsonResult(200, ackView(job)), job);
     });
 
   return [
-    {
-      methods: ['GET'],
-      template: '/api/v1/me',
-      handler: withAccount(async (account) =>
-        outcome(
-          jsonResult(200, {
-            user_id: account.userId,
-            email: account.email,
-            subscription: account.subscription,
-            credits_remaining: account.credits,
-          }),
-        ),
-      ),
-    },
-    { methods: ['POST'], template: '/api/v1/enhance', handler: generation('enhance') },
-    { methods: ['POST'], template: '/api/v1/restyle', handler: generation('restyle') },
-    {
-      methods: ['GET'],
-      template: '/api/v1/prediction/{request_id}',
-      handler: withAccount(async (account, { params }) => {
-        const job = jobs.find(params.request_id ?? '', account);
+    serviceRoute(
+      'get',
+      '/api/v1/me',
+      withAccount(async (account) => outcome(jsonResult(200, accountView(account)))),
+    ),
+    serviceRoute('post', '/api/v1/enhance', generation('enhance', validateEnhance, fromEnhance)),
+    serviceRoute('post', '/api/v1/restyle', generation('restyle', validateRestyle, fromRestyle)),
+    serviceRoute(
+      'get',
+      PREDICTION_PATH,
+      withAccount(async (account, { params }) => {
+        const job = jobs.find(params[REQUEST_ID] ?? '', account);
         return outcome(job ? jsonResult(200, predictionView(job)) : errorResult(404, 'Prediction not found'));
       }),
-    },
+    ),
+    serviceRoute(
+      'get',
+      '/api/v1/predictions',
+      withAccount(async (account, { query }) => {
+        const limit = readLimit(query);
+        if (!limit.ok) return outcome(errorResult(400, limit.error));
+        const predictions = jobs.recent(account, limit.limit).map(summaryView);
+        const list: PredictionList = { predictions, count: predictions.length };
+        return outcome(jsonResult(200, list));
+      }),
+    ),
     {
       methods: ['GET', 'HEAD'],
       template: '/outputs/{token}/{file}',

@@ -1,79 +1,90 @@
+import { MODE_IDS } from '@room-restyler/core/vocabulary';
 import { validateRequestBody } from '@room-restyler/test-kit/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateGeneration } from './validate-generation.js';
+import { validateEnhance, validateRestyle } from './validate-generation.js';
 
 const url = 'https://example.com/room.jpg';
+const validators = { enhance: validateEnhance, restyle: validateRestyle };
+type Operation = keyof typeof validators;
+const validate = (operation: Operation, body: unknown) => validators[operation](body);
 
-describe('validateGeneration', () => {
+describe('validateEnhance and validateRestyle', () => {
   it.each([
     ['restyle', {}, 'image_url is required'],
-    ['enhance', { image_url: '' }, 'image_url is required'],
-    ['enhance', { image_url: null }, 'image_url is required'],
+    ['enhance', { image_url: '', mode: 'staging' }, 'image_url is required'],
+    ['enhance', { image_url: null, mode: 'staging' }, 'image_url is required'],
     ['restyle', { image_url: 42, style: 'x' }, 'image_url must be a string'],
     ['restyle', { image_url: 'ftp://example.com/a.jpg', style: 'x' }, 'image_url must be an absolute http or https URL'],
     ['restyle', { image_url: 'file:///etc/passwd', style: 'x' }, 'image_url must be an absolute http or https URL'],
     ['restyle', { image_url: '/relative.jpg', style: 'x' }, 'image_url must be an absolute http or https URL'],
+    ['restyle', { image_url: `${url}?${'a'.repeat(2048)}`, style: 'x' }, 'image_url must be at most 2048 characters'],
     ['restyle', { image_url: url }, 'style is required'],
     ['restyle', { image_url: url, style: ['japandi'] }, 'style must be a string'],
     ['restyle', { image_url: url, style: 'x'.repeat(65) }, 'style must be 1 to 64 characters'],
+    ['restyle', { image_url: url, style: '🛋'.repeat(65) }, 'style must be 1 to 64 characters'],
+    ['enhance', { image_url: url }, 'mode is required'],
+    ['enhance', { image_url: url, mode: '' }, 'mode is required'],
     ['enhance', { image_url: url, mode: 3 }, 'mode must be a string'],
-    ['enhance', { image_url: url, room_type: '' }, 'room_type must be 1 to 64 characters'],
+    ['enhance', { image_url: url, mode: 'stage' }, 'mode must be one of staging, restyle, empty-room'],
+    ['enhance', { image_url: url, mode: 'staging', room_type: '' }, 'room_type must be 1 to 64 characters'],
+    ['enhance', { image_url: url, mode: 'staging', style: null }, 'style must be a string'],
+    ['enhance', { image_url: url, mode: 'staging', outputs: 2 }, 'unknown field outputs'],
+    ['restyle', { image_url: url, style: 'wabi sabi', mode: 'restyle' }, 'unknown field mode'],
     ['enhance', [url], 'Request body must be a JSON object'],
     ['enhance', 'text', 'Request body must be a JSON object'],
   ] as const)('%s %j → %s', (operation, body, error) => {
-    expect(validateGeneration(operation, body)).toEqual({ ok: false, error });
+    expect(validate(operation, body)).toEqual({ ok: false, error });
   });
 
-  it('stages on enhance unless mode is restyle, and defaults the enhance style', () => {
-    expect(validateGeneration('enhance', { image_url: url })).toEqual({
+  it('answers the fields of the spec’s request types, as given', () => {
+    for (const mode of MODE_IDS) expect(validateEnhance({ image_url: url, mode })).toEqual({ ok: true, request: { image_url: url, mode } });
+    const body = { image_url: url, mode: 'empty-room', style: 'coastal', room_type: 'bedroom' };
+    expect(validateEnhance(body)).toEqual({ ok: true, request: body });
+    expect(validateRestyle({ image_url: url, style: '🛋'.repeat(64) })).toEqual({
       ok: true,
-      request: { imageUrl: url, style: 'modern', mode: 'staging' },
-    });
-    expect(validateGeneration('enhance', { image_url: url, mode: 'empty-room', style: 'coastal', room_type: 'bedroom' })).toEqual({
-      ok: true,
-      request: { imageUrl: url, style: 'coastal', mode: 'staging', roomType: 'bedroom' },
-    });
-    expect(validateGeneration('enhance', { image_url: url, mode: 'restyle', style: 'rustic' })).toMatchObject({
-      ok: true,
-      request: { mode: 'restyle' },
-    });
-    expect(validateGeneration('restyle', { image_url: url, style: 'wabi sabi', extra: true })).toMatchObject({
-      ok: true,
-      request: { mode: 'restyle', style: 'wabi sabi' },
+      request: { image_url: url, style: '🛋'.repeat(64) },
     });
   });
 });
 
-describe('validateGeneration agrees with the spec schemas', () => {
-  const text = fc.oneof(fc.constantFrom(undefined, null, '', 'japandi', 'x'.repeat(64), 'x'.repeat(65)), fc.string(), fc.integer());
+describe('the simulator’s validation agrees with the spec schemas', () => {
+  const text = fc.oneof(
+    fc.constantFrom(undefined, null, '', 'japandi', 'x'.repeat(64), 'x'.repeat(65), '🛋'.repeat(64), '🛋'.repeat(65), ...MODE_IDS),
+    fc.string(),
+    fc.integer(),
+  );
   const imageUrl = fc.oneof(
     fc.webUrl(),
     fc.string(),
-    fc.constantFrom(undefined, null, '', 'http://例え.jp/a.jpg', 'http://a/b c', 'ftp://h/x', 'http://h/%zz'),
+    fc.constantFrom(undefined, null, '', 'http://例え.jp/a.jpg', 'http://a/b c', 'ftp://h/x', 'http://h/%zz', `${url}?${'a'.repeat(2048)}`),
   );
-  const body = fc.record({ image_url: imageUrl, style: text, mode: text, room_type: text }, { requiredKeys: [] });
+  const body = fc.record(
+    { image_url: imageUrl, style: text, mode: text, room_type: text, extra: fc.constantFrom(undefined, 1) },
+    { requiredKeys: [] },
+  );
+  const operation = fc.constantFrom<Operation>('enhance', 'restyle');
 
   it('never accepts what the spec rejects', () => {
     fc.assert(
-      fc.property(fc.constantFrom('enhance', 'restyle') as fc.Arbitrary<'enhance' | 'restyle'>, body, (operation, candidate) => {
+      fc.property(operation, body, (name, candidate) => {
         const clean = JSON.parse(JSON.stringify(candidate)) as unknown;
-        if (validateGeneration(operation, clean).ok)
-          expect(validateRequestBody({ method: 'POST', path: `/api/v1/${operation}`, body: clean })).toEqual([]);
+        if (validate(name, clean).ok) expect(validateRequestBody({ method: 'POST', path: `/api/v1/${name}`, body: clean })).toEqual([]);
       }),
       { numRuns: 500 },
     );
   });
 
   it('accepts every http(s) body the spec accepts', () => {
+    const field = fc.string({ minLength: 1, maxLength: 64, unit: 'grapheme' });
     const webBody = fc.record(
-      { image_url: fc.webUrl(), style: fc.string({ minLength: 1, maxLength: 64 }), room_type: fc.string({ minLength: 1, maxLength: 64 }) },
-      { requiredKeys: ['image_url', 'style'] },
+      { image_url: fc.webUrl(), mode: fc.constantFrom(...MODE_IDS), style: field, room_type: field },
+      { requiredKeys: ['image_url'] },
     );
     fc.assert(
-      fc.property(webBody, (candidate) => {
-        if (validateRequestBody({ method: 'POST', path: '/api/v1/restyle', body: candidate }).length === 0)
-          expect(validateGeneration('restyle', candidate).ok).toBe(true);
+      fc.property(operation, webBody, (name, candidate) => {
+        if (validateRequestBody({ method: 'POST', path: `/api/v1/${name}`, body: candidate }).length === 0)
+          expect(validate(name, candidate).ok).toBe(true);
       }),
       { numRuns: 500 },
     );

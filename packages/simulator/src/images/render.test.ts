@@ -65,6 +65,20 @@ describe('renderOutput', () => {
     expect(ceiling).toBeLessThan(3);
   });
 
+  it('empties a furnished room in empty-room mode: its floor looks like the empty room’s, its walls stay, and staging it adds furniture instead', async () => {
+    const style = 'coastal';
+    const emptyRoom = await render(empty, { style });
+    const emptied = await render(furnished, { style, mode: 'empty-room' });
+    const regraded = await render(furnished, { style });
+    const staged = await render(furnished, { style, mode: 'staging' });
+    const floor = (image: Buffer) => bandDifference(image, emptyRoom, 0.62, 0.92);
+    expect(await floor(emptied)).toBeLessThan(6);
+    expect(await floor(regraded)).toBeGreaterThan(15);
+    expect(await floor(staged)).toBeGreaterThan(await floor(regraded));
+    // The walls and the window above the floor are the photo's.
+    expect(await bandDifference(emptied, regraded, 0, 0.58)).toBeLessThan(3);
+  });
+
   it('is byte-identical for the same input, style and seed, and varies with the seed and the output index', async () => {
     const request = { style: 'japandi', mode: 'staging' as const, seed: 7 };
     const first = await render(empty, request);

@@ -1,10 +1,13 @@
 /**
  * Turns an input photo into a simulated generation: decode once (prepareInput), then per output
- * regrade by style, stage furniture in staging mode, darken the corners and stamp the mark.
- * Everything derives from (input, style, mode, room type, seed, index), so it is reproducible.
+ * clear the floor in empty-room mode, regrade by style, stage furniture in staging mode, darken
+ * the corners and stamp the mark. Everything derives from (input, style, mode, room type, seed,
+ * index), so it is reproducible.
  */
+import type { Mode } from '@room-restyler/core';
 import sharp from 'sharp';
 import { createRng, hash32 } from '../random/prng.js';
+import { clearFloor } from './clear-floor.js';
 import { hexToRgb } from './color.js';
 import { gradeMatrix } from './color-matrix.js';
 import { markOverlay, vignetteSvg } from './mark.js';
@@ -27,11 +30,10 @@ export interface PreparedImage {
   height: number;
 }
 
-export type RenderMode = 'staging' | 'restyle';
-
 export interface RenderRequest {
   style: string;
-  mode: RenderMode;
+  /** `staging` adds furniture, `empty-room` removes it, `restyle` only regrades. */
+  mode: Mode;
   roomType?: string;
   seed: number;
   /** Which output of the job this is; outputs of one job differ slightly. */
@@ -72,6 +74,7 @@ export async function prepareInput(input: Uint8Array): Promise<PreparedImage> {
 export async function renderOutput(image: PreparedImage, request: RenderRequest): Promise<Buffer> {
   const { width, height } = image;
   const raw = { width, height, channels: 3 } as const;
+  const source = request.mode === 'empty-room' ? clearFloor(image) : image;
   const treatment = treatmentFor(request.style);
   const rng = createRng(hash32(request.seed, request.style, request.mode, request.roomType ?? '', request.index));
   const hueJitter = Math.round((rng() - 0.5) * 8);
@@ -79,7 +82,7 @@ export async function renderOutput(image: PreparedImage, request: RenderRequest)
 
   // Tone first (sharp applies linear after composites, so overlays go in a second pass).
   const gains = treatment.balance.map((gain) => gain * treatment.brightness);
-  const graded = await sharp(image.data, { raw })
+  const graded = await sharp(source.data, { raw })
     .recomb(gradeMatrix(treatment.saturation, treatment.hue + hueJitter))
     .linear(
       gains.map((gain) => gain * treatment.contrast),

@@ -1,11 +1,14 @@
 /**
- * Generation jobs: `starting` (queued) → `processing` (fetch, decode, render) → `succeeded` or
- * `failed` (credits refunded). A job turns terminal at its drawn latency or when its work is done,
+ * Generation jobs: `starting` (queued) → `processing` (decode, render) → `succeeded`. The photo
+ * is fetched and checked before a job is accepted (`checkPhoto`), so an unusable image_url is a
+ * 400 that costs nothing; `failed` (credits refunded) is not documented by the service and only
+ * happens under `failRate`. A job turns terminal at its drawn latency or when its work is done,
  * whichever is later, so clients see the service's 10–30 s even though rendering takes ~1 s.
  */
 import { randomBytes } from 'node:crypto';
+import type { Mode } from '@room-restyler/core';
 import { fetchImage } from '../images/fetch-image.js';
-import { ImageInputError, prepareInput, type RenderMode, renderOutput } from '../images/render.js';
+import { ImageInputError, prepareInput, renderOutput } from '../images/render.js';
 import type { ResolvedOptions } from '../options.js';
 import { between, createRng, hash32, type Rng } from '../random/prng.js';
 import { Limiter } from '../util/limiter.js';
@@ -16,10 +19,11 @@ import type { AcceptedJobRecord, GenerationOperation, StatsRecorder } from './st
 export interface GenerationRequest {
   imageUrl: string;
   style: string;
-  mode: RenderMode;
+  mode: Mode;
   roomType?: string;
 }
 
+/** Statuses of the spec's PredictionStatus (an open set, a plain string in the generated types); `failed` is not documented. simulator.faults.test.ts holds them to the spec. */
 export type JobStatus = 'starting' | 'processing' | 'succeeded' | 'failed';
 
 export interface Job {
@@ -38,20 +42,14 @@ export interface Job {
   error?: string;
 }
 
-/** The prediction object of the API. */
-export interface PredictionView {
-  id: string;
-  status: JobStatus;
-  created_at: string;
-  output?: string[];
-  completed_at?: string;
-  error?: string;
-}
+/** The photo behind an accepted job, or why it cannot be used (the message of a 400). */
+export type PhotoCheck = { ok: true; photo: Buffer } | { ok: false; error: string };
 
 export const SIMULATED_FAILURE = 'Generation failed (simulated fault)';
 const UNEXPECTED_FAILURE = 'Generation failed';
 
 type WorkResult = { ok: true; images: Buffer[] } | { ok: false; error: string };
+type Accepted = Pick<Job, 'account' | 'operation' | 'request' | 'idempotencyKey' | 'charged'> & { photo: Buffer };
 
 export interface JobDeps {
   options: ResolvedOptions;
@@ -73,13 +71,19 @@ export class JobStore {
     this.#rng = createRng(hash32(deps.options.seed, 'jobs'));
   }
 
-  accept(input: {
-    account: Account;
-    operation: GenerationOperation;
-    request: GenerationRequest;
-    idempotencyKey: string | null;
-    charged: Job['charged'];
-  }): Job {
+  /** Fetches image_url and decodes it, as the job will, so a photo that cannot be used is refused before any credit is spent. */
+  async checkPhoto(url: string): Promise<PhotoCheck> {
+    try {
+      const photo = await fetchImage(url, this.deps.options.imageFetch, this.#closing.signal);
+      await this.#limiter.run(() => prepareInput(photo));
+      return { ok: true, photo };
+    } catch (error) {
+      if (error instanceof ImageInputError) return { ok: false, error: error.message };
+      throw error;
+    }
+  }
+
+  accept({ photo, ...input }: Accepted): Job {
     const { options, stats } = this.deps;
     const job: Job = {
       ...input,
@@ -94,7 +98,7 @@ export class JobStore {
     const latency = Math.round(between(this.#rng, options.latencyMs.min, options.latencyMs.max));
     const injectFailure = this.#rng() < options.failRate;
     options.log(`job ${job.id} accepted (${job.operation}, ${job.charged.amount} credit(s), ready in ${latency} ms)`);
-    this.#run(job, latency, injectFailure);
+    this.#run(job, photo, latency, injectFailure);
     return job;
   }
 
@@ -102,6 +106,16 @@ export class JobStore {
   find(id: string, account: Account): Job | undefined {
     const job = this.#jobs.get(id);
     return job?.account === account ? job : undefined;
+  }
+
+  /** The newest `limit` jobs of an account, newest first. */
+  recent(account: Account, limit: number): Job[] {
+    const newest: Job[] = [];
+    for (const job of [...this.#jobs.values()].reverse()) {
+      if (newest.length === limit) break;
+      if (job.account === account) newest.push(job);
+    }
+    return newest;
   }
 
   all(): Job[] {
@@ -135,7 +149,7 @@ export class JobStore {
     this.#timers.add(timer);
   }
 
-  #run(job: Job, latency: number, injectFailure: boolean): void {
+  #run(job: Job, photo: Buffer, latency: number, injectFailure: boolean): void {
     let deadlinePassed = false;
     let result: WorkResult | undefined;
     const settle = () => {
@@ -143,7 +157,7 @@ export class JobStore {
     };
     this.#after(Math.round(latency * 0.2), () => {
       job.status = 'processing';
-      const work = injectFailure ? Promise.resolve<WorkResult>({ ok: false, error: SIMULATED_FAILURE }) : this.#work(job);
+      const work = injectFailure ? Promise.resolve<WorkResult>({ ok: false, error: SIMULATED_FAILURE }) : this.#work(job, photo);
       void work.then((r) => {
         result = r;
         settle();
@@ -155,11 +169,10 @@ export class JobStore {
     });
   }
 
-  async #work(job: Job): Promise<WorkResult> {
+  async #work(job: Job, photo: Buffer): Promise<WorkResult> {
     const { options } = this.deps;
     try {
       return await this.#limiter.run(async () => {
-        const photo = await fetchImage(job.request.imageUrl, options.imageFetch, this.#closing.signal);
         const prepared = await prepareInput(photo);
         const images: Buffer[] = [];
         for (let index = 0; index < job.charged.amount; index++) {
@@ -168,7 +181,7 @@ export class JobStore {
         return { ok: true, images };
       });
     } catch (error) {
-      if (error instanceof ImageInputError) return { ok: false, error: error.message };
+      // checkPhoto decoded this photo already: a failure here is the simulator's, not the caller's.
       if (!this.#closing.signal.aborted) options.log(`job ${job.id} crashed: ${error instanceof Error ? error.message : String(error)}`);
       return { ok: false, error: UNEXPECTED_FAILURE };
     }
@@ -189,15 +202,4 @@ export class JobStore {
     stats.refunded(accounts.refund(job.account, job.charged.amount, job.charged.period));
     options.log(`job ${job.id} failed: ${result.error}`);
   }
-}
-
-export function predictionView(job: Job): PredictionView {
-  return {
-    id: job.id,
-    status: job.status,
-    created_at: job.createdAt.toISOString(),
-    ...(job.output && { output: job.output }),
-    ...(job.completedAt && { completed_at: job.completedAt.toISOString() }),
-    ...(job.error !== undefined && { error: job.error }),
-  };
 }

@@ -1,6 +1,8 @@
 /** Counters an end-to-end or reliability test reads to check what really happened on the service side. */
+import type { operations } from '@room-restyler/core';
 
-export type GenerationOperation = 'enhance' | 'restyle';
+/** The spec's operations that start a generation (an operationId the spec renames breaks the compile). */
+export type GenerationOperation = Extract<keyof operations, 'enhance' | 'restyle'>;
 
 export interface AcceptedJobRecord {
   requestId: string;

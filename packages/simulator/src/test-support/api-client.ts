@@ -1,7 +1,9 @@
 /**
- * A fetch wrapper for tests: every /api/v1 response is checked against openapi/room-api.yaml, so
- * each test of the simulator is also a contract test.
+ * A fetch wrapper for tests: every /api/v1 response is checked against openapi/room-api.yaml —
+ * strictly: a field the spec does not list fails too — so each test of the simulator is also a
+ * contract test.
  */
+import type { Prediction } from '@room-restyler/core';
 import { waitFor } from '@room-restyler/test-kit';
 import { validateResponse } from '@room-restyler/test-kit/contract';
 
@@ -46,24 +48,15 @@ export function apiClient(baseUrl: string): Call {
   };
 }
 
-export interface PredictionBody {
-  id: string;
-  status: string;
-  created_at: string;
-  output?: string[];
-  completed_at?: string;
-  error?: string;
-}
-
 /** Polls a prediction to a terminal status; returns it with every status seen on the way. */
-export async function pollUntilEnded(call: Call, requestId: string, key?: string): Promise<{ prediction: PredictionBody; seen: string[] }> {
+export async function pollUntilEnded(call: Call, requestId: string, key?: string): Promise<{ prediction: Prediction; seen: string[] }> {
   const seen: string[] = [];
-  let ended: PredictionBody | undefined;
+  let ended: Prediction | undefined;
   await waitFor(
     async () => {
       const { status, body } = await call('GET', `/api/v1/prediction/${requestId}`, { ...(key !== undefined && { key }) });
       if (status !== 200) throw new Error(`prediction answered ${status}`);
-      const prediction = body as PredictionBody;
+      const prediction = body as Prediction;
       if (seen.at(-1) !== prediction.status) seen.push(prediction.status);
       if (prediction.status === 'succeeded' || prediction.status === 'failed') ended = prediction;
       return ended !== undefined;
@@ -71,7 +64,7 @@ export async function pollUntilEnded(call: Call, requestId: string, key?: string
     `prediction ${requestId} to end`,
     10_000,
   );
-  return { prediction: ended as PredictionBody, seen };
+  return { prediction: ended as Prediction, seen };
 }
 
 /** The request_id of a 200 acknowledgement. */

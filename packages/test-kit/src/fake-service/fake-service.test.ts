@@ -27,9 +27,43 @@ describe('the fake service', () => {
     const read = async () => (await fetch(`${base}/api/v1/prediction/job_1`, { headers: auth })).json();
     expect(await read()).toMatchObject({ status: 'processing' });
     const done = await read();
-    expect(done).toMatchObject({ status: 'succeeded', output: [`${base}/outputs/job_1/1.png`] });
+    expect(done).toEqual({ status: 'succeeded', output: [`${base}/outputs/job_1/1.png`], completed_at: expect.any(String) });
     expect((await fetch(done.output[0])).headers.get('content-type')).toBe('image/png');
     expect(service.count('/api/v1/restyle', 'POST')).toBe(2);
+    await service.close();
+  });
+
+  it('lists the newest jobs first, as the service documents, and refuses a limit out of 1..100', async () => {
+    service = await startFakeService({ readsToComplete: 'manual' });
+    const start = () =>
+      service!.fetch(`${service!.url}/api/v1/restyle`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ image_url: 'https://example.com/a.jpg', style: 'japandi' }),
+      });
+    for (let i = 0; i < 3; i++) await start();
+    service.complete('job_1');
+    service.fail('job_2', 'Could not fetch image_url');
+    const list = async (query: string) => {
+      const response = await service!.fetch(`${service!.url}/api/v1/predictions${query}`, { headers: auth });
+      return { status: response.status, body: await response.json() };
+    };
+    const { body } = await list('');
+    expect(body.count).toBe(3);
+    expect(body.predictions.map((p: { prediction_id: string }) => p.prediction_id)).toEqual(['job_3', 'job_2', 'job_1']);
+    expect(body.predictions[0]).toEqual({
+      prediction_id: 'job_3',
+      status: 'starting',
+      output: null,
+      error: null,
+      created_at: expect.any(String),
+      completed_at: null,
+    });
+    expect(body.predictions[1]).toMatchObject({ status: 'failed', output: null, error: 'Could not fetch image_url' });
+    expect(body.predictions[2]).toMatchObject({ status: 'succeeded', output: [`${service.url}/outputs/job_1/1.png`], error: null });
+    expect((await list('?limit=1')).body).toMatchObject({ predictions: [{ prediction_id: 'job_3' }], count: 1 });
+    for (const limit of ['0', '101', '2.5', 'many'])
+      expect(await list(`?limit=${limit}`)).toEqual({ status: 400, body: { error: 'limit must be an integer from 1 to 100' } });
     await service.close();
   });
 

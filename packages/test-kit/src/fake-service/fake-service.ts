@@ -224,6 +224,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       });
     const start = /^\/api\/v1\/(enhance|restyle)$/.exec(pathname);
     if (request.method === 'POST' && start) return startJob(request, start[1] as 'enhance' | 'restyle');
+    if (request.method === 'GET' && pathname === '/api/v1/predictions') return listJobs(new URL(request.path, 'http://fake').searchParams);
     const read = /^\/api\/v1\/prediction\/([^/]+)$/.exec(pathname);
     if (request.method === 'GET' && read) {
       const job = jobs.get(decodeURIComponent(read[1] as string));
@@ -273,15 +274,29 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     });
   }
 
+  const outputOf = (job: FakeJob) => Array.from({ length: imagesPerJob }, (_, i) => `${service.url}/outputs/${job.id}/${i + 1}.png`);
+
   function predictionOf(job: FakeJob): Record<string, unknown> {
-    if (job.status === 'succeeded')
-      return {
-        id: job.id,
-        status: 'succeeded',
-        output: Array.from({ length: imagesPerJob }, (_, i) => `${service.url}/outputs/${job.id}/${i + 1}.png`),
-        completed_at: job.completedAt,
-      };
-    return { id: job.id, status: job.status, ...(job.error ? { error: job.error } : {}) };
+    if (job.status === 'succeeded') return { status: 'succeeded', output: outputOf(job), completed_at: job.completedAt };
+    return { status: job.status, ...(job.error ? { error: job.error } : {}) };
+  }
+
+  /** `GET /api/v1/predictions?limit=N`: the newest jobs first, 20 unless `limit` (1..100) says otherwise. */
+  function listJobs(search: URLSearchParams): Response {
+    const limit = Number(search.get('limit') ?? 20);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return respond(400, { error: 'limit must be an integer from 1 to 100' });
+    const predictions = [...jobs.values()]
+      .reverse()
+      .slice(0, limit)
+      .map((job) => ({
+        prediction_id: job.id,
+        status: job.status,
+        output: job.status === 'succeeded' ? outputOf(job) : null,
+        error: job.error ?? null,
+        created_at: job.createdAt,
+        completed_at: job.completedAt ?? null,
+      }));
+    return respond(200, { predictions, count: predictions.length });
   }
 
   const server = await serveOverHttp(handle);

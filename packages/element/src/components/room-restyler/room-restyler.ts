@@ -209,13 +209,9 @@ export class RoomRestyler extends LitElement {
   /** Starts a generation for the chosen photo. A second call while one runs does nothing. */
   generate(): Promise<void> {
     if (!this.photo) return Promise.resolve();
-    const request: GenerationRequest = {
-      source: this.photo.source,
-      operation: this.mode === 'restyle' ? 'restyle' : 'enhance',
-      style: this.roomStyle,
-      roomType: this.roomType,
-      ...(this.mode === 'restyle' ? {} : { mode: this.mode }),
-    };
+    const choice = { source: this.photo.source, style: this.roomStyle, roomType: this.roomType };
+    const request: GenerationRequest =
+      this.mode === 'restyle' ? { ...choice, operation: 'restyle' } : { ...choice, operation: 'enhance', mode: this.mode };
     this.selected = 0;
     return this.flow.start(request);
   }

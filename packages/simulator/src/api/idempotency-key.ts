@@ -1,0 +1,22 @@
+/**
+ * The `Idempotency-Key` header of a generation POST. The service does not document it; the
+ * simulator records it (stats) and does not dedupe on it, but holds it to the spec's bounds.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { operations } from '@room-restyler/core';
+import type { GenerationOperation } from '../state/stats.js';
+import { IDEMPOTENCY_KEY_LENGTH } from './spec-bounds.js';
+
+/** The header's name, checked against the spec's generated types. */
+const IDEMPOTENCY_KEY: keyof NonNullable<operations[GenerationOperation]['parameters']['header']> = 'Idempotency-Key';
+
+export type IdempotencyKeyResult = { ok: true; key: string | null } | { ok: false; error: string };
+
+export function readIdempotencyKey(req: IncomingMessage): IdempotencyKeyResult {
+  const value = req.headers[IDEMPOTENCY_KEY.toLowerCase()];
+  const key = Array.isArray(value) ? value.join(', ') : (value ?? null);
+  const { min, max } = IDEMPOTENCY_KEY_LENGTH;
+  if (key !== null && (key.length < min || key.length > max))
+    return { ok: false, error: `${IDEMPOTENCY_KEY} must be ${min} to ${max} characters` };
+  return { ok: true, key };
+}
