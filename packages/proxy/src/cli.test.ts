@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { Visitor } from '../test/support/harness.js';
 import { collect, exited, type RunOptions, runNode } from '../test/support/run-node.js';
 
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+// The built bin, as a user runs it (`pnpm test` and `pnpm check` build first).
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const SIM_KEY = 'sim_proxy_key';
 /** A service origin nothing listens on: the proxy starts without calling it. */
 const SERVICE = { ROOM_API_KEY: 'bs_live_cli_test', ROOM_API_BASE_URL: 'http://127.0.0.1:9' };

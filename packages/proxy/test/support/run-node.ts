@@ -1,4 +1,4 @@
-/** A TypeScript entry point in a child Node process (through tsx), optionally with packages hidden as if not installed. */
+/** An entry point in a child Node process (a .ts one through tsx), optionally with packages hidden as if not installed. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -14,7 +14,8 @@ export interface RunOptions {
 export function runNode(script: string, args: readonly string[] = [], options: RunOptions = {}): ChildProcess {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ROOM_')));
   const hide = options.hide ?? [];
-  return spawn(process.execPath, ['--import', 'tsx', ...(hide.length ? ['--import', HIDE_PACKAGES] : []), script, ...args], {
+  const loaders = [...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), ...(hide.length ? ['--import', HIDE_PACKAGES] : [])];
+  return spawn(process.execPath, [...loaders, script, ...args], {
     env: { ...inherited, ...options.env, HIDE_PACKAGES: hide.join(',') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
