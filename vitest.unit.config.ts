@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     // Most files wait on servers and child processes, not the CPU: more workers than cores pays off.
     maxWorkers: 4,
+    pool: 'threads',
     projects: [
       'packages/test-kit',
       'packages/core',
