@@ -4,7 +4,6 @@ import type { EnhanceRequest } from '@room-restyler/core';
 import { specBody } from '@room-restyler/core/internal';
 import type { ServerContext } from '../context.js';
 import { jobOutputSchema } from '../results/job-output.js';
-import { safeName } from '../results/save.js';
 import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
 import { imagePathField, imageUrlField, jobDeliveryFields, modeField, roomTypeField, styleField } from './fields.js';
 import { runGeneration } from './generation.js';
@@ -35,10 +34,7 @@ export function registerEnhanceTool(server: McpServer, ctx: ServerContext): void
     (args, extra) =>
       runGeneration(ctx, args, extra, {
         verb: args.mode === 'empty-room' ? 'Emptied' : 'Staged',
-        fileStem: [args.mode, args.style, args.room_type]
-          .filter(Boolean)
-          .map((p) => safeName(String(p)))
-          .join('-'),
+        fileWords: [args.mode, args.style, args.room_type],
         body: (image_url) => specBody<EnhanceRequest>({ image_url, mode: args.mode, style: args.style, room_type: args.room_type }),
         start: (client, body, options) => client.enhance(body, options),
       }),

@@ -25,8 +25,8 @@ export interface GenerationArgs {
 export interface Generation<Body> {
   /** For texts and file names: `Staged`, `Restyled`. */
   verb: string;
-  /** File name stem for saved images, e.g. `restyle-scandinavian-bedroom`. */
-  fileStem: string;
+  /** Words that name the saved files, e.g. `restyle`, `scandinavian`, `bedroom`; missing ones are skipped. */
+  fileWords: ReadonlyArray<string | undefined>;
   /** The service body once the photo URL is known. */
   body(imageUrl: string): Body;
   start(client: RoomClient, body: Body, options: StartOptions): Promise<GenerationStarted>;
@@ -71,7 +71,10 @@ export async function runGeneration<Body>(
       outcome,
       previews: args.previews,
       saveDir,
-      fileStem: `${generation.fileStem}-${safeName(requestId).slice(0, 12)}`,
+      fileStem: [...generation.fileWords, requestId.slice(0, 12)]
+        .filter((word): word is string => Boolean(word))
+        .map(safeName)
+        .join('-'),
       inputImageUrl: args.image_path ? imageUrl : undefined,
       signal,
       report,

@@ -5,7 +5,6 @@ import type { RestyleRequest } from '@room-restyler/core';
 import { specBody } from '@room-restyler/core/internal';
 import type { ServerContext } from '../context.js';
 import { jobOutputSchema } from '../results/job-output.js';
-import { safeName } from '../results/save.js';
 import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
 import { imagePathField, imageUrlField, jobDeliveryFields, roomTypeField, styleField } from './fields.js';
 import { runGeneration } from './generation.js';
@@ -35,10 +34,7 @@ export function registerRestyleTool(server: McpServer, ctx: ServerContext): void
     (args, extra) =>
       runGeneration(ctx, args, extra, {
         verb: 'Restyled',
-        fileStem: ['restyle', args.style, args.room_type]
-          .filter(Boolean)
-          .map((p) => safeName(String(p)))
-          .join('-'),
+        fileWords: ['restyle', args.style, args.room_type],
         body: (image_url) => specBody<RestyleRequest>({ image_url, style: args.style, room_type: args.room_type }),
         start: (client, body, options) => client.restyle(body, options),
       }),
