@@ -33,6 +33,7 @@ export function callFetch(call: CallTransport): Send {
     // The same init, so the same body and headers (and Idempotency-Key), on every attempt.
     const init = { ...request, signal };
     for (let attempt = 0; ; attempt++) {
+      signal.throwIfAborted();
       const sentAt = clock.now();
       const outcome = await attemptOnce(call.fetch, url, init, signal);
       if (signal.aborted) throw signal.reason;
