@@ -24,7 +24,7 @@ describe('a server that never answers, under garbage-collection pressure', () =>
     const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', SCRIPT, service.url], { timeout: 60_000 });
     const report = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
 
-    expect(report.collections).toBeGreaterThan(10);
+    expect(report.collections).toBeGreaterThanOrEqual(3);
     expect(report.timeout).toMatchObject({ state: 'rejected', name: 'TimeoutError', code: 'timeout', isTimeoutError: true });
     expect(report.abort).toMatchObject({ state: 'rejected', name: 'AbortError', code: 'aborted' });
     expect(report.wait).toMatchObject({ state: 'rejected', name: 'TimeoutError', requestId: 'p1', isTimeoutError: true });

@@ -25,7 +25,7 @@ describe('upstream calls to a service that never answers, under garbage-collecti
     expect(code, stderr).toBe(0);
     const report = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
 
-    expect(report.collections).toBeGreaterThan(10);
+    expect(report.collections).toBeGreaterThanOrEqual(3);
     expect(report.read).toMatchObject({ state: 'rejected', status: 504, code: 'upstream_timeout' });
     expect(report.start).toMatchObject({ state: 'rejected', status: 504, code: 'upstream_timeout' });
     expect(report.abort.state).toBe('rejected');
