@@ -1,5 +1,5 @@
 /** Small helpers for waits that must stop at once on abort or timeout. */
-import { AbortError, type RoomApiError, TimeoutError } from './errors.js';
+import { AbortError, type RoomApiError } from './errors.js';
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -44,9 +44,8 @@ export function deadline(timeoutMs: number, callerSignal: AbortSignal | undefine
   };
 }
 
-/** The caller's reason as a typed error: ours pass through (a wait's timeout stays a TimeoutError in the calls it aborts). */
-function abortErrorFrom(reason: unknown): RoomApiError {
-  if (reason instanceof AbortError || reason instanceof TimeoutError) return reason;
+function abortErrorFrom(reason: unknown): AbortError {
+  if (reason instanceof AbortError) return reason;
   return new AbortError('The operation was aborted', { cause: reason });
 }
 

@@ -128,6 +128,17 @@ describe('logger', () => {
 });
 
 describe('middleware', () => {
+  it('may answer without sending anything, or replace the response', async () => {
+    const answered = rooms({ middleware: [{ onRequest: () => new Response(JSON.stringify({ ...ACCOUNT, credits_remaining: 1 })) }] });
+    expect((await answered.me()).credits_remaining).toBe(1);
+    expect(service.requests).toHaveLength(0);
+
+    service.on('GET /api/v1/me', { status: 200, body: ACCOUNT });
+    const replace = async ({ response }: { response: Response }) =>
+      new Response(JSON.stringify({ ...(await response.json()), credits_remaining: 99 }));
+    expect((await rooms({ middleware: [{ onResponse: replace }] }).me()).credits_remaining).toBe(99);
+  });
+
   it('runs once per call around its retries, and may change the request', async () => {
     const seen: string[] = [];
     const middleware: Middleware = {
@@ -141,10 +152,14 @@ describe('middleware', () => {
         seen.push(`response ${response.status}`);
       },
     };
+    const outer: Middleware = {
+      onRequest: () => void seen.push('outer request'),
+      onResponse: () => void seen.push('outer response'),
+    };
     service.on('GET /api/v1/me', { status: 500, body: { error: 'oops' } }, { status: 200, body: ACCOUNT });
-    const account = await rooms({ middleware: [middleware], retry: { random: () => 0 } }).me();
+    const account = await rooms({ middleware: [outer, middleware], retry: { random: () => 0 } }).me();
     expect(account.credits_remaining).toBe(7);
-    expect(seen).toEqual(['request GET /api/v1/me', 'response 200']);
+    expect(seen).toEqual(['outer request', 'request GET /api/v1/me', 'response 200', 'outer response']);
     expect(service.requests.map((r) => r.headers.get('x-middleware'))).toEqual(['yes', 'yes']);
   });
 });

@@ -165,6 +165,16 @@ describe('Retry-After while waiting', () => {
     expect(clock.sleeps).toEqual([5_000, 5_000, 5_000, 5_000, 5_000, 5_000]);
   });
 
+  it('does not let a read wait out a Retry-After longer than what is left of the wait', async () => {
+    // 30 s is within the client's own 60 s cap for retrying, but the wait has 20 s left.
+    service.on(PATH, limited(30), done);
+    const { client, clock } = rooms();
+    const error = await client.waitForPrediction('p1', { timeoutMs: 20_000 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'TimeoutError', retryAfterMs: 30_000, requestId: 'p1' });
+    expect(service.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
   it('stops at once when the service asks for longer than the wait has left, and reports it', async () => {
     service.on(PATH, limited(120));
     const { client, clock } = rooms();
