@@ -18,20 +18,19 @@ export interface RoomApiErrorInit {
   cause?: unknown;
 }
 
+// Fields set from `init` are `declare`d: nothing is emitted for them, which keeps bundles small.
 export class RoomApiError extends Error {
   override readonly name: string = 'RoomApiError';
   readonly code: string = 'unknown';
-  readonly status: number | undefined;
-  readonly requestId: string | undefined;
-  readonly headers: Headers | undefined;
-  readonly body: unknown;
+  declare readonly status: number | undefined;
+  declare readonly requestId: string | undefined;
+  declare readonly headers: Headers | undefined;
+  declare readonly body: unknown;
 
-  constructor(message: string, init: RoomApiErrorInit = {}) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.status = init.status;
-    this.requestId = init.requestId;
-    this.headers = init.headers;
-    this.body = init.body;
+  /** Every field of `init` (a subclass's own ones too) becomes a field of the error. */
+  constructor(message: string, { cause, ...fields }: RoomApiErrorInit = {}) {
+    super(message, cause === undefined ? undefined : { cause });
+    Object.assign(this, fields);
   }
 }
 
@@ -45,10 +44,9 @@ export class InvalidApiKeyError extends RoomApiError {
 export class InsufficientCreditsError extends RoomApiError {
   override readonly name = 'InsufficientCreditsError';
   override readonly code = 'insufficient_credits';
-  readonly creditsRemaining: number | undefined;
+  declare readonly creditsRemaining: number | undefined;
   constructor(message: string, init: RoomApiErrorInit & { creditsRemaining?: number | undefined }) {
     super(message, init);
-    this.creditsRemaining = init.creditsRemaining;
   }
 }
 
@@ -57,10 +55,9 @@ export class BadRequestError extends RoomApiError {
   override readonly name = 'BadRequestError';
   override readonly code = 'bad_request';
   /** The request field the problem concerns, when it can be told (`image_url`, `style`, …). */
-  readonly field: string | undefined;
+  declare readonly field: string | undefined;
   constructor(message: string, init: RoomApiErrorInit & { field?: string | undefined }) {
     super(message, init);
-    this.field = init.field;
   }
 }
 
@@ -74,13 +71,11 @@ export class NotFoundError extends RoomApiError {
 export class RateLimitedError extends RoomApiError {
   override readonly name = 'RateLimitedError';
   override readonly code = 'rate_limited';
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   /** `visitor_limit`, `ip_limit`, `daily_budget` from the proxy; undefined for the service's own limit. */
-  readonly limit: string | undefined;
+  declare readonly limit: string | undefined;
   constructor(message: string, init: RoomApiErrorInit & { retryAfterMs?: number | undefined; limit?: string | undefined }) {
     super(message, init);
-    this.retryAfterMs = init.retryAfterMs;
-    this.limit = init.limit;
   }
 }
 
@@ -104,13 +99,11 @@ export class ConnectionError extends RoomApiError {
 export class TimeoutError extends RoomApiError {
   override readonly name = 'TimeoutError';
   override readonly code = 'timeout';
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   /** When the service's `Retry-After` was what made the wait stop: how long it asked to wait. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   constructor(message: string, init: RoomApiErrorInit & { timeoutMs: number; retryAfterMs?: number | undefined }) {
     super(message, init);
-    this.timeoutMs = init.timeoutMs;
-    this.retryAfterMs = init.retryAfterMs;
   }
 }
 
@@ -124,13 +117,11 @@ export class AbortError extends RoomApiError {
 export class GenerationFailedError extends RoomApiError {
   override readonly name = 'GenerationFailedError';
   override readonly code = 'generation_failed';
-  readonly predictionStatus: string;
+  declare readonly predictionStatus: string;
   /** The service's own explanation, when it gave one. */
-  readonly serviceError: string | undefined;
+  declare readonly serviceError: string | undefined;
   constructor(message: string, init: RoomApiErrorInit & { predictionStatus: string; serviceError?: string | undefined }) {
     super(message, init);
-    this.predictionStatus = init.predictionStatus;
-    this.serviceError = init.serviceError;
   }
 }
 

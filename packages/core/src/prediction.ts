@@ -22,9 +22,7 @@ const RUNNING: readonly DocumentedPredictionStatus[] = ['starting', 'processing'
 export function predictionOutcome(prediction: Prediction): PredictionOutcome {
   const status = prediction.status.toLowerCase();
   if (status === 'succeeded') return 'succeeded';
-  if (FAILED_STATUSES.has(status)) return 'failed';
-  if (!isKnownStatus(status) && (prediction.error || prediction.completed_at)) return 'failed';
-  return 'running';
+  return FAILED_STATUSES.has(status) || (!isKnownStatus(status) && (prediction.error || prediction.completed_at)) ? 'failed' : 'running';
 }
 
 /** `succeeded`, a failure, or a documented running status (`starting`, `processing`), in any case. */

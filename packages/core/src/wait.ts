@@ -58,19 +58,20 @@ export async function waitForPrediction(read: ReadPrediction, id: string, option
   const maxFailures = options.maxConsecutiveFailures ?? 5;
   const maxUnknown = options.maxUnknownStatusPolls ?? 3;
   const stopped = (why: string, retryAfterMs?: number) =>
-    new TimeoutError(`Stopped waiting for prediction ${id} ${why}. The job may still finish: read it again later by its request id.`, {
+    new TimeoutError(`Stopped waiting for prediction ${id}${why}; the job may still finish: read it later`, {
       timeoutMs,
       requestId: id,
       retryAfterMs,
     });
   // Wall-clock time, whatever the clock: a poll that hangs or a clock that never moves cannot hold the wait.
-  const guard = deadline(timeoutMs, options.signal, () => stopped(`after ${timeoutMs} ms`));
+  const guard = deadline(timeoutMs, options.signal, () => stopped(` after ${timeoutMs} ms`));
   const { signal } = guard;
 
   try {
     let attempt = 0;
     let failures = 0;
-    let unknown = { status: '', polls: 0 };
+    let unknownStatus = '';
+    let unknownPolls = 0;
     if (options.pollImmediately === false) await pause(pollDelayMs(clock.now() - startedAt, schedule));
 
     for (;;) {
@@ -90,10 +91,7 @@ export async function waitForPrediction(read: ReadPrediction, id: string, option
         } else {
           // The service said when to come back: not a failure, honoured within the deadline, reported beyond it.
           if (clock.now() + retryAfterMs > endsAt)
-            throw stopped(
-              `: the service asked for ${formatWait(retryAfterMs)} before the next read, past the wait's ${timeoutMs} ms`,
-              retryAfterMs,
-            );
+            throw stopped(`: the service asked to wait ${formatWait(retryAfterMs)}, past the deadline`, retryAfterMs);
           delayMs = Math.max(delayMs, retryAfterMs);
         }
       } else {
@@ -109,11 +107,10 @@ export async function waitForPrediction(read: ReadPrediction, id: string, option
         if (outcome === 'succeeded') return result;
         if (outcome === 'failed') throw generationFailed(result);
         const unread = !isKnownStatus(result.status) && elapsedMs > schedule.windowEndMs;
-        unknown = { status: result.status, polls: unread && unknown.status === result.status ? unknown.polls + 1 : Number(unread) };
-        if (unknown.polls >= maxUnknown)
-          throw stopped(
-            `: it reported the status '${result.status}', which this client does not know, ${unknown.polls} times in a row past the usual ${schedule.windowEndMs / 1000} s`,
-          );
+        unknownPolls = unread && unknownStatus === result.status ? unknownPolls + 1 : Number(unread);
+        unknownStatus = result.status;
+        if (unknownPolls >= maxUnknown)
+          throw stopped(`: its status '${unknownStatus}' is unknown, ${unknownPolls} polls past the usual window`);
       }
       await pause(delayMs);
     }
@@ -124,7 +121,7 @@ export async function waitForPrediction(read: ReadPrediction, id: string, option
   /** Sleeps until the next poll, but never past the deadline: one last poll happens at the deadline. */
   async function pause(delayMs: number): Promise<void> {
     const left = endsAt - clock.now();
-    if (left <= 0) throw stopped(`after ${timeoutMs} ms`);
+    if (left <= 0) throw stopped(` after ${timeoutMs} ms`);
     await clock.sleep(Math.min(delayMs, left), signal);
   }
 }
@@ -138,12 +135,7 @@ function isTransient(error: unknown): error is RoomApiError {
 /** The typed error for a prediction that ended without images (failed, canceled, an unknown terminal status). */
 export function generationFailed(prediction: Prediction): GenerationFailedError {
   const { status, error } = prediction;
-  const how =
-    status === 'canceled' || status === 'cancelled'
-      ? 'was canceled'
-      : isKnownStatus(status)
-        ? 'failed'
-        : `ended with the status '${status}', which this client does not know`;
+  const how = status === 'canceled' || status === 'cancelled' ? 'was canceled' : isKnownStatus(status) ? 'failed' : `ended as '${status}'`;
   return new GenerationFailedError(`The generation ${how}${error ? `: ${error}` : ''}`, {
     predictionStatus: status,
     serviceError: error,
