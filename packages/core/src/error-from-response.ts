@@ -16,12 +16,14 @@ export interface ErrorContext {
   headers?: Headers | undefined;
   /** Strings that must never appear in a message (the API key). */
   secrets?: readonly string[] | undefined;
+  /** Now, in epoch ms on the caller's clock: an HTTP-date `Retry-After` counts from here. */
+  now?: number | undefined;
 }
 
 export function errorFromResponse(status: number, body: unknown, context: ErrorContext = {}): RoomApiError {
   const secrets = context.secrets ?? [];
   const serviceText = redact(errorText(body), secrets);
-  const init = { status, body: redactValue(body, secrets), requestId: requestIdFrom(context.headers) };
+  const init = { status, body: redactValue(body, secrets), requestId: requestIdFrom(context.headers), headers: context.headers };
   const reason = serviceText ? `: ${serviceText}` : '';
 
   switch (status) {
@@ -51,7 +53,7 @@ export function errorFromResponse(status: number, body: unknown, context: ErrorC
     case 404:
       return new NotFoundError(`Not found${reason}`, init);
     case 429: {
-      const retryAfterMs = parseRetryAfter(context.headers?.get('retry-after') ?? null) ?? secondsField(body, 'retry_after_seconds');
+      const retryAfterMs = parseRetryAfter(context.headers?.get('retry-after'), context.now) ?? secondsField(body, 'retry_after_seconds');
       const wait = retryAfterMs === undefined ? '' : ` Try again in ${formatWait(retryAfterMs)}.`;
       return new RateLimitedError(`Too many requests${reason}.${wait}`, {
         ...init,
@@ -78,7 +80,7 @@ function fieldFrom(body: unknown, text: string): string | undefined {
   return REQUEST_FIELDS.find((field) => new RegExp(`\\b${field}\\b`).test(text));
 }
 
-function requestIdFrom(headers: Headers | undefined): string | undefined {
+export function requestIdFrom(headers: Headers | undefined): string | undefined {
   return headers?.get('x-request-id') ?? headers?.get('request-id') ?? undefined;
 }
 
