@@ -2,3 +2,4 @@
 export * from './define.js';
 
 import './translations/de.js';
+import './translations/fr.js';

@@ -3,6 +3,7 @@ import { CompareSlider } from './components/compare-slider/compare-slider.js';
 import { DropZone } from './components/drop-zone/drop-zone.js';
 import { Gallery } from './components/gallery/gallery.js';
 import { RoomRestyler } from './components/room-restyler/room-restyler.js';
+import { StylePicker } from './components/style-picker/style-picker.js';
 
 const define = (name: string, ctor: CustomElementConstructor) => {
   // Two copies on one page must not throw; the first definition wins.
@@ -12,6 +13,7 @@ const define = (name: string, ctor: CustomElementConstructor) => {
 define('room-restyler-drop-zone', DropZone);
 define('room-restyler-compare', CompareSlider);
 define('room-restyler-gallery', Gallery);
+define('room-restyler-style-picker', StylePicker);
 define('room-restyler', RoomRestyler);
 
 export * from './index.js';

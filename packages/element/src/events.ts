@@ -6,15 +6,19 @@ export interface RoomRestylerEventDetails {
   'room-restyler-upload-complete': { url: string };
   'room-restyler-generate-start': { operation: 'enhance' | 'restyle'; style: string; roomType: string; idempotencyKey: string };
   'room-restyler-progress': {
-    /** Core's progress vocabulary; the element reports `uploading`, then `generating`. */
+    /** Core's progress vocabulary: `uploading` (a file), `starting`, `generating`, then `downloading` (the result images). */
     phase: GenerationPhase;
+    /** The widget's one progress bar, 0–1: upload first, then the generation, then the images. Never decreases within an action. */
+    progress: number;
+    /** Since the upload began (`uploading`), else since the generation was requested. */
     elapsedMs: number;
-    /** Time-based estimate from the polling schedule; absent when unknown. */
+    /** The time left to the end of the service's usual 10–30 s, rounded up to 5 s; absent once a job runs longer than usual. */
     estimatedRemainingMs?: number;
-    /** Upload bytes, during `uploading`. */
+    /** Bytes uploaded (`uploading`) or result images loaded (`downloading`). */
     loaded?: number;
     total?: number;
   };
+  /** The result images are loaded and shown. */
   'room-restyler-complete': { output: string[]; requestId: string };
   'room-restyler-error': { code: string; message: string; error: unknown };
   /** `phase`: where the generation was (`uploading` or `generating`). */
@@ -30,6 +34,8 @@ export interface PartEventDetails {
   'rr-drag': { dragging: boolean };
   /** A result thumbnail was chosen. */
   'rr-select': { index: number };
+  /** A style card was chosen. */
+  'rr-style': { id: string };
 }
 
 export type RoomRestylerEventName = keyof RoomRestylerEventDetails;

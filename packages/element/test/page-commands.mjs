@@ -1,22 +1,33 @@
-// `executeServerCommand('screenshot', { name, selector?, width? })` from a test: saves a PNG of the
-// element (at the given viewport width) so every state can be looked at.
-import { mkdir } from 'node:fs/promises';
+// Server commands the browser tests call through `executeServerCommand` (src/test/helpers.ts):
+//   screenshot { name, selector?, width? }  saves a PNG of the element (the viewport for selector '') at
+//                                           that viewport width, palette-quantized to keep the gallery small
+//   media { features }                      emulates CSS media features (forced-colors,
+//                                           prefers-color-scheme, prefers-reduced-motion); [] resets
+import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 
-export function screenshotPlugin(dir) {
+export function pageCommands(dir) {
   return {
-    name: 'screenshot',
+    name: 'page-commands',
     async executeCommand({ command, payload, session }) {
-      if (command !== 'screenshot') return undefined;
       const page = session.browser.getPage(session.id);
+      if (command === 'media') {
+        const cdp = await page.createCDPSession();
+        await cdp.send('Emulation.setEmulatedMedia', { features: payload.features });
+        await cdp.detach();
+        return true;
+      }
+      if (command !== 'screenshot') return undefined;
       const { name, selector = 'room-restyler', width = 800 } = payload;
       await page.setViewport({ width, height: 900, deviceScaleFactor: 1 });
-      await new Promise((r) => setTimeout(r, 100)); // let layout settle after a viewport change
+      // Let layout and images settle after a viewport change.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       await mkdir(dir, { recursive: true });
-      const element = await page.$(selector);
-      const path = fileURLToPath(new URL(`${name}.png`, dir));
-      if (element) await element.screenshot({ path });
-      else await page.screenshot({ path });
+      const element = selector ? await page.$(selector) : null;
+      const png = element ? await element.screenshot() : await page.screenshot();
+      const small = await sharp(png).png({ palette: true, quality: 90, effort: 8, compressionLevel: 9 }).toBuffer();
+      await writeFile(fileURLToPath(new URL(`${name}.png`, dir)), small);
       return true;
     },
   };

@@ -2,7 +2,6 @@ import {
   AbortError,
   type Clock,
   type EnhanceRequest,
-  estimateRemainingMs,
   GenerationFailedError,
   type GenerationPhase,
   type Mode,
@@ -15,6 +14,7 @@ import {
 import { specBody } from '@room-restyler/core/internal';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RoomRestylerEventDetails } from '../events.js';
+import { generationShare, LOAD_SHARE, remainingMs, UPLOAD_SHARE } from '../progress/estimate.js';
 
 /** What one press of "Generate" asks for. */
 export type GenerationRequest = {
@@ -24,19 +24,39 @@ export type GenerationRequest = {
   roomType: string;
 } & ({ operation: 'enhance'; mode: Mode } | { operation: 'restyle' });
 
+/** The phases while something runs, in core's progress vocabulary. */
+export type BusyPhase = Extract<GenerationPhase, 'uploading' | 'starting' | 'generating' | 'downloading'>;
+
 /** Where the flow is, in core's progress vocabulary, plus `idle` (nothing running or shown). */
 export type FlowState =
   | { phase: 'idle' }
-  | { phase: 'uploading'; loaded: number; total: number }
-  | { phase: 'generating'; elapsedMs: number; estimatedRemainingMs: number }
+  | {
+      phase: BusyPhase;
+      /** Share of the one progress bar, 0–1; it never goes down within an action. */
+      progress: number;
+      /** Since the upload (while uploading), else since the generation was requested. */
+      elapsedMs: number;
+      /** The time left to promise; absent while uploading and once a job runs longer than usual. */
+      remainingMs?: number | undefined;
+      /** Bytes uploaded, or result images loaded. */
+      loaded?: number | undefined;
+      total?: number | undefined;
+    }
   | { phase: 'succeeded'; output: string[]; requestId: string }
   | { phase: 'failed'; error: unknown; failedIn: GenerationPhase };
+
+type BusyState = Extract<FlowState, { progress: number }>;
+type Progress = Omit<BusyState, 'progress'> & { share: number };
 
 export interface FlowDependencies {
   client: Pick<RoomClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
   upload(blob: Blob, options: { signal: AbortSignal; onProgress: (loaded: number, total: number) => void }): Promise<string>;
   /** Follows a prediction by push (SSE); rejects when push is unavailable, and polling takes over. */
   watch?(requestId: string, options: { signal: AbortSignal; onPrediction: (p: Prediction) => void }): Promise<Prediction>;
+  /** Loads the result images, so a result is shown only once it can be seen; rejects when one cannot be loaded. */
+  load?(urls: readonly string[], options: { signal: AbortSignal; onLoaded: (loaded: number) => void }): Promise<void>;
+  /** Called with a finished action's images, before `room-restyler-complete` is sent. */
+  done?(output: string[], request: GenerationRequest): void;
   /** Time for elapsed/estimates and polling; make its sleeps pause while the page is hidden. */
   clock?: Clock;
   newKey?: () => string;
@@ -55,13 +75,15 @@ interface Action {
   imageUrl?: string | undefined;
   requestId?: string | undefined;
   startedAt?: number | undefined;
+  /** The bar's furthest point: a resumed action never shows less than it did. */
+  share: number;
 }
 
 /**
- * The network flow of the widget — upload, start, follow, finish — as a Lit reactive controller.
- * It touches no DOM: the host only needs `requestUpdate`, and every side effect is injected, so it
- * is tested with plain fakes. A credit is spent at most once per user action: a second Generate
- * while one runs is ignored, and Retry reuses the action's Idempotency-Key.
+ * The network flow of the widget — upload, start, follow, load the images — as a Lit reactive
+ * controller. It touches no DOM: the host only needs `requestUpdate`, and every side effect is
+ * injected, so it is tested with plain fakes. A credit is spent at most once per user action: a
+ * second Generate while one runs is ignored, and Retry reuses the action's Idempotency-Key.
  */
 export class GenerationFlow implements ReactiveController {
   state: FlowState = { phase: 'idle' };
@@ -87,11 +109,15 @@ export class GenerationFlow implements ReactiveController {
     return this.running !== undefined;
   }
 
+  /** The URL the service fetches for this photo, once it has been uploaded (or the URL itself). */
+  uploadedUrl(source: Blob | string): string | undefined {
+    return typeof source === 'string' ? source : this.uploads.get(source);
+  }
+
   /** Starts a new user action. Ignored (returns the running one) while another is in progress. */
   start(request: GenerationRequest): Promise<void> {
     if (this.running) return this.running;
-    const newKey = this.deps.newKey ?? (() => globalThis.crypto.randomUUID());
-    this.action = { request, key: newKey() };
+    this.action = { request, key: this.newKey(), share: 0 };
     return this.run();
   }
 
@@ -102,15 +128,16 @@ export class GenerationFlow implements ReactiveController {
     return this.run();
   }
 
-  /** Stops whatever runs; the photo and choices stay. */
-  cancel(): void {
-    if (!this.running || this.state.phase === 'idle') return;
+  /** Stops whatever runs; the photo and choices stay. Returns the phase it stopped in. */
+  cancel(): GenerationPhase | undefined {
+    if (!this.running || this.state.phase === 'idle') return undefined;
     const phase = this.publicPhase();
     this.abort?.abort(new AbortError('Cancelled by the user'));
     this.emit('room-restyler-cancel', { phase });
+    return phase;
   }
 
-  /** Forgets the last action (a new photo was chosen). */
+  /** Forgets the last action (a new photo or choice). */
   reset(): void {
     this.abort?.abort(new AbortError('Reset'));
     this.action = undefined;
@@ -120,6 +147,10 @@ export class GenerationFlow implements ReactiveController {
   hostDisconnected(): void {
     this.abort?.abort(new AbortError('The element left the page'));
     this.stopTicker();
+  }
+
+  private newKey(): string {
+    return (this.deps.newKey ?? (() => globalThis.crypto.randomUUID()))();
   }
 
   private run(): Promise<void> {
@@ -133,6 +164,9 @@ export class GenerationFlow implements ReactiveController {
         const requestId = await this.ensureStarted(action, imageUrl, signal);
         const prediction = await this.follow(action, requestId, signal);
         const output = prediction.output ?? [];
+        this.stopTicker();
+        await this.loadImages(action, output, signal);
+        this.deps.done?.(output, action.request);
         this.set({ phase: 'succeeded', output, requestId });
         this.emit('room-restyler-complete', { output, requestId });
       } catch (error) {
@@ -144,7 +178,7 @@ export class GenerationFlow implements ReactiveController {
         // A failed or vanished job cannot be resumed: Retry must start (and pay for) a new one.
         if (error instanceof GenerationFailedError || (error as { code?: string }).code === 'not_found') {
           action.requestId = action.startedAt = undefined;
-          action.key = (this.deps.newKey ?? (() => globalThis.crypto.randomUUID()))();
+          action.key = this.newKey();
         }
         this.set({ phase: 'failed', error, failedIn });
         const message = error instanceof Error ? error.message : String(error);
@@ -162,36 +196,41 @@ export class GenerationFlow implements ReactiveController {
 
   private async ensureUploaded(action: Action, signal: AbortSignal): Promise<string> {
     const { source } = action.request;
-    if (typeof source === 'string') return source;
-    const known = action.imageUrl ?? this.uploads.get(source);
+    const known = action.imageUrl ?? this.uploadedUrl(source);
     if (known) {
       action.imageUrl = known;
       return known;
     }
-    this.set({ phase: 'uploading', loaded: 0, total: source.size });
-    this.emit('room-restyler-upload-start', { bytes: source.size });
+    const blob = source as Blob;
     const startedAt = this.clock.now();
-    const url = await this.deps.upload(source, {
-      signal,
-      onProgress: (loaded, total) => {
-        this.set({ phase: 'uploading', loaded, total });
-        this.emit('room-restyler-progress', { phase: 'uploading', elapsedMs: this.clock.now() - startedAt, loaded, total });
-      },
-    });
-    this.uploads.set(source, url);
+    const report = (loaded: number, total: number) =>
+      this.progress(action, {
+        phase: 'uploading',
+        share: UPLOAD_SHARE * (total > 0 ? Math.min(1, loaded / total) : 0),
+        elapsedMs: this.clock.now() - startedAt,
+        loaded,
+        total,
+      });
+    report(0, blob.size);
+    this.emit('room-restyler-upload-start', { bytes: blob.size });
+    const url = await this.deps.upload(blob, { signal, onProgress: report });
+    this.uploads.set(blob, url);
     action.imageUrl = url;
     this.emit('room-restyler-upload-complete', { url });
     return url;
   }
 
   private async ensureStarted(action: Action, imageUrl: string, signal: AbortSignal): Promise<string> {
-    action.startedAt ??= this.clock.now();
-    this.startTicker(action.startedAt);
-    if (action.requestId) return action.requestId;
+    if (action.requestId) {
+      this.startTicker(action, action.startedAt ?? this.clock.now());
+      return action.requestId;
+    }
     const { request } = action;
     const { operation, style, roomType } = request;
+    this.progress(action, { phase: 'starting', share: UPLOAD_SHARE, elapsedMs: 0, remainingMs: remainingMs(0) });
     this.emit('room-restyler-generate-start', { operation, style, roomType, idempotencyKey: action.key });
     const options = { signal, idempotencyKey: action.key };
+    const startedAt = this.clock.now();
     const started =
       request.operation === 'enhance'
         ? await this.deps.client.enhance(
@@ -200,14 +239,17 @@ export class GenerationFlow implements ReactiveController {
           )
         : await this.deps.client.restyle(specBody<RestyleRequest>({ image_url: imageUrl, style, room_type: roomType }), options);
     action.requestId = started.requestId;
+    action.startedAt = startedAt;
+    this.startTicker(action, startedAt);
     return started.requestId;
   }
 
   /** Push first; if the stream is unavailable or breaks, polling (paused while hidden) takes over. */
   private async follow(action: Action, requestId: string, signal: AbortSignal): Promise<Prediction> {
+    const tick = () => this.tick(action);
     if (this.deps.watch) {
       try {
-        const prediction = await this.deps.watch(requestId, { signal, onPrediction: () => this.tick(action.startedAt) });
+        const prediction = await this.deps.watch(requestId, { signal, onPrediction: tick });
         if (predictionOutcome(prediction) === 'succeeded') return prediction;
         throw new GenerationFailedError(`The generation ended as ${prediction.status}`, {
           predictionStatus: prediction.status,
@@ -218,18 +260,29 @@ export class GenerationFlow implements ReactiveController {
         if (signal.aborted || error instanceof GenerationFailedError) throw error;
       }
     }
-    return this.deps.client.waitForPrediction(requestId, {
-      signal,
-      clock: this.clock,
-      startedAt: action.startedAt,
-      onUpdate: () => this.tick(action.startedAt),
-    });
+    return this.deps.client.waitForPrediction(requestId, { signal, clock: this.clock, startedAt: action.startedAt, onUpdate: tick });
   }
 
-  private startTicker(startedAt: number) {
+  private async loadImages(action: Action, output: string[], signal: AbortSignal): Promise<void> {
+    const elapsedMs = this.clock.now() - (action.startedAt ?? this.clock.now());
+    const report = (loaded: number) =>
+      this.progress(action, {
+        phase: 'downloading',
+        share: 1 - LOAD_SHARE + (LOAD_SHARE * loaded) / Math.max(1, output.length),
+        elapsedMs,
+        remainingMs: undefined,
+        loaded,
+        total: output.length,
+      });
+    report(0);
+    await this.deps.load?.(output, { signal, onLoaded: report });
+  }
+
+  private startTicker(action: Action, startedAt: number) {
+    action.startedAt = startedAt;
     this.stopTicker();
-    this.tick(startedAt);
-    this.ticker = setInterval(() => this.tick(startedAt), this.deps.tickMs ?? 1000);
+    this.tick(action);
+    this.ticker = setInterval(() => this.tick(action), this.deps.tickMs ?? 1000);
   }
 
   private stopTicker() {
@@ -237,11 +290,24 @@ export class GenerationFlow implements ReactiveController {
     this.ticker = undefined;
   }
 
-  private tick(startedAt: number | undefined) {
-    const elapsedMs = this.clock.now() - (startedAt ?? this.clock.now());
-    const estimatedRemainingMs = estimateRemainingMs(elapsedMs);
-    this.set({ phase: 'generating', elapsedMs, estimatedRemainingMs });
-    this.emit('room-restyler-progress', { phase: 'generating', elapsedMs, estimatedRemainingMs });
+  private tick(action: Action) {
+    const elapsedMs = this.clock.now() - (action.startedAt ?? this.clock.now());
+    this.progress(action, { phase: 'generating', share: generationShare(elapsedMs), elapsedMs, remainingMs: remainingMs(elapsedMs) });
+  }
+
+  /** Moves the bar (never back) and reports it. */
+  private progress(action: Action, { share, ...update }: Progress) {
+    action.share = Math.max(action.share, share);
+    const state: BusyState = { ...update, progress: action.share };
+    this.set(state);
+    const { phase, elapsedMs, remainingMs: estimatedRemainingMs, loaded, total } = state;
+    this.emit('room-restyler-progress', {
+      phase,
+      progress: state.progress,
+      elapsedMs,
+      ...(estimatedRemainingMs === undefined ? {} : { estimatedRemainingMs }),
+      ...(loaded === undefined ? {} : { loaded, total: total ?? loaded }),
+    });
   }
 
   private publicPhase(): GenerationPhase {

@@ -27,7 +27,7 @@ export const buttonStyles = css`
     color: var(--_on-accent);
   }
   .btn.primary:hover:not(:disabled) {
-    background: color-mix(in srgb, var(--_accent) 85%, black);
+    background: color-mix(in srgb, var(--_accent) 85%, var(--_text));
   }
   .btn:disabled {
     opacity: 0.55;

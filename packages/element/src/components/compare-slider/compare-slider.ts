@@ -5,13 +5,15 @@ import styles from './compare-slider.styles.js';
  * A before/after comparison driven by a native `<input type="range">`, so it has an accessible
  * name and value, arrow/Page/Home/End keys, touch and mouse for free; the range only moves the
  * clip. The value is the share of the "before" image shown from the inline start, which also
- * makes right-to-left layouts mirror correctly.
+ * makes right-to-left layouts mirror correctly. It fills its container; `zoom` enlarges the
+ * images inside a scrolling container (the full-screen view).
  *
  * @csspart frame - the image frame.
  * @csspart handle - the round handle on the divider.
  */
 export class CompareSlider extends LitElement {
   static override styles = styles;
+  static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   static override properties = {
     beforeSrc: { attribute: 'before-src' },
     afterSrc: { attribute: 'after-src' },
@@ -19,6 +21,7 @@ export class CompareSlider extends LitElement {
     afterLabel: {},
     label: {},
     position: { type: Number },
+    zoom: { type: Number },
     valueText: { attribute: false },
   };
 
@@ -29,17 +32,20 @@ export class CompareSlider extends LitElement {
   declare label: string;
   /** 0–100: how much of the "before" image shows. */
   declare position: number;
+  /** 1 fits the images into the element; 2 doubles their size (the element scrolls). */
+  declare zoom: number;
   declare valueText: (position: number) => string;
 
   constructor() {
     super();
     this.beforeSrc = this.afterSrc = this.beforeLabel = this.afterLabel = this.label = '';
     this.position = 50;
+    this.zoom = 1;
     this.valueText = (p) => `${p}%`;
   }
 
   override render() {
-    return html`<div class="frame" part="frame" style="--_pos:${this.position}%">
+    return html`<div class="frame" part="frame" style="--_pos:${this.position}%;--_zoom:${this.zoom}">
       <img class="before" src=${this.beforeSrc} alt=${this.beforeLabel} draggable="false" />
       <img class="after" src=${this.afterSrc} alt=${this.afterLabel} draggable="false" />
       <span class="tag b" aria-hidden="true">${this.beforeLabel}</span>

@@ -9,7 +9,8 @@ const ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
 
 /**
  * Where a visitor drops, chooses or photographs a room picture. Keyboard users reach the
- * "Choose photo" button; on touch devices a second button opens the camera.
+ * "Choose photo" button; on touch devices a second button opens the camera. Content given to it
+ * (a refusal) takes the place of the hint.
  *
  * @fires rr-file - internal (stays in the host's shadow root): `detail.file` is the picked File.
  * @fires rr-drag - internal: `detail.dragging` when a file starts or stops hovering.
@@ -17,6 +18,7 @@ const ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
  */
 export class DropZone extends LitElement {
   static override styles = [buttonStyles, styles];
+  static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   static override properties = {
     dragging: { type: Boolean, reflect: true },
     invalid: { type: Boolean, reflect: true },
@@ -61,7 +63,7 @@ export class DropZone extends LitElement {
         <path d="M3 20V9l9-6 9 6v11H3Z" /><path d="M9 20v-6h6v6" />
       </svg>
       <div class="title">${this.dragging ? this.activeText : this.heading}</div>
-      <div class="hint">${this.hint}</div>
+      <div class="hint"><slot>${this.hint}</slot></div>
       <div class="actions">
         <button type="button" class="btn primary" ?disabled=${this.disabled} @click=${() => this.open('file')}>${this.chooseText}</button>
         <button type="button" class="btn camera" ?disabled=${this.disabled} @click=${() => this.open('camera')}>${this.cameraText}</button>

@@ -3,26 +3,31 @@ import { css } from 'lit';
 export default css`
   :host {
     display: block;
+    min-width: 0;
   }
   ul {
-    display: flex;
-    flex-wrap: wrap;
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(6.25rem, 1fr));
     gap: 0.5rem;
     margin: 0;
     padding: 0;
     list-style: none;
   }
   button {
-    display: block;
+    display: grid;
+    width: 100%;
     padding: 0;
-    border: 2px solid transparent;
-    border-radius: calc(var(--_radius) * 0.6);
-    background: none;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_surface);
+    color: inherit;
+    font: inherit;
     cursor: pointer;
     overflow: hidden;
   }
   button[aria-pressed='true'] {
     border-color: var(--_accent);
+    box-shadow: 0 0 0 1px var(--_accent);
   }
   button:focus-visible {
     outline: 3px solid var(--_focus);
@@ -30,8 +35,25 @@ export default css`
   }
   img {
     display: block;
-    width: 5.5rem;
-    height: 4rem;
+    width: 100%;
+    height: 3.4rem;
     object-fit: cover;
+    background: var(--_surface-2);
+  }
+  span {
+    padding: 0.35rem 0.5rem;
+    font-size: 0.8125rem;
+    font-weight: 500;
+    line-height: 1.25;
+    text-align: start;
+    overflow-wrap: break-word;
+  }
+  button[aria-pressed='true'] span {
+    font-weight: 700;
+  }
+  @media (forced-colors: active) {
+    button[aria-pressed='true'] {
+      outline: 3px solid Highlight;
+    }
   }
 `;

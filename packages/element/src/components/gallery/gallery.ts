@@ -3,7 +3,7 @@ import { emit } from '../../events.js';
 import styles from './gallery.styles.js';
 
 /**
- * Thumbnails of several results; the pressed one is shown in the comparison.
+ * The results of this visit as captioned thumbnails; the pressed one is shown in the comparison.
  *
  * @fires rr-select - internal (stays in the host's shadow root): `detail.index` of the chosen result.
  * @csspart thumb - each thumbnail button.
@@ -35,7 +35,8 @@ export class Gallery extends LitElement {
       ${this.items.map(
         (url, i) => html`<li>
           <button type="button" part="thumb" aria-pressed=${i === this.selected ? 'true' : 'false'} @click=${() => this.select(i)}>
-            <img src=${url} alt=${this.itemLabel(i)} />
+            <img src=${url} alt="" />
+            <span>${this.itemLabel(i)}</span>
           </button>
         </li>`,
       )}

@@ -3,39 +3,10 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
 import '../../test/backend-contract.js';
 import '../../translations/de.js';
-import { backendStats, expectAccessible, makePhoto, samplePhoto, screenshot, until } from '../../test/helpers.js';
-import type { RoomRestyler } from './room-restyler.js';
+import { backendStats, expectAccessible, makePhoto, samplePhoto, until } from '../../test/helpers.js';
+import { $, button, click, completeJobs, drop, endpointFor, is, mount, nextFrame, part, ready } from '../../test/widget.js';
 
-let counter = 0;
-/** A fresh backend per test: the real proxy over the fake service, /backend/<scenario>-<n> (see test/backends.mjs). */
-const endpointFor = (scenario: string) => `/backend/${scenario}-${Date.now()}-${++counter}`;
 const stats = backendStats;
-
-const $ = <T extends Element = HTMLElement>(el: Element, selector: string) => el.shadowRoot!.querySelector<T>(selector);
-const part = (el: Element, name: string) => $(el, `[part~="${name}"]`);
-const is = (el: Element, state: string) => el.matches(`:state(${state})`);
-
-async function mount(scenario: string, attrs = '') {
-  const endpoint = endpointFor(scenario);
-  const wrapper = await fixture<HTMLDivElement>(`<div><room-restyler endpoint="${endpoint}" ${attrs}></room-restyler></div>`);
-  const el = wrapper.querySelector('room-restyler') as RoomRestyler;
-  await el.updateComplete;
-  return { el, endpoint };
-}
-
-/** Drops a file on the drop zone the way a browser does. */
-function drop(el: RoomRestyler, file: File) {
-  const zone = $($(el, 'room-restyler-drop-zone')!, '.zone')!;
-  const dataTransfer = new DataTransfer();
-  dataTransfer.items.add(file);
-  zone.dispatchEvent(new DragEvent('dragenter', { dataTransfer, bubbles: true, composed: true }));
-  zone.dispatchEvent(new DragEvent('drop', { dataTransfer, bubbles: true, composed: true }));
-}
-
-async function ready(el: RoomRestyler, file?: File) {
-  drop(el, file ?? (await makePhoto(800, 600)));
-  await until(() => is(el, 'ready'), 'ready');
-}
 
 /** Pastes a file on `target` the way a browser does. */
 function paste(target: EventTarget, file: File) {
@@ -43,13 +14,6 @@ function paste(target: EventTarget, file: File) {
   clipboardData.items.add(file);
   target.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, composed: true }));
 }
-
-const nextFrame = () => new Promise((r) => requestAnimationFrame(r));
-
-const click = async (el: RoomRestyler, name: string) => {
-  await el.updateComplete;
-  part(el, name)!.click();
-};
 
 describe('<room-restyler>', () => {
   it('empty: a drop zone with a real file input and a URL form, accessible', async () => {
@@ -59,8 +23,6 @@ describe('<room-restyler>', () => {
     expect($($(el, 'room-restyler-drop-zone')!, 'input[type="file"]')).to.exist;
     expect(part(el, 'url')).to.exist;
     await expectAccessible(el);
-    await screenshot('empty-desktop', 800);
-    await screenshot('empty-phone', 375);
   });
 
   it('dragging: highlights without flicker when the pointer crosses children', async () => {
@@ -78,7 +40,6 @@ describe('<room-restyler>', () => {
     await until(() => is(el, 'dragging'), 'dragging');
     expect(zoneEl.hasAttribute('dragging')).to.equal(true);
     await expectAccessible(el);
-    await screenshot('dragging', 800);
     child.dispatchEvent(new DragEvent('dragleave', { dataTransfer, bubbles: true, composed: true }));
     await until(() => !is(el, 'dragging'), 'not dragging');
   });
@@ -90,7 +51,6 @@ describe('<room-restyler>', () => {
     await until(() => is(el, 'invalid'), 'invalid');
     expect(part(el, 'error')!.textContent).to.contain('JPEG, PNG or WebP');
     await expectAccessible(el);
-    await screenshot('invalid-file', 800);
 
     drop(el, await makePhoto(300, 200));
     await until(() => (part(el, 'error')?.textContent ?? '').includes('300×200'), 'dimension message');
@@ -134,7 +94,7 @@ describe('<room-restyler>', () => {
     await until(() => is(el, 'generating'), 'generating');
     el.pasteScope = 'element';
     await el.updateComplete;
-    await fetch(`${endpoint}/__complete`, { method: 'POST' });
+    await completeJobs(endpoint);
     await until(() => is(el, 'result'), 'result');
     expect(fired).to.deep.equal(['room-restyler-complete']);
 
@@ -155,7 +115,6 @@ describe('<room-restyler>', () => {
     const bar = $(el, '[role="progressbar"]')!;
     expect(bar.getAttribute('aria-valuetext')).to.match(/% uploaded$/);
     await expectAccessible(el);
-    await screenshot('uploading', 800);
     const cancelled = oneEvent(document, 'room-restyler-cancel');
     await click(el, 'cancel');
     expect((await cancelled).detail.phase).to.equal('uploading');
@@ -164,16 +123,17 @@ describe('<room-restyler>', () => {
 
   it('generating: elapsed and estimated seconds, no percentage; Cancel stops', async () => {
     const { el, endpoint } = await mount('slow');
+    let phase = '';
+    el.addEventListener('room-restyler-progress', (event) => (phase = event.detail.phase));
     await ready(el);
     await click(el, 'generate');
-    await until(() => is(el, 'generating'), 'generating');
+    // Past `starting`: the service has accepted the job.
+    await until(() => is(el, 'generating') && phase === 'generating', 'generating');
     const bar = $(el, '[role="progressbar"]')!;
-    expect(bar.getAttribute('aria-valuetext')).to.match(/^\d+ s elapsed · about \d+ s left$/);
+    expect(bar.getAttribute('aria-valuetext')).to.match(/^\d+s elapsed · about \d+s left$/);
     expect(part(el, 'progress')!.textContent).not.to.contain('%');
     expect($(el, '[role="status"]')!.textContent).to.equal('Generating your room…');
     await expectAccessible(el);
-    await screenshot('generating-desktop', 800);
-    await screenshot('generating-phone', 375);
     const cancelled = oneEvent(el, 'room-restyler-cancel');
     await click(el, 'cancel');
     expect((await cancelled).detail.phase).to.equal('generating');
@@ -187,7 +147,7 @@ describe('<room-restyler>', () => {
     const input = form.querySelector<HTMLInputElement>('input[name="url"]')!;
     input.value = 'ftp://example.com/room.jpg';
     form.requestSubmit();
-    await el.updateComplete;
+    await until(() => part(el, 'error') !== null, 'the refusal');
     expect(part(el, 'error')?.textContent).to.match(/http/i);
 
     const photoUrl = `${location.origin}/samples/bedroom.jpg`;
@@ -223,8 +183,6 @@ describe('<room-restyler>', () => {
     expect(part(el, 'error')!.textContent).to.contain('used up its staging credits');
     expect($(el, '[role="status"]')!.textContent).to.contain('used up its staging credits');
     await expectAccessible(el);
-    await screenshot('error-desktop', 800);
-    await screenshot('error-phone', 375);
 
     const limited = await mount('limit');
     await ready(limited.el);
@@ -265,8 +223,6 @@ describe('<room-restyler>', () => {
     await expectAccessible(el);
     const compare = $(el, 'room-restyler-compare')!;
     await until(() => [...compare.shadowRoot!.querySelectorAll('img')].every((i) => i.complete && i.naturalWidth > 0), 'images');
-    await screenshot('result-desktop', 800);
-    await screenshot('result-phone', 375);
 
     // The second thumbnail becomes the "after" image and the form value.
     $(part(el, 'gallery')!, 'li:nth-child(2) button')!.click();
@@ -283,8 +239,7 @@ describe('<room-restyler>', () => {
     await ready(el);
     await click(el, 'generate');
     await until(() => is(el, 'result'), 'result');
-    const again = [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Try another style')!;
-    again.click();
+    button(el, 'Try another style').click();
     await until(() => is(el, 'ready'), 'ready');
     el.roomStyle = 'industrial';
     await click(el, 'generate');
@@ -338,7 +293,6 @@ describe('<room-restyler>', () => {
     // 50 %: the "after" half is clipped from the right in RTL, from the left in LTR.
     expect(getComputedStyle(after).clipPath).to.equal('inset(0px 50% 0px 0px)');
     await expectAccessible(el);
-    await screenshot('result-rtl-de', 800);
   });
 
   it('50 mount/unmount cycles, mid-generation, leave no listeners or timers behind', async function () {
