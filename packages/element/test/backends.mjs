@@ -43,7 +43,7 @@ const SCENARIOS = {
   /** The first job fails; the retried action's new job succeeds. */
   failonce: { failFirstJob: 'The image could not be processed' },
   /** The first start fails upstream (its outcome unknown to the proxy); a new action succeeds. */
-  error500: { failFirstStart: true },
+  upstreamfail: { failFirstStart: true },
   storefail: { failFirstUpload: true },
   poll: { eventsUnavailable: true },
 };
@@ -157,6 +157,11 @@ async function startBackend(prefix, scenario, pageOrigin) {
 
 /** Hands a dev-server (Koa) request to the fetch-standard proxy and streams its answer back. */
 async function forward(ctx, proxy) {
+  // The visitor went away (a cancelled upload) before its request got here: nothing to answer.
+  if (ctx.req.destroyed) {
+    ctx.respond = false;
+    return;
+  }
   const hasBody = !['GET', 'HEAD'].includes(ctx.method);
   const request = new Request(`${ctx.protocol}://${ctx.host}${ctx.url}`, {
     method: ctx.method,

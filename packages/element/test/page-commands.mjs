@@ -8,14 +8,15 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 export function pageCommands(dir) {
+  // Emulation lasts as long as the DevTools session that set it: one session per page, kept open.
+  const sessions = new WeakMap();
   return {
     name: 'page-commands',
     async executeCommand({ command, payload, session }) {
       const page = session.browser.getPage(session.id);
       if (command === 'media') {
-        const cdp = await page.createCDPSession();
-        await cdp.send('Emulation.setEmulatedMedia', { features: payload.features });
-        await cdp.detach();
+        if (!sessions.has(page)) sessions.set(page, await page.createCDPSession());
+        await sessions.get(page).send('Emulation.setEmulatedMedia', { features: payload.features });
         return true;
       }
       if (command !== 'screenshot') return undefined;

@@ -4,7 +4,7 @@ import '../../define.js';
 import '../../test/backend-contract.js';
 import '../../translations/de.js';
 import { backendStats, expectAccessible, makePhoto, samplePhoto, until } from '../../test/helpers.js';
-import { $, button, click, completeJobs, drop, endpointFor, is, mount, nextFrame, part, ready } from '../../test/widget.js';
+import { $, button, click, completeJobs, drop, endpointFor, is, mount, nextFrame, part, ready, releaseImages } from '../../test/widget.js';
 
 const stats = backendStats;
 
@@ -247,6 +247,114 @@ describe('<room-restyler>', () => {
     const { uploads, starts } = await stats(endpoint);
     expect(uploads).to.have.length(1);
     expect(starts.map((s) => s.body.style)).to.deep.equal(['modern', 'industrial']);
+
+    // The first style's results are still there: any two can be compared.
+    const thumbs = [...$(part(el, 'gallery')!, 'ul')!.querySelectorAll('button')];
+    expect(thumbs.map((t) => t.textContent?.trim())).to.deep.equal(['Modern 1', 'Modern 2', 'Industrial 1', 'Industrial 2']);
+    expect(thumbs[2]!.getAttribute('aria-pressed'), 'the newest result is shown').to.equal('true');
+    const against = part<HTMLSelectElement>(el, 'compare-with')!;
+    against.value = '0';
+    against.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    const compare = $(el, 'room-restyler-compare')!;
+    const [before, after] = [...compare.shadowRoot!.querySelectorAll('img')];
+    expect([before!.alt, after!.alt]).to.deep.equal(['Modern 1', 'Industrial 1']);
+    expect(el.value).to.equal(after!.getAttribute('src'));
+  });
+
+  it('shows a result only once its images have loaded', async () => {
+    const { el, endpoint } = await mount('slowimg');
+    await ready(el);
+    const completed = oneEvent(el, 'room-restyler-complete');
+    await click(el, 'generate');
+    await until(() => is(el, 'downloading'), 'loading the result');
+    expect(part(el, 'progress')!.textContent).to.contain('Loading your result…');
+    expect(part(el, 'compare'), 'no comparison before the images').to.equal(null);
+    expect(el.value).to.equal('');
+    await expectAccessible(el);
+    await releaseImages(endpoint);
+    await completed;
+    await until(() => is(el, 'result'), 'result');
+    const images = [...$(el, 'room-restyler-compare')!.shadowRoot!.querySelectorAll('img')];
+    expect(
+      images.every((i) => i.complete && i.naturalWidth > 0),
+      'both images already loaded',
+    ).to.equal(true);
+  });
+
+  it('says on Cancel whether the preview still counts', async () => {
+    const uploading = await mount('slowup');
+    await ready(uploading.el);
+    await click(uploading.el, 'generate');
+    await until(() => is(uploading.el, 'uploading'), 'uploading');
+    await click(uploading.el, 'cancel');
+    await until(() => part(uploading.el, 'notice') !== null, 'the notice');
+    expect(part(uploading.el, 'notice')!.textContent).to.equal('Cancelled before anything was generated: no preview was used.');
+    expect($(uploading.el, '[role="status"]')!.textContent).to.equal(part(uploading.el, 'notice')!.textContent);
+
+    const { el } = await mount('slow');
+    let phase = '';
+    el.addEventListener('room-restyler-progress', (event) => (phase = event.detail.phase));
+    await ready(el);
+    await click(el, 'generate');
+    await until(() => phase === 'generating', 'the job accepted');
+    await click(el, 'cancel');
+    await until(() => part(el, 'notice') !== null, 'the notice');
+    expect(part(el, 'notice')!.textContent).to.contain('it still counts as a preview');
+  });
+
+  it('refuses an image URL that does not load, and offers no Generate for it', async () => {
+    const { el } = await mount('ok');
+    // Nothing listens on port 9 of this machine: the address cannot be loaded.
+    await el.selectUrl('http://127.0.0.1:9/room.jpg');
+    expect(part(el, 'error')!.textContent).to.equal('No image could be loaded from this address. Check it, or choose a file instead.');
+    expect(part(el, 'generate')).to.equal(null);
+    await el.selectUrl(`${location.origin}/samples/bedroom.jpg`);
+    expect(is(el, 'ready')).to.equal(true);
+  });
+
+  it('waits out a limit with a countdown, then retries the same action', async () => {
+    const { el, endpoint } = await mount('limitshort');
+    await ready(el);
+    await el.generate();
+    button(el, 'Try another style').click();
+    await click(el, 'generate');
+    await until(() => is(el, 'error'), 'the limit');
+    expect(part(el, 'error')!.textContent).to.match(/Try again in [12] seconds?\.$/);
+    expect(part(el, 'retry'), 'no Retry while it cannot work').to.equal(null);
+    await until(() => part(el, 'retry') !== null, 'Retry once the wait is over', 5000);
+    expect(part(el, 'error')!.textContent).to.equal('You can try again now.');
+    await click(el, 'retry');
+    await until(() => is(el, 'result'), 'the second result');
+    const { starts } = await stats(endpoint);
+    expect(starts).to.have.length(2);
+    expect(new Set(starts.map((s) => s.key)).size).to.equal(2);
+  });
+
+  it('after a start that failed upstream, offers Generate again — a new action with a new key', async () => {
+    const { el, endpoint } = await mount('upstreamfail');
+    await ready(el);
+    await click(el, 'generate');
+    await until(() => is(el, 'error'), 'error');
+    expect(part(el, 'retry')!.textContent).to.equal('Generate again');
+    await click(el, 'retry');
+    await until(() => is(el, 'result'), 'result');
+    const { starts } = await stats(endpoint);
+    expect(starts).to.have.length(2);
+    expect(starts[0]!.key).not.to.equal(starts[1]!.key);
+  });
+
+  it('retries a failed upload with Retry, uploading once more and starting one job', async () => {
+    const { el, endpoint } = await mount('storefail');
+    await ready(el);
+    await click(el, 'generate');
+    await until(() => is(el, 'error'), 'error');
+    expect(part(el, 'retry')!.textContent).to.equal('Retry');
+    await click(el, 'retry');
+    await until(() => is(el, 'result'), 'result');
+    const { uploads, starts } = await stats(endpoint);
+    expect(uploads).to.have.length(1);
+    expect(starts).to.have.length(1);
   });
 
   it('keyboard only: choose restyle, a style and a room type, generate, move the slider', async () => {
