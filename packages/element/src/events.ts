@@ -12,11 +12,11 @@ export interface RoomRestylerEventDetails {
     progress: number;
     /** Since the upload began (`uploading`), else since the generation was requested. */
     elapsedMs: number;
-    /** The time left to the end of the service's usual 10–30 s, rounded up to 5 s; absent once a job runs longer than usual. */
-    estimatedRemainingMs?: number;
+    /** The time left to the end of the service's usual 10–30 s, rounded up to 5 s; undefined while uploading and once a job runs longer than usual. */
+    estimatedRemainingMs?: number | undefined;
     /** Bytes uploaded (`uploading`) or result images loaded (`downloading`). */
-    loaded?: number;
-    total?: number;
+    loaded?: number | undefined;
+    total?: number | undefined;
   };
   /** The result images are loaded and shown. */
   'room-restyler-complete': { output: string[]; requestId: string };
@@ -26,16 +26,14 @@ export interface RoomRestylerEventDetails {
   'room-restyler-download': { url: string; filename: string };
 }
 
-/** Events between the element's own parts (drop zone, gallery → the element): name → `detail`. */
+/** Events between the element's own parts (drop zone, cards → the element): name → `detail`. */
 export interface PartEventDetails {
   /** A file was dropped, chosen or photographed. */
   'rr-file': { file: File };
   /** A file started or stopped hovering over the drop zone. */
   'rr-drag': { dragging: boolean };
-  /** A result thumbnail was chosen. */
-  'rr-select': { index: number };
-  /** A style card was chosen. */
-  'rr-style': { id: string };
+  /** A card was chosen: a style, or the result to show. */
+  'rr-choose': { id: string };
 }
 
 export type RoomRestylerEventName = keyof RoomRestylerEventDetails;

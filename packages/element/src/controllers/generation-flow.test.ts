@@ -228,7 +228,7 @@ describe('GenerationFlow', () => {
       now = at;
       await until(() => (flow.state as { elapsedMs?: number }).elapsedMs === at);
     }
-    expect(flow.state).to.include({ phase: 'generating', elapsedMs: 60_000, remainingMs: undefined });
+    expect(flow.state).to.include({ phase: 'generating', elapsedMs: 60_000, estimatedRemainingMs: undefined });
     release(succeeded);
     await until(() => flow.state.phase === 'downloading');
     expect(flow.state.phase, 'not succeeded before the images load').to.equal('downloading');

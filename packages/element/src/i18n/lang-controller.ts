@@ -8,30 +8,33 @@ import { type Localizer, langOf, localizer } from './localize.js';
  */
 export class LangController implements ReactiveController {
   localizer: Localizer = localizer(undefined);
-  private observer: MutationObserver | undefined;
+  #observer: MutationObserver | undefined;
 
-  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+  readonly #host: ReactiveControllerHost & HTMLElement;
+
+  constructor(host: ReactiveControllerHost & HTMLElement) {
+    this.#host = host;
     host.addController(this);
   }
 
   hostConnected(): void {
-    this.resolve();
-    this.observer = new MutationObserver(() => this.resolve());
+    this.#resolve();
+    this.#observer = new MutationObserver(() => this.#resolve());
     // Every root up the chain: the document, and each shadow root the host is nested in.
-    for (let root = this.host.getRootNode(); ; root = (root as ShadowRoot).host.getRootNode()) {
-      this.observer.observe(root, { attributes: true, attributeFilter: ['lang'], subtree: true });
+    for (let root = this.#host.getRootNode(); ; root = (root as ShadowRoot).host.getRootNode()) {
+      this.#observer.observe(root, { attributes: true, attributeFilter: ['lang'], subtree: true });
       if (!(root instanceof ShadowRoot)) break;
     }
   }
 
   hostDisconnected(): void {
-    this.observer?.disconnect();
+    this.#observer?.disconnect();
   }
 
-  private resolve() {
-    const lang = langOf(this.host) ?? '';
+  #resolve() {
+    const lang = langOf(this.#host) ?? '';
     if (lang === this.localizer.lang) return;
     this.localizer = localizer(lang);
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 }

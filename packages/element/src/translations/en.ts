@@ -1,9 +1,10 @@
 import type { KnownRoomType, KnownStyle } from '@room-restyler/core';
 
-/** The message of each word of core's vocabulary: a style or room type without one does not compile. */
-type VocabularyMessages = Record<`style_${KnownStyle}` | `room_${KnownRoomType}`, string>;
-
-/** English messages, built in (the fallback for every language and every missing key). Every other locale in this folder provides the same keys (checked by the compiler). */
+/**
+ * English messages, built in (the fallback for every language and every missing key). The English
+ * names of styles and room types are core's vocabulary labels; every other locale in this folder
+ * provides the same keys and a name for each word of the vocabulary (checked by the compiler).
+ */
 export const en = {
   title: 'See this room restyled',
   dropTitle: 'Drop a photo of a room',
@@ -48,7 +49,7 @@ export const en = {
   phaseDone: 'Your room is ready.',
   phaseFailed: 'Something went wrong.',
   cancelFree: 'Cancelled before anything was generated: no preview was used.',
-  cancelSpent: 'Cancelled. The generation had already been requested, so it still counts as a preview.',
+  cancelSpent: 'Cancelled. The generation had already started, so it still counts as a preview.',
   uploaded: '{pct} uploaded',
   elapsed: '{time} elapsed',
   remaining: 'about {time} left',
@@ -58,9 +59,9 @@ export const en = {
   errType: 'This file is not a JPEG, PNG or WebP image.',
   errSize: 'This photo is {mb}; the limit is {maxMb}.',
   errDims: 'This photo is {w}×{h} px; it must be at least {minW}×{minH} px.',
-  errDecode: 'This image could not be read. Try another JPEG, PNG or WebP photo.',
+  errDecode: 'This image could not be read. Try another photo.',
   errUrl: 'Enter a full image address starting with https://',
-  errUnreachable: 'No image could be loaded from this address. Check it, or choose a file instead.',
+  errUnreachable: 'No image could be loaded from this address.',
   errCredits: 'This site has used up its staging credits for now. Please try again later.',
   errLimit: 'You have reached the limit of previews for now. Try again in {wait}.',
   errBudget: 'This site has reached its daily preview limit. Try again in {wait}.',
@@ -72,32 +73,11 @@ export const en = {
   errExpired: 'This result is no longer available. Please generate it again.',
   errConfig: 'Room previews are not available on this site right now.',
   errForbidden: 'This site did not allow the preview.',
-  errRequest: 'This preview could not be requested. Try other choices.',
+  errRequest: 'This preview could not be requested.',
   errServer: 'The service had a problem. Please try again.',
-  style_modern: 'Modern',
-  style_minimalist: 'Minimalist',
-  style_scandinavian: 'Scandinavian',
-  style_luxury: 'Luxury',
-  style_industrial: 'Industrial',
-  style_rustic: 'Rustic',
-  style_coastal: 'Coastal',
-  style_bohemian: 'Bohemian',
-  style_mid_century_modern: 'Mid-century modern',
-  style_farmhouse: 'Farmhouse',
-  style_traditional: 'Traditional',
-  style_contemporary: 'Contemporary',
-  style_japandi: 'Japandi',
-  room_living_room: 'Living room',
-  room_bedroom: 'Bedroom',
-  room_kitchen: 'Kitchen',
-  room_dining_room: 'Dining room',
-  room_bathroom: 'Bathroom',
-  room_home_office: 'Home office',
-  room_kids_room: "Kids' room",
-  room_entryway: 'Entryway',
-  room_studio: 'Studio',
-  room_outdoor_patio: 'Outdoor patio',
-} as const satisfies VocabularyMessages & Record<string, string>;
+} as const;
 
+/** A style's or room type's name: `style_japandi`, `room_living_room`. */
+export type VocabularyKey = `style_${KnownStyle}` | `room_${KnownRoomType}`;
 export type MessageKey = keyof typeof en;
-export type Messages = Record<MessageKey, string>;
+export type Messages = Record<MessageKey | VocabularyKey, string>;

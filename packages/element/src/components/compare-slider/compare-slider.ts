@@ -58,7 +58,7 @@ export class CompareSlider extends LitElement {
         .value=${String(this.position)}
         aria-label=${this.label}
         aria-valuetext=${this.valueText(this.position)}
-        @input=${this.onInput}
+        @input=${this.#onInput}
       />
       <div class="divider" aria-hidden="true">
         <span class="handle" part="handle">
@@ -68,7 +68,7 @@ export class CompareSlider extends LitElement {
     </div>`;
   }
 
-  private onInput(event: Event) {
+  #onInput(event: Event) {
     this.position = Number((event.target as HTMLInputElement).value);
   }
 }

@@ -44,7 +44,7 @@ describe('<room-restyler> in a form', () => {
   it('goes back to its first state on form.reset(), choices included', async () => {
     const { form, el } = await inForm();
     await generateIn(el);
-    $<HTMLInputElement>($(el, 'room-restyler-style-picker')!, 'input[value="coastal"]')!.click();
+    $<HTMLInputElement>(part(el, 'style')!, 'input[value="coastal"]')!.click();
     form.reset();
     await el.updateComplete;
     expect(is(el, 'empty')).to.equal(true);

@@ -83,7 +83,7 @@ const STATES: Record<string, (attrs: string) => Promise<Reached>> = {
     const el = await generated(attrs);
     button(el, el.lang === 'de' ? 'Anderer Stil' : 'Try another style').click();
     await until(() => is(el, 'ready'), 'ready');
-    $<HTMLInputElement>($(el, 'room-restyler-style-picker')!, 'input[value="japandi"]')!.click();
+    $<HTMLInputElement>(part(el, 'style')!, 'input[value="japandi"]')!.click();
     await click(el, 'generate');
     await until(() => is(el, 'result'), 'second result');
     const against = part<HTMLSelectElement>(el, 'compare-with')!;

@@ -7,11 +7,10 @@ import '../../translations/fr.js';
 import { registerLocale } from '../../i18n/localize.js';
 import { DEFAULT_LIMITS } from '../../image/prepare.js';
 import { makePhoto, until } from '../../test/helpers.js';
-import { $, drop, endpointFor, is, mount, part } from '../../test/widget.js';
+import { drop, endpointFor, is, mount, part } from '../../test/widget.js';
 import type { RoomRestyler } from './room-restyler.js';
 
-const cardNames = (el: RoomRestyler) =>
-  [...$(el, 'room-restyler-style-picker')!.shadowRoot!.querySelectorAll('.name')].map((n) => n.textContent);
+const cardNames = (el: RoomRestyler) => [...part(el, 'style')!.shadowRoot!.querySelectorAll('.name')].map((n) => n.textContent);
 const roomNames = (el: RoomRestyler) => [...part<HTMLSelectElement>(el, 'room-type')!.options].map((o) => o.textContent);
 /** The text of a node, its shadow roots included, as a visitor sees it. */
 function deepText(node: Node): string {

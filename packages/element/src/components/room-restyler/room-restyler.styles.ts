@@ -52,11 +52,6 @@ export default css`
     font-size: 1.05rem;
     line-height: 1.25;
   }
-  .btn.quiet {
-    min-height: 2.5rem;
-    padding: 0 0.8rem;
-    font-size: 0.875rem;
-  }
   .stage {
     position: relative;
     height: clamp(15rem, 62cqw, 30rem);
@@ -107,21 +102,6 @@ export default css`
       animation: none;
       background: rgb(0 0 0 / 0.18);
     }
-  }
-  .chip {
-    position: absolute;
-    inset-block-start: 0.75rem;
-    inset-inline-start: 0.75rem;
-    max-width: calc(100% - 1.5rem);
-    padding: 0.3rem 0.75rem;
-    border-radius: 999px;
-    background: rgb(0 0 0 / 0.72);
-    color: #fff;
-    font-size: 0.875rem;
-    font-weight: 600;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
   }
   .banner {
     position: absolute;
@@ -262,6 +242,10 @@ export default css`
     justify-content: space-between;
     gap: 0 0.75rem;
     min-height: 2.9em;
+    color: var(--_muted);
+  }
+  .status > :first-child:not(.time) {
+    color: var(--_text);
     font-weight: 600;
   }
   @container (min-width: 36rem) {

@@ -34,8 +34,8 @@ async function pairs(el: RoomRestyler): Promise<[string, string, string, number]
   const zone = $($(el, 'room-restyler-drop-zone')!, '.zone')!;
   const hint = $($(el, 'room-restyler-drop-zone')!, '.hint')!;
   const choose = $($(el, 'room-restyler-drop-zone')!, '.btn.primary')!;
-  const card = $($(el, 'room-restyler-style-picker')!, '.card')!;
-  const chosen = $($(el, 'room-restyler-style-picker')!, '.card:has(:checked)')!;
+  const card = $(part(el, 'style')!, '.card')!;
+  const chosen = $(part(el, 'style')!, '.card:has(:checked)')!;
   const select = part(el, 'room-type')!;
   const urlButton = $(el, '.url .btn')!;
   urlButton.focus({ focusVisible: true } as FocusOptions);

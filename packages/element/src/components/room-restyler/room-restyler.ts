@@ -15,7 +15,7 @@ import { visibleClock } from '../../net/visible-clock.js';
 import { buttonStyles } from '../../styles/shared.styles.js';
 import { themeStyles } from '../../styles/theme.styles.js';
 import type { MessageKey } from '../../translations/en.js';
-import type { Choice } from '../style-picker/style-picker.js';
+import type { Card } from '../choice-cards/choice-cards.js';
 import styles from './room-restyler.styles.js';
 
 /** What the visitor has chosen as the "before" photo. */
@@ -88,7 +88,7 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  * @csspart url - the image URL form.
  * @csspart preview - the chosen photo before generating.
  * @csspart mode - the stage/restyle choice.
- * @csspart style - the style cards (inner parts `card`, `swatch` exported).
+ * @csspart style - the style cards, a radio group (inner parts `card`, `swatch` exported).
  * @csspart room-type - the room type select.
  * @csspart generate - the Generate button.
  * @csspart cancel - the Cancel button.
@@ -96,7 +96,7 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  * @csspart status - the status line when nothing is working.
  * @csspart result - the result area.
  * @csspart compare - the before/after slider (inner parts `frame`, `handle` exported).
- * @csspart gallery - the results of this visit (inner part `thumb` exported).
+ * @csspart gallery - the results of this visit, a radio group of the shown one (inner part `thumb`: each card).
  * @csspart compare-with - the select of what the result is compared with.
  * @csspart download - the Download button.
  * @csspart fullscreen - the Full screen button.
@@ -193,32 +193,32 @@ export class RoomRestyler extends LitElement {
   declare private zoom: number;
   declare private formDisabled: boolean;
 
-  private readonly internals = this.attachInternals();
-  private readonly language = new LangController(this);
-  private readonly flow = new GenerationFlow(this, {
+  #internals = this.attachInternals();
+  #language = new LangController(this);
+  #flow = new GenerationFlow(this, {
     client: {
-      enhance: (input, options) => this.client().enhance(input, options),
-      restyle: (input, options) => this.client().restyle(input, options),
-      waitForPrediction: (id, options) => this.client().waitForPrediction(id, options),
+      enhance: (input, options) => this.#client().enhance(input, options),
+      restyle: (input, options) => this.#client().restyle(input, options),
+      waitForPrediction: (id, options) => this.#client().waitForPrediction(id, options),
     },
-    upload: (blob, options) => uploadImage(this.baseUrl(), blob, options),
-    watch: (id, options) => watchPredictionEvents(`${this.baseUrl()}/api/v1/prediction/${encodeURIComponent(id)}/events`, options),
+    upload: (blob, options) => uploadImage(this.#baseUrl(), blob, options),
+    watch: (id, options) => watchPredictionEvents(`${this.#baseUrl()}/api/v1/prediction/${encodeURIComponent(id)}/events`, options),
     load: (urls, { onLoaded }) => loadImages(urls, onLoaded),
-    done: (output, request) => this.addResults(output, request),
+    done: (output, request) => this.#addResults(output, request),
     clock: visibleClock(document),
     emit: (name, detail) => emit(this, name, detail),
   });
-  private cachedClient: { baseUrl: string; client: ProxyClient } | undefined;
+  #cachedClient: { baseUrl: string; client: ProxyClient } | undefined;
   /** The view, derived from the photo, the results and the flow before each render. */
-  private view: View = 'empty';
+  #view: View = 'empty';
   /** Which control holds focus in the current view; focus moves when it changes. */
-  private focusKey = '';
+  #focusKey = '';
   /** Focus was inside and has not moved to anything outside (a removed button leaves it nowhere). */
-  private hadFocus = false;
+  #hadFocus = false;
   /** The failure on display, and when its wait is over. */
-  private failure: unknown;
-  private waitUntil = 0;
-  private waitTimer: ReturnType<typeof setTimeout> | undefined;
+  #failure: unknown;
+  #waitUntil = 0;
+  #waitTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     super();
@@ -226,13 +226,13 @@ export class RoomRestyler extends LitElement {
     new PasteController(this, {
       scope: () => this.pasteScope,
       onImage: (file) => {
-        if (this.flow.busy || this.formDisabled) return false;
+        if (this.#flow.busy || this.formDisabled) return false;
         void this.selectFile(file);
         return true;
       },
     });
-    this.addEventListener('focusin', () => (this.hadFocus = true));
-    this.addEventListener('focusout', (event) => (this.hadFocus &&= !event.relatedTarget));
+    this.addEventListener('focusin', () => (this.#hadFocus = true));
+    this.addEventListener('focusout', (event) => (this.#hadFocus &&= !event.relatedTarget));
     this.endpoint = '';
     this.mode = 'staging';
     this.roomStyle = 'modern';
@@ -255,28 +255,28 @@ export class RoomRestyler extends LitElement {
   }
 
   get form(): HTMLFormElement | null {
-    return this.internals.form;
+    return this.#internals.form;
   }
 
   get validity(): ValidityState {
-    return this.internals.validity;
+    return this.#internals.validity;
   }
 
   get validationMessage(): string {
-    return this.internals.validationMessage;
+    return this.#internals.validationMessage;
   }
 
   checkValidity(): boolean {
-    return this.internals.checkValidity();
+    return this.#internals.checkValidity();
   }
 
   reportValidity(): boolean {
-    return this.internals.reportValidity();
+    return this.#internals.reportValidity();
   }
 
   /** Uses a photo as if it had been dropped: validates, downscales and shows it. */
   async selectFile(file: Blob): Promise<void> {
-    await this.choosePhoto(async () => {
+    await this.#choosePhoto(async () => {
       const prepared = await prepareImage(file, this.limits);
       return { source: prepared.blob, src: URL.createObjectURL(prepared.blob) };
     });
@@ -284,7 +284,7 @@ export class RoomRestyler extends LitElement {
 
   /** Uses a photo that is already on the web (the service fetches it directly), once it loads as an image here. */
   async selectUrl(url: string): Promise<void> {
-    await this.choosePhoto(async () => {
+    await this.#choosePhoto(async () => {
       await checkImageUrl(url, this.limits);
       return { source: url, src: url };
     });
@@ -297,22 +297,22 @@ export class RoomRestyler extends LitElement {
     const request: GenerationRequest =
       this.mode === 'restyle' ? { ...choice, operation: 'restyle' } : { ...choice, operation: 'enhance', mode: this.mode };
     this.notice = undefined;
-    return this.flow.start(request);
+    return this.#flow.start(request);
   }
 
   /** Stops the running generation; says whether its credit may already be spent. */
   cancel(): void {
-    const phase = this.flow.cancel();
+    const phase = this.#flow.cancel();
     if (phase) this.notice = phase === 'uploading' ? 'cancelFree' : 'cancelSpent';
   }
 
   /** Runs the failed action again (same Idempotency-Key: no second credit for it). */
   retry(): Promise<void> {
-    return this.flow.retry();
+    return this.#flow.retry();
   }
 
   formResetCallback(): void {
-    this.clearPhoto();
+    this.#clearPhoto();
     this.roomStyle = this.getAttribute('room-style') ?? 'modern';
     this.roomType = this.getAttribute('room-type') ?? 'living_room';
     this.mode = this.getAttribute('mode') === 'restyle' ? 'restyle' : 'staging';
@@ -326,7 +326,7 @@ export class RoomRestyler extends LitElement {
   formStateRestoreCallback(state: unknown): void {
     if (typeof state !== 'string') return;
     const saved = JSON.parse(state) as SavedState;
-    void this.choosePhoto(async () => {
+    void this.#choosePhoto(async () => {
       await loadImages([saved.photo, ...saved.results.map((r) => r.src)], () => {});
       this.results = saved.results;
       this.shown = saved.shown;
@@ -337,68 +337,70 @@ export class RoomRestyler extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearTimeout(this.waitTimer);
-    this.waitTimer = undefined;
+    clearTimeout(this.#waitTimer);
+    this.#waitTimer = undefined;
   }
 
   protected override willUpdate(): void {
-    const { state } = this.flow;
-    if (state.phase === 'failed' && state.error !== this.failure) {
-      this.failure = state.error;
-      this.waitUntil = Date.now() + waitFor(state.error);
+    const { state } = this.#flow;
+    if (state.phase === 'failed' && state.error !== this.#failure) {
+      this.#failure = state.error;
+      this.#waitUntil = Date.now() + waitFor(state.error);
     }
-    this.view = this.computeView();
+    this.#view = this.#computeView();
   }
 
   protected override updated(): void {
-    const { internals, view } = this;
+    const internals = this.#internals;
+    const view = this.#view;
     const saved: SavedState | undefined =
       this.photo && this.results.length
-        ? { photo: this.flow.uploadedUrl(this.photo.source) ?? '', results: this.results, shown: this.shown }
+        ? { photo: this.#flow.uploadedUrl(this.photo.source) ?? '', results: this.results, shown: this.shown }
         : undefined;
     internals.setFormValue(this.value, saved?.photo ? JSON.stringify(saved) : null);
     const missing = this.required && !this.value;
     internals.setValidity(
       { valueMissing: missing },
-      missing ? this.language.localizer.t('required') : '',
-      this.$<HTMLElement>('.foot .btn') ?? undefined,
+      missing ? this.#language.localizer.t('required') : '',
+      this.#$<HTMLElement>('.foot .btn') ?? undefined,
     );
-    for (const state of STATES) this.toggleState(state, state === view);
-    this.toggleState('dragging', this.dragging);
-    this.toggleState('invalid', this.problem !== undefined);
-    this.scheduleWaitTick();
-    this.moveFocus();
-    if (this.zoom && !this.$<HTMLDialogElement>('dialog')?.open) this.$<HTMLDialogElement>('dialog')?.showModal();
+    for (const state of STATES) this.#toggleState(state, state === view);
+    this.#toggleState('dragging', this.dragging);
+    this.#toggleState('invalid', this.problem !== undefined);
+    this.#scheduleWaitTick();
+    this.#moveFocus();
+    if (this.zoom && !this.#$<HTMLDialogElement>('dialog')?.open) this.#$<HTMLDialogElement>('dialog')?.showModal();
   }
 
   override render() {
-    const { t } = this.language.localizer;
-    const { view } = this;
+    const { t } = this.#language.localizer;
+    const view = this.#view;
     const error = view === 'error';
-    const canChange = this.photo && !BUSY.includes(view) && !(error && this.remedy() === 'photo');
+    const canChange = this.photo && !BUSY.includes(view) && !(error && this.#remedy() === 'photo');
     return html`<section class="card" part="base" aria-label=${t('title')} ?inert=${this.formDisabled}>
-        <div class="sr-only" role="status" aria-live=${error || this.problem !== undefined ? 'assertive' : 'polite'}>${this.announcement()}</div>
+        <div class="sr-only" role="status" aria-live=${error || this.problem !== undefined ? 'assertive' : 'polite'}>${this.#announcement()}</div>
         <div class="head">
           <span class="title">${t('title')}</span>
           ${
             canChange
-              ? html`<button type="button" class="btn quiet" part="change-photo" @click=${this.changePhoto}>${t('changePhoto')}</button>`
+              ? html`<button type="button" class="btn" part="change-photo" @click=${this.#changePhoto}>${t('changePhoto')}</button>`
               : nothing
           }
         </div>
-        <div class="stage" part="stage">${this.renderStage()}</div>
-        <div class="panel">${this.renderChoices()} ${this.renderResults()}</div>
-        <div class="foot">${this.renderFooter()}</div>
+        <div class="stage" part="stage">${this.#renderStage()}</div>
+        <div class="panel">${this.#renderChoices()} ${this.#renderResults()}</div>
+        <div class="foot">${this.#renderFooter()}</div>
       </section>
-      ${this.zoom ? this.renderViewer() : nothing}`;
+      ${this.zoom ? this.#renderViewer() : nothing}`;
   }
 
-  private renderStage(): TemplateResult {
-    const { t } = this.language.localizer;
-    const { view, photo } = this;
+  #renderStage(): TemplateResult {
+    const { t } = this.#language.localizer;
+    const view = this.#view;
+    const { photo } = this;
     if (view === 'result') {
       return html`<div class="result" part="result">
-        ${this.renderCompare(0)}
+        ${this.#renderCompare(0)}
         <button type="button" class="btn icon" part="fullscreen" aria-label=${t('fullscreen')} title=${t('fullscreen')} @click=${() => (this.zoom = 1)}>
           <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" /></svg>
         </button>
@@ -413,27 +415,22 @@ export class RoomRestyler extends LitElement {
         .invalid=${this.problem !== undefined}
         .disabled=${this.reading}
         .heading=${view === 'reading' ? t('phaseReading') : t('dropTitle')}
-        .hint=${t('dropHint', { maxMb: this.language.localizer.size(limits.maxBytes), minW: limits.minWidth, minH: limits.minHeight })}
+        .hint=${t('dropHint', { maxMb: this.#language.localizer.size(limits.maxBytes), minW: limits.minWidth, minH: limits.minHeight })}
         .activeText=${t('dropActive')}
         .chooseText=${t('chooseFile')}
         .cameraText=${t('takePhoto')}
         @rr-file=${(e: PartEvent<'rr-file'>) => void this.selectFile(e.detail.file)}
         @rr-drag=${(e: PartEvent<'rr-drag'>) => (this.dragging = e.detail.dragging)}
-        >${this.problem === undefined ? nothing : html`<strong class="problem" part="error">${this.message(this.problem)}</strong>`}</room-restyler-drop-zone
+        >${this.problem === undefined ? nothing : html`<strong class="problem" part="error">${this.#message(this.problem)}</strong>`}</room-restyler-drop-zone
       >`;
     }
     const busy = BUSY.includes(view);
     return html`<div class="preview" part="preview">
       <img src=${photo.src} alt=${t('before')} />
-      ${
-        busy
-          ? html`<div class="scan" aria-hidden="true"></div>
-              <span class="chip">${this.styleLabel(this.roomStyle)} · ${this.roomLabel(this.roomType)}</span>`
-          : nothing
-      }
+      ${busy ? html`<div class="scan"></div>` : nothing}
       ${
         view === 'error'
-          ? html`<div class="banner danger" part="error" tabindex="-1"><strong>${this.message(this.failure)}</strong></div>`
+          ? html`<div class="banner danger" part="error" tabindex="-1"><strong>${this.#message(this.#failure)}</strong></div>`
           : this.notice && view === 'ready'
             ? html`<div class="banner" part="notice">${t(this.notice)}</div>`
             : nothing
@@ -441,8 +438,8 @@ export class RoomRestyler extends LitElement {
     </div>`;
   }
 
-  private renderCompare(zoom: number): TemplateResult {
-    const { t } = this.language.localizer;
+  #renderCompare(zoom: number): TemplateResult {
+    const { t } = this.#language.localizer;
     const after = this.results[this.shown];
     const before = this.results[this.against];
     return html`<room-restyler-compare
@@ -451,18 +448,18 @@ export class RoomRestyler extends LitElement {
       .zoom=${zoom || 1}
       .beforeSrc=${before?.src ?? this.photo?.src ?? ''}
       .afterSrc=${after?.src ?? ''}
-      .beforeLabel=${before ? this.resultLabel(before) : t('before')}
-      .afterLabel=${after && before ? this.resultLabel(after) : t('after')}
+      .beforeLabel=${before ? this.#resultLabel(before) : t('before')}
+      .afterLabel=${after && before ? this.#resultLabel(after) : t('after')}
       .label=${t('compare')}
-      .valueText=${(pct: number) => t('compareValue', { pct: this.language.localizer.percent(pct / 100) })}
+      .valueText=${(pct: number) => t('compareValue', { pct: this.#language.localizer.percent(pct / 100) })}
     ></room-restyler-compare>`;
   }
 
-  private renderChoices(): TemplateResult {
-    const { t } = this.language.localizer;
-    const hidden = this.view === 'result';
-    const busy = BUSY.includes(this.view);
-    const styleChoices: Choice[] = this.choices(this.styleOptions, this.roomStyle).map((o) => ({ id: o.id, label: this.styleLabel(o.id) }));
+  #renderChoices(): TemplateResult {
+    const { t } = this.#language.localizer;
+    const hidden = this.#view === 'result';
+    const busy = BUSY.includes(this.#view);
+    const styleChoices: Card[] = this.#choices(this.styleOptions, this.roomStyle).map((o) => ({ id: o.id, label: this.#styleLabel(o.id) }));
     return html`<div class="choices ${hidden ? 'off' : ''}" ?inert=${hidden}>
       <div class="row">
         <fieldset part="mode" ?disabled=${busy}>
@@ -470,7 +467,7 @@ export class RoomRestyler extends LitElement {
           <div class="segments">
             ${(['staging', 'restyle'] as const).map(
               (mode) => html`<label class="choice">
-                <input type="radio" name="mode" .value=${mode} .checked=${this.mode === mode} @change=${() => this.choose({ mode })} />
+                <input type="radio" name="mode" .value=${mode} .checked=${this.mode === mode} @change=${() => this.#choose({ mode })} />
                 ${t(mode === 'staging' ? 'modeStaging' : 'modeRestyle')}
               </label>`,
             )}
@@ -478,109 +475,111 @@ export class RoomRestyler extends LitElement {
         </fieldset>
         <label class="field"
           >${t('roomType')}
-          <select part="room-type" ?disabled=${busy} @change=${(e: Event) => this.choose({ roomType: (e.target as HTMLSelectElement).value })}>
-            ${this.choices(this.roomTypeOptions, this.roomType).map(
-              (o) => html`<option value=${o.id} ?selected=${o.id === this.roomType}>${this.roomLabel(o.id)}</option>`,
+          <select part="room-type" ?disabled=${busy} @change=${(e: Event) => this.#choose({ roomType: (e.target as HTMLSelectElement).value })}>
+            ${this.#choices(this.roomTypeOptions, this.roomType).map(
+              (o) => html`<option value=${o.id} ?selected=${o.id === this.roomType}>${this.#roomLabel(o.id)}</option>`,
             )}
           </select>
         </label>
       </div>
-      <room-restyler-style-picker
+      <room-restyler-cards
         part="style"
         exportparts="card, swatch"
-        .choices=${styleChoices}
+        .cards=${styleChoices}
         .value=${this.roomStyle}
         .label=${t('style')}
         .disabled=${busy}
-        @rr-style=${(e: PartEvent<'rr-style'>) => this.choose({ roomStyle: e.detail.id })}
-      ></room-restyler-style-picker>
+        @rr-choose=${(e: PartEvent<'rr-choose'>) => this.#choose({ roomStyle: e.detail.id })}
+      ></room-restyler-cards>
     </div>`;
   }
 
-  private renderResults() {
+  #renderResults() {
     if (!this.results.length) return nothing;
-    const { t } = this.language.localizer;
-    const hidden = this.view !== 'result';
+    const { t } = this.#language.localizer;
+    const hidden = this.#view !== 'result';
     return html`<div class="results ${hidden ? 'off' : ''}" ?inert=${hidden}>
       <label class="field"
         >${t('compareWith')}
-        <select part="compare-with" @change=${(e: Event) => this.show(this.shown, Number((e.target as HTMLSelectElement).value))}>
+        <select part="compare-with" @change=${(e: Event) => this.#show(this.shown, Number((e.target as HTMLSelectElement).value))}>
           <option value="-1" ?selected=${this.against < 0}>${t('original')}</option>
           ${this.results.map((r, i) =>
-            i === this.shown ? nothing : html`<option value=${i} ?selected=${i === this.against}>${this.resultLabel(r)}</option>`,
+            i === this.shown ? nothing : html`<option value=${i} ?selected=${i === this.against}>${this.#resultLabel(r)}</option>`,
           )}
         </select>
       </label>
-      <div class="field" aria-hidden="true">${t('results')}</div>
-      <room-restyler-gallery
+      <room-restyler-cards
         part="gallery"
-        exportparts="thumb"
-        .items=${this.results.map((r) => r.src)}
-        .selected=${this.shown}
+        exportparts="card: thumb"
+        wrap
+        .cards=${this.results.map((r, i) => ({ id: String(i), label: this.#resultLabel(r), image: r.src }))}
+        .value=${String(this.shown)}
         .label=${t('results')}
-        .itemLabel=${(i: number) => this.resultLabel(this.results[i] as Result)}
-        @rr-select=${(e: PartEvent<'rr-select'>) => this.show(e.detail.index, this.against === e.detail.index ? this.shown : this.against)}
-      ></room-restyler-gallery>
+        @rr-choose=${(e: PartEvent<'rr-choose'>) => {
+          const shown = Number(e.detail.id);
+          this.#show(shown, this.against === shown ? this.shown : this.against);
+        }}
+      ></room-restyler-cards>
     </div>`;
   }
 
-  private renderFooter(): TemplateResult {
-    const l = this.language.localizer;
+  /** The status line, the bar's place and one row of actions: the same height in every state. */
+  #renderFooter(): TemplateResult {
+    const l = this.#language.localizer;
     const { t } = l;
-    const { view, flow } = this;
-    const { state } = flow;
-    /** The status line and the bar's place: the same height in every state. */
-    const meter = (part: string, status: unknown, bar: unknown = html`<div class="bar off"></div>`) =>
-      html`<div class="meter" part=${part}><div class="status">${status}</div>${bar}</div>`;
-    if (state.phase !== 'idle' && 'progress' in state) {
-      const pct = Math.round(state.progress * 100);
-      const head = t(MAIN_PHASES[view] ?? 'phaseGenerating');
-      let time = '';
-      if (state.phase === 'uploading') {
-        time = t('uploaded', { pct: l.percent(state.total ? (state.loaded ?? 0) / state.total : 0) });
-      } else if (state.phase !== 'downloading') {
-        const left = state.remainingMs;
-        time = `${t('elapsed', { time: l.duration(state.elapsedMs, 'narrow') })} · ${left ? t('remaining', { time: l.duration(left, 'narrow') }) : t('longer')}`;
-      }
-      return html`${meter(
-        'progress',
-        html`<span>${head}</span><span class="time">${time}</span>`,
-        html`<div class="bar" role="progressbar" aria-label=${head} aria-valuemin="0" aria-valuemax="100" aria-valuenow=${pct} aria-valuetext=${time || head} style="--_fill:${pct}%"><span></span></div>`,
-      )}
-        <div class="actions"><button type="button" class="btn" part="cancel" @click=${() => this.cancel()}>${t('cancel')}</button></div>`;
-    }
+    const view = this.#view;
+    const { state } = this.#flow;
     if (view === 'empty' || view === 'reading') {
-      return html`<form class="url" part="url" @submit=${this.onUrlSubmit}>
-        ${meter('status', html`<label for="url">${view === 'reading' ? t('phaseReading') : t('urlLabel')}</label>`)}
+      return html`<form class="url" part="url" @submit=${this.#onUrlSubmit}>
+        <div class="meter" part="status"><label class="status" for="url">${t(view === 'reading' ? 'phaseReading' : 'urlLabel')}</label><div class="bar off"></div></div>
         <div class="actions">
           <input id="url" type="url" name="url" placeholder="https://" autocomplete="off" ?disabled=${this.reading} />
-          <button type="submit" class="btn" ?disabled=${this.reading}>${t('urlUse')}</button>
+          <button class="btn" ?disabled=${this.reading}>${t('urlUse')}</button>
         </div>
       </form>`;
     }
-    if (view === 'result') {
-      return html`${meter('status', t('phaseDone'))}
-        <div class="actions">
-          <button type="button" class="btn primary" part="download" @click=${() => this.download()}>${t('download')}</button>
-          <button type="button" class="btn" @click=${this.tryAnother}>${t('tryAnother')}</button>
-        </div>`;
+    /** Each action: its words, its part, and what it does; the first is the state's primary one. */
+    type Action = [MessageKey, string, () => unknown];
+    let status: unknown = t(view === 'result' ? 'phaseDone' : view === 'error' ? 'phaseFailed' : 'readyHint');
+    let bar = html`<div class="bar off"></div>`;
+    let actions: Action[] = [['generate', 'generate', () => this.generate()]];
+    let primary = true;
+    if (state.phase !== 'idle' && 'progress' in state) {
+      const pct = Math.round(state.progress * 100);
+      const head = t(MAIN_PHASES[view] ?? 'phaseGenerating');
+      const left = state.estimatedRemainingMs;
+      const time =
+        state.phase === 'uploading'
+          ? t('uploaded', { pct: l.percent(state.total ? (state.loaded ?? 0) / state.total : 0) })
+          : state.phase === 'downloading'
+            ? ''
+            : `${t('elapsed', { time: l.duration(state.elapsedMs, 'narrow') })} · ${left ? t('remaining', { time: l.duration(left, 'narrow') }) : t('longer')}`;
+      status = html`<span>${head}</span><span class="time">${time}</span>`;
+      bar = html`<div class="bar" role="progressbar" aria-label=${head} aria-valuemin="0" aria-valuemax="100" aria-valuenow=${pct} aria-valuetext=${time || head} style="--_fill:${pct}%"><span></span></div>`;
+      actions = [['cancel', 'cancel', () => this.cancel()]];
+      primary = false;
+    } else if (view === 'result') {
+      actions = [
+        ['download', 'download', () => this.#download()],
+        ['tryAnother', 'try-another', this.#tryAnother],
+      ];
+    } else if (view === 'error') {
+      const label = REMEDY_LABELS[this.#remedy()];
+      actions = label ? [[label, 'retry', this.#remedyAction]] : [];
+    } else if (this.results.length) {
+      actions.push(['showResults', 'show-results', () => this.#show(this.shown, this.against)]);
     }
-    if (view === 'error') {
-      const label = REMEDY_LABELS[this.remedy()];
-      return html`${meter('status', t('phaseFailed'))}
-        <div class="actions">
-          ${label ? html`<button type="button" class="btn primary" part="retry" @click=${this.remedyAction}>${t(label)}</button>` : nothing}
-        </div>`;
-    }
-    return html`${meter('status', t('readyHint'))}
+    return html`<div class="meter" part=${primary ? 'status' : 'progress'}><div class="status">${status}</div>${bar}</div>
       <div class="actions">
-        <button type="button" class="btn primary" part="generate" @click=${() => void this.generate()}>${t('generate')}</button>
-        ${this.results.length ? html`<button type="button" class="btn" @click=${() => this.show(this.shown, this.against)}>${t('showResults')}</button>` : nothing}
+        ${actions.map(
+          ([key, name, act], i) =>
+            html`<button type="button" class="btn ${primary && !i ? 'primary' : ''}" part=${name} @click=${act}>${t(key)}</button>`,
+        )}
       </div>`;
   }
 
-  private renderViewer(): TemplateResult {
-    const l = this.language.localizer;
+  #renderViewer(): TemplateResult {
+    const l = this.#language.localizer;
     const { t } = l;
     const step = (by: number) => () => (this.zoom = ZOOMS[ZOOMS.indexOf(this.zoom) + by] ?? this.zoom);
     return html`<dialog part="viewer" aria-label=${t('compare')} @close=${() => (this.zoom = 0)}>
@@ -588,14 +587,14 @@ export class RoomRestyler extends LitElement {
         <button type="button" class="btn" aria-label=${t('zoomOut')} ?disabled=${this.zoom === 1} @click=${step(-1)}>−</button>
         <output>${l.percent(this.zoom)}</output>
         <button type="button" class="btn" aria-label=${t('zoomIn')} ?disabled=${this.zoom === 4} @click=${step(1)}>+</button>
-        <button type="button" class="btn" autofocus @click=${() => this.$<HTMLDialogElement>('dialog')?.close()}>${t('close')}</button>
+        <button type="button" class="btn" autofocus @click=${() => this.#$<HTMLDialogElement>('dialog')?.close()}>${t('close')}</button>
       </div>
-      <div class="viewer-body">${this.renderCompare(this.zoom)}</div>
+      <div class="viewer-body">${this.#renderCompare(this.zoom)}</div>
     </dialog>`;
   }
 
-  private computeView(): View {
-    const { phase } = this.flow.state;
+  #computeView(): View {
+    const { phase } = this.#flow.state;
     if (phase === 'uploading' || phase === 'downloading') return phase;
     if (phase === 'starting' || phase === 'generating') return 'generating';
     if (phase === 'failed') return 'error';
@@ -605,40 +604,40 @@ export class RoomRestyler extends LitElement {
   }
 
   /** The text of the one live region, derived from the view: it changes (and is announced) with the phase, not on every tick. */
-  private announcement(): string {
-    const { t } = this.language.localizer;
-    const { view } = this;
-    if (view === 'error') return `${t('phaseFailed')} ${this.message(this.failure)}`;
-    if (this.problem !== undefined) return this.message(this.problem);
+  #announcement(): string {
+    const { t } = this.#language.localizer;
+    const view = this.#view;
+    if (view === 'error') return `${t('phaseFailed')} ${this.#message(this.#failure)}`;
+    if (this.problem !== undefined) return this.#message(this.problem);
     if (view === 'ready' && this.notice) return t(this.notice);
     const key = MAIN_PHASES[view];
     return key ? t(key) : '';
   }
 
   /** What fixes the failure on display; a wait becomes a retry once it is over. */
-  private remedy(): Remedy {
-    const { state } = this.flow;
-    const remedy = adviceFor(this.failure, state.phase === 'failed' ? state.failedIn : undefined)[1];
-    return remedy === 'wait' && Date.now() >= this.waitUntil ? 'retry' : remedy;
+  #remedy(): Remedy {
+    const { state } = this.#flow;
+    const remedy = adviceFor(this.#failure, state.phase === 'failed' ? state.failedIn : undefined)[1];
+    return remedy === 'wait' && Date.now() >= this.#waitUntil ? 'retry' : remedy;
   }
 
-  private message(error: unknown): string {
-    if (this.remedy() === 'retry' && adviceFor(error)[1] === 'wait') return this.language.localizer.t('waitNow');
-    return errorMessage(error, this.language.localizer, this.limits, this.waitUntil - Date.now());
+  #message(error: unknown): string {
+    if (this.#remedy() === 'retry' && adviceFor(error)[1] === 'wait') return this.#language.localizer.t('waitNow');
+    return errorMessage(error, this.#language.localizer, this.limits, this.#waitUntil - Date.now());
   }
 
-  private remedyAction = () => {
-    const remedy = this.remedy();
-    if (remedy === 'photo') this.changePhoto();
+  #remedyAction = () => {
+    const remedy = this.#remedy();
+    if (remedy === 'photo') this.#changePhoto();
     else if (remedy === 'again') void this.generate();
     else void this.retry();
   };
 
   /** While a failure asks to wait, re-renders every second so the time left counts down. */
-  private scheduleWaitTick() {
-    if (this.waitTimer || this.view !== 'error' || adviceFor(this.failure)[1] !== 'wait' || Date.now() >= this.waitUntil) return;
-    this.waitTimer = setTimeout(() => {
-      this.waitTimer = undefined;
+  #scheduleWaitTick() {
+    if (this.#waitTimer || this.#view !== 'error' || adviceFor(this.#failure)[1] !== 'wait' || Date.now() >= this.#waitUntil) return;
+    this.#waitTimer = setTimeout(() => {
+      this.#waitTimer = undefined;
       this.requestUpdate();
     }, 1000);
   }
@@ -648,33 +647,30 @@ export class RoomRestyler extends LitElement {
    * so a result arriving while the visitor reads the page does not pull them back — and brings a
    * new error into view.
    */
-  private moveFocus() {
-    const { view } = this;
-    const remedyButton = this.$('[part~="retry"]');
-    const afterCancel = view === 'ready' && (this.focusKey === 'cancel' || this.focusKey === 'generate');
-    const key = view === 'error' ? `error${!!remedyButton}` : BUSY.includes(view) ? 'cancel' : afterCancel ? 'generate' : view;
-    if (key === this.focusKey || view === 'reading') return;
-    this.focusKey = key;
-    const banner = this.$('[part~="error"]');
+  #moveFocus() {
+    const view = this.#view;
+    const at = (name: string) => `[part~="${name}"]`;
+    const key =
+      view === 'error'
+        ? at(this.#$(at('retry')) ? 'retry' : 'error')
+        : BUSY.includes(view)
+          ? at('cancel')
+          : view === 'ready'
+            ? at(this.#focusKey === at('cancel') || this.#focusKey === at('generate') ? 'generate' : 'style')
+            : at(view === 'result' ? 'compare' : 'dropzone');
+    if (key === this.#focusKey || view === 'reading') return;
+    this.#focusKey = key;
+    const banner = this.#$(at('error'));
     banner?.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
     const active = document.activeElement;
-    if (active !== this && !(this.hadFocus && (!active || active === document.body))) return;
-    const target = {
-      empty: 'room-restyler-drop-zone',
-      ready: 'room-restyler-style-picker',
-      generate: '[part~="generate"]',
-      cancel: '[part~="cancel"]',
-      result: 'room-restyler-compare',
-      errortrue: '[part~="retry"]',
-      errorfalse: '[part~="error"]',
-    }[key];
-    const element = target ? this.$<HTMLElement & Partial<LitElement>>(target) : null;
-    void element?.updateComplete?.then(() => element.focus({ preventScroll: !!banner }));
-    if (!element?.updateComplete) element?.focus({ preventScroll: !!banner });
+    if (active !== this && !(this.#hadFocus && (!active || active === document.body))) return;
+    const target = this.#$<HTMLElement & Partial<LitElement>>(key);
+    // An inner part focuses what it holds once it has rendered.
+    void Promise.resolve(target?.updateComplete).then(() => target?.focus({ preventScroll: !!banner }));
   }
 
-  private async choosePhoto(pick: () => Promise<Photo>) {
-    this.clearPhoto();
+  async #choosePhoto(pick: () => Promise<Photo>) {
+    this.#clearPhoto();
     this.reading = true;
     try {
       this.photo = await pick();
@@ -685,91 +681,91 @@ export class RoomRestyler extends LitElement {
     }
   }
 
-  private clearPhoto() {
-    this.flow.reset();
+  #clearPhoto() {
+    this.#flow.reset();
     if (this.photo && typeof this.photo.source !== 'string') URL.revokeObjectURL(this.photo.src);
     this.photo = this.problem = this.notice = undefined;
     this.results = [];
     this.showResults = false;
   }
 
-  private addResults(output: string[], request: GenerationRequest) {
+  #addResults(output: string[], request: GenerationRequest) {
     const { style, roomType } = request;
     const before = this.results.filter((r) => r.style === style).length;
     const added = output.map((src, i) => ({ src, style, roomType, n: before + i + 1 }));
     this.results = [...this.results, ...added];
-    this.show(this.results.length - added.length, -1);
+    this.#show(this.results.length - added.length, -1);
   }
 
-  private show(shown: number, against: number) {
+  #show(shown: number, against: number) {
     this.shown = shown;
     this.against = against;
     this.showResults = true;
   }
 
   /** A changed choice dismisses a failure or a notice: the next Generate is a new action. */
-  private choose(change: Partial<Pick<RoomRestyler, 'mode' | 'roomStyle' | 'roomType'>>) {
+  #choose(change: Partial<Pick<RoomRestyler, 'mode' | 'roomStyle' | 'roomType'>>) {
     Object.assign(this, change);
     this.notice = undefined;
-    if (this.view === 'error') this.flow.reset();
+    if (this.#view === 'error') this.#flow.reset();
   }
 
-  private choices(options: readonly VocabularyEntry[], current: string): readonly VocabularyEntry[] {
+  #choices(options: readonly VocabularyEntry[], current: string): readonly VocabularyEntry[] {
     return options.some((o) => o.id === current) ? options : [...options, { id: current, label: labelFor(options, current) }];
   }
 
-  private styleLabel(id: string): string {
-    return this.language.localizer.maybe(`style_${id}`) ?? labelFor(this.styleOptions, id);
+  #styleLabel(id: string): string {
+    return this.#language.localizer.maybe(`style_${id}`) ?? labelFor(this.styleOptions, id);
   }
 
-  private roomLabel(id: string): string {
-    return this.language.localizer.maybe(`room_${id}`) ?? labelFor(this.roomTypeOptions, id);
+  #roomLabel(id: string): string {
+    return this.#language.localizer.maybe(`room_${id}`) ?? labelFor(this.roomTypeOptions, id);
   }
 
-  private resultLabel(result: Result): string {
-    return this.language.localizer.t('resultN', { style: this.styleLabel(result.style), n: result.n });
+  #resultLabel(result: Result): string {
+    return this.#language.localizer.t('resultN', { style: this.#styleLabel(result.style), n: result.n });
   }
 
-  private $<T extends Element = HTMLElement>(selector: string): T | null {
+  #$<T extends Element = HTMLElement>(selector: string): T | null {
     return this.renderRoot.querySelector<T>(selector);
   }
 
-  private toggleState(state: string, on: boolean) {
-    if (on) this.internals.states.add(state);
-    else this.internals.states.delete(state);
+  #toggleState(state: string, on: boolean) {
+    if (on) this.#internals.states.add(state);
+    else this.#internals.states.delete(state);
   }
 
-  private baseUrl(): string {
+  #baseUrl(): string {
     return new URL(this.endpoint || '.', document.baseURI).href.replace(/\/+$/, '');
   }
 
-  private client() {
-    const baseUrl = this.baseUrl();
-    if (this.cachedClient?.baseUrl !== baseUrl) {
+  #client() {
+    const baseUrl = this.#baseUrl();
+    if (this.#cachedClient?.baseUrl !== baseUrl) {
       // Cookies identify the visitor to the proxy, also when it lives on another origin.
-      this.cachedClient = { baseUrl, client: createProxyClient(baseUrl) };
+      this.#cachedClient = { baseUrl, client: createProxyClient(baseUrl) };
     }
-    return this.cachedClient.client;
+    return this.#cachedClient.client;
   }
 
-  private onUrlSubmit = (event: SubmitEvent) => {
+  #onUrlSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     const data = new FormData(event.target as HTMLFormElement);
     void this.selectUrl(String(data.get('url') ?? '').trim());
   };
 
-  private tryAnother = () => {
+  #tryAnother = () => {
     // Back to the choices with the same photo: its upload is reused, the results stay.
-    this.flow.reset();
+    this.#flow.reset();
     this.showResults = false;
   };
 
-  private changePhoto = () => this.clearPhoto();
+  #changePhoto = () => this.#clearPhoto();
 
-  private async download() {
+  async #download() {
     const result = this.results[this.shown] as Result;
     const filename = downloadName(result.roomType, result.style, result.n - 1);
-    await saveImage(result.src, filename, this.disclose ? this.language.localizer.t('disclosure') : undefined);
+    await saveImage(result.src, filename, this.disclose ? this.#language.localizer.t('disclosure') : undefined);
     emit(this, 'room-restyler-download', { url: result.src, filename });
   }
 }

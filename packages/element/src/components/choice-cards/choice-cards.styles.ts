@@ -30,11 +30,19 @@ export default css`
     scroll-snap-type: x proximity;
     scrollbar-width: thin;
   }
+  /* The results wrap in two columns on a phone; every list wraps in rows when wide. */
+  :host([wrap]) .cards {
+    grid-auto-flow: row;
+    grid-template-rows: none;
+    grid-template-columns: 1fr 1fr;
+    overflow: visible;
+  }
   @container (min-width: 36rem) {
+    :host([wrap]) .cards,
     .cards {
+      grid-template-columns: repeat(auto-fill, minmax(6.25rem, 1fr));
       grid-auto-flow: row;
       grid-template-rows: none;
-      grid-template-columns: repeat(auto-fill, minmax(6.25rem, 1fr));
       overflow: visible;
     }
   }
@@ -69,6 +77,20 @@ export default css`
     opacity: 0;
     cursor: inherit;
   }
+  img {
+    display: block;
+    width: 100%;
+    height: 3.4rem;
+    object-fit: cover;
+    background: var(--_surface-2);
+  }
+  /* On a phone the results get the room the style cards had: two larger pictures a row. */
+  @container (max-width: 36rem) {
+    img {
+      height: auto;
+      aspect-ratio: 3 / 2;
+    }
+  }
   /* A little room: a picture on the wall, a sofa on the floor, in the style's colours. */
   .swatch {
     position: relative;
@@ -81,30 +103,21 @@ export default css`
       var(--w, var(--_surface-2));
   }
   /* The chosen card also carries a check mark: its state is not told by colour alone. */
-  .card:has(:checked) .swatch::after,
-  .card:has(:checked) .swatch::before {
-    content: '';
+  .card:has(:checked) .swatch::after {
+    content: '✓';
     position: absolute;
     top: 0.3rem;
     inset-inline-end: 0.3rem;
-    width: 1.2rem;
-    height: 1.2rem;
+    display: grid;
+    place-items: center;
+    width: 1.25rem;
+    height: 1.25rem;
     border-radius: 50%;
     background: var(--_accent);
     box-shadow: 0 0 0 2px var(--_surface);
-  }
-  .card:has(:checked) .swatch::before {
-    z-index: 1;
-    top: 0.55rem;
-    inset-inline-end: 0.72rem;
-    width: 0.3rem;
-    height: 0.55rem;
-    border: solid var(--_on-accent);
-    border-width: 0 2px 2px 0;
-    border-radius: 0;
-    background: none;
-    box-shadow: none;
-    transform: rotate(45deg);
+    color: var(--_on-accent);
+    font-size: 0.8rem;
+    font-weight: 700;
   }
   .name {
     padding: 0.35rem 0.4rem;
