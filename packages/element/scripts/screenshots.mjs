@@ -54,7 +54,7 @@ try {
     [...photo],
   );
   const widget = desktop.locator('room-restyler');
-  await widget.locator('[part~="style"]').selectOption('japandi');
+  await widget.locator('[part~="card"]', { hasText: 'Japandi' }).click();
   await widget.scrollIntoViewIfNeeded();
   await widget.screenshot({ path: out('demo-ready-desktop') });
   await widget.locator('[part~="generate"]').click();
@@ -74,7 +74,7 @@ try {
   await desktop.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2, { steps: 8 });
   await desktop.mouse.up();
   check(Math.abs(Number(await rangeValue(desktop)) - 70) <= 2, `mouse drag moves it to ~70 (got ${await rangeValue(desktop)})`);
-  await widget.locator('[part~="compare"] input').focus();
+  await widget.locator('[part~="compare"] input').first().focus();
   await desktop.keyboard.press('Home');
   check((await rangeValue(desktop)) === '0', 'Home moves it to 0');
   await desktop.keyboard.press('ArrowRight');
