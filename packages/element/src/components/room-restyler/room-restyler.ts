@@ -83,27 +83,29 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  * @fires room-restyler-download - A result was downloaded. `detail: { url, filename }`
  *
  * @csspart base - the card around everything.
- * @csspart stage - the picture area (drop zone, photo, progress veil, comparison).
+ * @csspart stage - the picture area (drop zone, photo, comparison).
  * @csspart dropzone - the drop zone (its inner `zone` part is exported).
  * @csspart url - the image URL form.
- * @csspart preview - the chosen photo before generating.
+ * @csspart preview - the chosen photo before and while generating.
  * @csspart mode - the stage/restyle choice.
  * @csspart style - the style cards, a radio group (inner parts `card`, `swatch` exported).
  * @csspart room-type - the room type select.
  * @csspart generate - the Generate button.
+ * @csspart show-results - the button back to the results (when there are some).
  * @csspart cancel - the Cancel button.
- * @csspart progress - the progress area while working (phase, times and bar).
- * @csspart status - the status line when nothing is working.
+ * @csspart progress - the status line and bar while working.
+ * @csspart status - the status line otherwise.
  * @csspart result - the result area.
  * @csspart compare - the before/after slider (inner parts `frame`, `handle` exported).
- * @csspart gallery - the results of this visit, a radio group of the shown one (inner part `thumb`: each card).
- * @csspart compare-with - the select of what the result is compared with.
- * @csspart download - the Download button.
  * @csspart fullscreen - the Full screen button.
  * @csspart viewer - the full-screen comparison dialog.
+ * @csspart gallery - the results of this visit, a radio group of the one shown (inner part `thumb`: each card).
+ * @csspart compare-with - the select of what the result is compared with.
+ * @csspart download - the Download button.
+ * @csspart try-another - the Try another style button.
  * @csspart change-photo - the Change photo button.
  * @csspart notice - the message after Cancel.
- * @csspart error - the error message box.
+ * @csspart error - the error message.
  * @csspart retry - the button that fixes the error (Retry, Generate again, Choose another photo).
  *
  * @cssprop --room-restyler-accent - Buttons, chosen cards, progress bar. Default `#1d5fd0` (dark: `#8ab4ff`).
