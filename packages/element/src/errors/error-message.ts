@@ -73,13 +73,7 @@ const BY_CORE_CODE: Record<string, Advice> = {
  * failure for the action's Idempotency-Key (so it is never charged twice), and a Retry with the
  * same key gets it again. Only a new action can go on.
  */
-const UNKNOWN_OUTCOME: readonly string[] = [
-  'upstream_error',
-  'upstream_unreachable',
-  'upstream_timeout',
-  'bad_upstream_response',
-  'internal_error',
-];
+const UNKNOWN_OUTCOME = /^(upstream_(error|unreachable|timeout)|bad_upstream_response|internal_error)$/;
 
 /**
  * The message and remedy of a failure, chosen by the proxy's `code` in the body, else core's
@@ -90,7 +84,7 @@ export function adviceFor(error: unknown, failedIn?: GenerationPhase): Advice {
   const proxyCode = String(body?.code);
   if (Object.hasOwn(BY_PROXY_CODE, proxyCode)) {
     const [message, remedy] = BY_PROXY_CODE[proxyCode as ProxyErrorCode];
-    return [message, failedIn === 'starting' && UNKNOWN_OUTCOME.includes(proxyCode) ? 'again' : remedy];
+    return [message, failedIn === 'starting' && UNKNOWN_OUTCOME.test(proxyCode) ? 'again' : remedy];
   }
   return BY_CORE_CODE[code ?? ''] ?? SERVER;
 }

@@ -14,7 +14,8 @@ export interface Card {
  * A single choice shown as cards — the style cards and the results of the visit. A native radio
  * group: arrow keys move and choose, a screen reader says "Scandinavian, radio button, 3 of 13".
  * A card without an image previews its style as a little room drawn in CSS from the style's
- * palette, so no image is loaded for it.
+ * palette, so no image is loaded for it. The `wrap` attribute lays the cards out in rows at every
+ * width (else, on a phone, a sideways scroller of two rows).
  *
  * @fires rr-choose - internal (stays in the host's shadow root): `detail.id` of the chosen card.
  * @csspart card - each card.
@@ -27,21 +28,18 @@ export class ChoiceCards extends LitElement {
     value: {},
     label: {},
     disabled: { type: Boolean },
-    /** Wrap the cards in rows at every width (else a sideways scroller of two rows on a phone). */
-    wrap: { type: Boolean, reflect: true },
   };
 
   declare cards: readonly Card[];
   declare value: string;
   declare label: string;
   declare disabled: boolean;
-  declare wrap: boolean;
 
   constructor() {
     super();
     this.cards = [];
     this.value = this.label = '';
-    this.disabled = this.wrap = false;
+    this.disabled = false;
   }
 
   /** Focuses the chosen card (or the first), as arrow keys would continue from it. */

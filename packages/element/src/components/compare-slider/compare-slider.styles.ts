@@ -1,15 +1,17 @@
 import { css } from 'lit';
 
 export default css`
+  /* A size container: the frame is the photo's shape, as large as fits (then zoomed). */
   :host {
-    display: block;
+    display: grid;
+    place-items: safe center;
+    container-type: size;
     --_pos: 50%;
   }
   .frame {
     position: relative;
-    width: calc(100% * var(--_zoom));
-    height: calc(100% * var(--_zoom));
-    min-height: 100%;
+    width: calc(min(100cqw, 100cqh * var(--_ratio)) * var(--_zoom));
+    height: calc(min(100cqh, 100cqw / var(--_ratio)) * var(--_zoom));
     overflow: hidden;
     border-radius: var(--_radius);
     background: var(--_surface-2);

@@ -5,8 +5,9 @@ import styles from './compare-slider.styles.js';
  * A before/after comparison driven by a native `<input type="range">`, so it has an accessible
  * name and value, arrow/Page/Home/End keys, touch and mouse for free; the range only moves the
  * clip. The value is the share of the "before" image shown from the inline start, which also
- * makes right-to-left layouts mirror correctly. It fills its container; `zoom` enlarges the
- * images inside a scrolling container (the full-screen view).
+ * makes right-to-left layouts mirror correctly. The frame takes the "before" photo's shape, as
+ * large as fits the element, so the divider never leaves the picture; `zoom` enlarges it (the
+ * full-screen view scrolls).
  *
  * @csspart frame - the image frame.
  * @csspart handle - the round handle on the divider.
@@ -22,6 +23,7 @@ export class CompareSlider extends LitElement {
     label: {},
     position: { type: Number },
     zoom: { type: Number },
+    ratio: { state: true },
     valueText: { attribute: false },
   };
 
@@ -34,6 +36,8 @@ export class CompareSlider extends LitElement {
   declare position: number;
   /** 1 fits the images into the element; 2 doubles their size (the element scrolls). */
   declare zoom: number;
+  /** Width / height of the "before" photo, once it has loaded. */
+  declare private ratio: number;
   declare valueText: (position: number) => string;
 
   constructor() {
@@ -41,12 +45,13 @@ export class CompareSlider extends LitElement {
     this.beforeSrc = this.afterSrc = this.beforeLabel = this.afterLabel = this.label = '';
     this.position = 50;
     this.zoom = 1;
+    this.ratio = 4 / 3;
     this.valueText = (p) => `${p}%`;
   }
 
   override render() {
-    return html`<div class="frame" part="frame" style="--_pos:${this.position}%;--_zoom:${this.zoom}">
-      <img class="before" src=${this.beforeSrc} alt=${this.beforeLabel} draggable="false" />
+    return html`<div class="frame" part="frame" style="--_pos:${this.position}%;--_zoom:${this.zoom};--_ratio:${this.ratio}">
+      <img class="before" src=${this.beforeSrc} alt=${this.beforeLabel} draggable="false" @load=${this.#onLoad} />
       <img class="after" src=${this.afterSrc} alt=${this.afterLabel} draggable="false" />
       <span class="tag b" aria-hidden="true">${this.beforeLabel}</span>
       <span class="tag a" aria-hidden="true">${this.afterLabel}</span>
@@ -66,6 +71,11 @@ export class CompareSlider extends LitElement {
         </span>
       </div>
     </div>`;
+  }
+
+  #onLoad(event: Event) {
+    const { naturalWidth, naturalHeight } = event.target as HTMLImageElement;
+    if (naturalHeight) this.ratio = naturalWidth / naturalHeight;
   }
 
   #onInput(event: Event) {

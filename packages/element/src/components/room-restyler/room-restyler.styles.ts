@@ -80,7 +80,7 @@ export default css`
     border-radius: var(--_radius);
     background: var(--_surface-2);
   }
-  /* Work going on over the photo: a veil and a slow sweep of light (only the veil with reduced motion). */
+  /* Work going on over the photo: a veil and a slow sweep of light (only the veil with reduced motion: the still sweep sits outside). */
   .scan {
     position: absolute;
     inset: 0;
@@ -100,7 +100,6 @@ export default css`
   @media (prefers-reduced-motion: reduce) {
     .scan {
       animation: none;
-      background: rgb(0 0 0 / 0.18);
     }
   }
   .banner {
@@ -321,9 +320,6 @@ export default css`
     display: grid;
     grid-template-rows: auto 1fr;
   }
-  dialog::backdrop {
-    background: rgb(0 0 0 / 0.6);
-  }
   .viewer-bar {
     display: flex;
     align-items: center;
@@ -334,7 +330,6 @@ export default css`
   .viewer-bar output {
     min-width: 4.5ch;
     text-align: center;
-    font-variant-numeric: tabular-nums;
   }
   .viewer-body {
     min-height: 0;

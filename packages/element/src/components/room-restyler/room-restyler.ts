@@ -403,7 +403,7 @@ export class RoomRestyler extends LitElement {
     if (view === 'result') {
       return html`<div class="result" part="result">
         ${this.#renderCompare(0)}
-        <button type="button" class="btn icon" part="fullscreen" aria-label=${t('fullscreen')} title=${t('fullscreen')} @click=${() => (this.zoom = 1)}>
+        <button type="button" class="btn icon" part="fullscreen" aria-label=${t('fullscreen')} @click=${() => (this.zoom = 1)}>
           <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" /></svg>
         </button>
       </div>`;
@@ -557,7 +557,7 @@ export class RoomRestyler extends LitElement {
             ? ''
             : `${t('elapsed', { time: l.duration(state.elapsedMs, 'narrow') })} · ${left ? t('remaining', { time: l.duration(left, 'narrow') }) : t('longer')}`;
       status = html`<span>${head}</span><span class="time">${time}</span>`;
-      bar = html`<div class="bar" role="progressbar" aria-label=${head} aria-valuemin="0" aria-valuemax="100" aria-valuenow=${pct} aria-valuetext=${time || head} style="--_fill:${pct}%"><span></span></div>`;
+      bar = html`<div class="bar" role="progressbar" aria-label=${head} aria-valuenow=${pct} aria-valuetext=${time || head} style="--_fill:${pct}%"><span></span></div>`;
       actions = [['cancel', 'cancel', () => this.cancel()]];
       primary = false;
     } else if (view === 'result') {
@@ -663,7 +663,7 @@ export class RoomRestyler extends LitElement {
     if (key === this.#focusKey || view === 'reading') return;
     this.#focusKey = key;
     const banner = this.#$(at('error'));
-    banner?.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    banner?.scrollIntoView({ block: 'nearest' });
     const active = document.activeElement;
     if (active !== this && !(this.#hadFocus && (!active || active === document.body))) return;
     const target = this.#$<HTMLElement & Partial<LitElement>>(key);
