@@ -50,3 +50,12 @@ export const button = (el: RoomRestyler, text: string) =>
 export const completeJobs = (endpoint: string) => fetch(`${endpoint}/__complete`, { method: 'POST' });
 /** Lets the result images of a `slowimg` backend load. */
 export const releaseImages = (endpoint: string) => fetch(`${endpoint}/__release`, { method: 'POST' });
+
+/** Mounts a widget on a fresh backend of `scenario`, chooses a photo, presses Generate and waits for `state`. */
+export async function generateUntil(scenario: string, state: string, attrs = '', file?: File) {
+  const mounted = await mount(scenario, attrs);
+  await ready(mounted.el, file);
+  await click(mounted.el, 'generate');
+  await until(() => is(mounted.el, state), state);
+  return mounted;
+}

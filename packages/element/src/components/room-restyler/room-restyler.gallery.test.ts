@@ -8,7 +8,7 @@ import '../../define.js';
 import '../../test/backend-contract.js';
 import '../../translations/de.js';
 import { expectAccessible, samplePhoto, screenshot, until } from '../../test/helpers.js';
-import { $, button, click, completeJobs, drop, is, mount, part, ready, releaseImages } from '../../test/widget.js';
+import { $, button, click, completeJobs, drop, generateUntil, is, mount, part, ready, releaseImages } from '../../test/widget.js';
 import type { RoomRestyler } from './room-restyler.js';
 
 const WIDTHS = [360, 768, 1280];
@@ -29,21 +29,12 @@ const imagesLoaded = (el: RoomRestyler) =>
   );
 
 async function generated(attrs: string): Promise<RoomRestyler> {
-  const { el } = await mount('ok', attrs);
-  await ready(el, await photo());
-  await click(el, 'generate');
-  await until(() => is(el, 'result'), 'result');
+  const { el } = await running('ok', 'result', attrs);
   await imagesLoaded(el);
   return el;
 }
 
-async function running(scenario: string, state: string, attrs: string) {
-  const mounted = await mount(scenario, attrs);
-  await ready(mounted.el, await photo());
-  await click(mounted.el, 'generate');
-  await until(() => is(mounted.el, state), state);
-  return mounted;
-}
+const running = async (scenario: string, state: string, attrs: string) => generateUntil(scenario, state, attrs, await photo());
 
 /** Each state, reached the way a visitor reaches it, against the real proxy. */
 const STATES: Record<string, (attrs: string) => Promise<Reached>> = {

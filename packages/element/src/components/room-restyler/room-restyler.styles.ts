@@ -220,13 +220,7 @@ export default css`
   input[type='url'],
   select {
     min-width: 0;
-    min-height: 2.75rem;
     padding: 0 0.75rem;
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 0.75);
-    background: var(--_surface);
-    color: var(--_text);
-    font: inherit;
     font-weight: 400;
   }
   .foot,

@@ -4,7 +4,21 @@ import '../../define.js';
 import '../../test/backend-contract.js';
 import '../../translations/de.js';
 import { backendStats, expectAccessible, makePhoto, samplePhoto, until } from '../../test/helpers.js';
-import { $, button, click, completeJobs, drop, endpointFor, is, mount, nextFrame, part, ready, releaseImages } from '../../test/widget.js';
+import {
+  $,
+  button,
+  click,
+  completeJobs,
+  drop,
+  endpointFor,
+  generateUntil,
+  is,
+  mount,
+  nextFrame,
+  part,
+  ready,
+  releaseImages,
+} from '../../test/widget.js';
 
 const stats = backendStats;
 
@@ -191,20 +205,6 @@ describe('<room-restyler>', () => {
     expect(part(limited.el, 'error')!.textContent).to.contain('Try again in 10 min');
   });
 
-  it('retry after a failed generation starts one new job and shows the result', async () => {
-    const { el, endpoint } = await mount('failonce');
-    await ready(el);
-    await click(el, 'generate');
-    await until(() => is(el, 'error'), 'error');
-    expect(part(el, 'error')!.textContent).to.contain('generation failed');
-    await click(el, 'retry');
-    await until(() => is(el, 'result'), 'result');
-    const { uploads, starts } = await stats(endpoint);
-    expect(uploads).to.have.length(1);
-    expect(starts).to.have.length(2);
-    expect(starts[0]!.key).not.to.equal(starts[1]!.key);
-  });
-
   it('result: compare slider, gallery, download, form value, complete event', async () => {
     const form = await fixture<HTMLFormElement>(
       html`<form><room-restyler name="staged" endpoint=${endpointFor('ok')} room-style="japandi" room-type="bedroom" disclose></room-restyler></form>`,
@@ -331,31 +331,28 @@ describe('<room-restyler>', () => {
     expect(new Set(starts.map((s) => s.key)).size).to.equal(2);
   });
 
-  it('after a start that failed upstream, offers Generate again — a new action with a new key', async () => {
-    const { el, endpoint } = await mount('upstreamfail');
-    await ready(el);
-    await click(el, 'generate');
-    await until(() => is(el, 'error'), 'error');
-    expect(part(el, 'retry')!.textContent).to.equal('Generate again');
-    await click(el, 'retry');
-    await until(() => is(el, 'result'), 'result');
-    const { starts } = await stats(endpoint);
-    expect(starts).to.have.length(2);
-    expect(starts[0]!.key).not.to.equal(starts[1]!.key);
-  });
-
-  it('retries a failed upload with Retry, uploading once more and starting one job', async () => {
-    const { el, endpoint } = await mount('storefail');
-    await ready(el);
-    await click(el, 'generate');
-    await until(() => is(el, 'error'), 'error');
-    expect(part(el, 'retry')!.textContent).to.equal('Retry');
-    await click(el, 'retry');
-    await until(() => is(el, 'result'), 'result');
-    const { uploads, starts } = await stats(endpoint);
-    expect(uploads).to.have.length(1);
-    expect(starts).to.have.length(1);
-  });
+  /** A failure, the one action offered for it, and what the backend saw once it had worked. */
+  const RECOVERIES = [
+    // A failed job cannot be resumed: a new job, paid for, with a new key.
+    { scenario: 'failonce', message: 'generation failed', action: 'Generate again', uploads: 1, keys: 2 },
+    // The proxy keeps the outcome of a start it could not finish for that key: only a new action goes on.
+    { scenario: 'upstreamfail', message: 'service had a problem', action: 'Generate again', uploads: 1, keys: 2 },
+    // A failed upload: the same action again, uploading once more and starting one job.
+    { scenario: 'storefail', message: 'service had a problem', action: 'Retry', uploads: 1, keys: 1 },
+  ];
+  for (const { scenario, message, action, uploads, keys } of RECOVERIES) {
+    it(`${scenario}: offers ${action}, which recovers with ${keys} job key${keys > 1 ? 's' : ''}`, async () => {
+      const { el, endpoint } = await generateUntil(scenario, 'error');
+      expect(part(el, 'error')!.textContent).to.contain(message);
+      expect(part(el, 'retry')!.textContent).to.equal(action);
+      await click(el, 'retry');
+      await until(() => is(el, 'result'), 'result');
+      const stats = await backendStats(endpoint);
+      expect(stats.uploads).to.have.length(uploads);
+      expect(new Set(stats.starts.map((s) => s.key)).size, 'job keys').to.equal(keys);
+      expect(stats.starts).to.have.length(keys);
+    });
+  }
 
   it('keyboard only: choose restyle, a style and a room type, generate, move the slider', async () => {
     const { el, endpoint } = await mount('ok');

@@ -5,8 +5,8 @@
 import { expect } from '@open-wc/testing';
 import '../../define.js';
 import '../../test/backend-contract.js';
-import { emulateMedia, makePhoto, until } from '../../test/helpers.js';
-import { $, completeJobs, is, mount, part } from '../../test/widget.js';
+import { emulateMedia, until } from '../../test/helpers.js';
+import { $, completeJobs, generateUntil, mount, part } from '../../test/widget.js';
 import type { RoomRestyler } from './room-restyler.js';
 
 /** [r, g, b, alpha] from a computed colour: `rgb()`, `rgba()` or `color(srgb …)` (what color-mix() computes to). */
@@ -70,19 +70,14 @@ describe('<room-restyler> themes', () => {
 
   it('errors and the progress bar meet it too', async () => {
     for (const theme of ['light', 'dark']) {
-      const { el, endpoint } = await mount('slow', `theme="${theme}"`);
-      await el.selectFile(await makePhoto(800, 600));
-      void el.generate();
-      await until(() => is(el, 'generating'), 'generating');
+      const { el, endpoint } = await generateUntil('slow', 'generating', `theme="${theme}"`);
       const bar = $(el, '.bar')!;
       expect(
         contrast(style(bar.querySelector('span')!).backgroundColor, style(bar).backgroundColor),
         `${theme}: bar fill on its track`,
       ).to.be.at.least(3);
       await completeJobs(endpoint);
-      const limited = await mount('credits', `theme="${theme}"`);
-      await limited.el.selectFile(await makePhoto(800, 600));
-      await limited.el.generate();
+      const limited = await generateUntil('credits', 'error', `theme="${theme}"`);
       const message = part(limited.el, 'error')!.querySelector('strong')!;
       expect(contrast(style(message).color, style(part(limited.el, 'error')!).backgroundColor), `${theme}: error text`).to.be.at.least(4.5);
     }
@@ -100,10 +95,7 @@ describe('<room-restyler> themes', () => {
 
   it('keeps the progress bar visible in forced colours, and drops the sweep', async () => {
     await emulateMedia([{ name: 'forced-colors', value: 'active' }]);
-    const { el, endpoint } = await mount('slow');
-    await el.selectFile(await makePhoto(800, 600));
-    void el.generate();
-    await until(() => is(el, 'generating'), 'generating');
+    const { el, endpoint } = await generateUntil('slow', 'generating');
     const bar = $(el, '.bar')!;
     const fill = style(bar.querySelector('span')!).backgroundColor;
     expect(fill).not.to.equal(style(bar).backgroundColor);
@@ -114,10 +106,7 @@ describe('<room-restyler> themes', () => {
 
   it('stills the sweep for prefers-reduced-motion', async () => {
     await emulateMedia([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
-    const { el, endpoint } = await mount('slow');
-    await el.selectFile(await makePhoto(800, 600));
-    void el.generate();
-    await until(() => is(el, 'generating'), 'generating');
+    const { el, endpoint } = await generateUntil('slow', 'generating');
     expect(style($(el, '.scan')!).animationName).to.equal('none');
     await completeJobs(endpoint);
   });
