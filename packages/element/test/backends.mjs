@@ -157,8 +157,10 @@ async function startBackend(prefix, scenario, pageOrigin) {
 
 /** Hands a dev-server (Koa) request to the fetch-standard proxy and streams its answer back. */
 async function forward(ctx, proxy) {
-  // The visitor went away (a cancelled upload) before its request got here: nothing to answer.
+  // The visitor went away (a cancelled upload) before its request got here: nothing to answer
+  // (a status all the same, so the dev server does not count it as a missing file).
   if (ctx.req.destroyed) {
+    ctx.status = 204;
     ctx.respond = false;
     return;
   }
