@@ -4,7 +4,7 @@
  * (server side) or without one (a browser talking to the key proxy's mirror of the same paths).
  */
 import { type Clock, deadline, systemClock } from './abort.js';
-import { errorFromResponse } from './error-from-response.js';
+import { errorFromResponse, redactValue } from './error-from-response.js';
 import { ConnectionError, RoomApiError, ServerError, TimeoutError } from './errors.js';
 import { type GenerateInput, type GenerateOptions, type GenerationResult, generate } from './generate.js';
 import type { paths } from './generated/room-api.js';
@@ -145,7 +145,7 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
       const response = await withMiddleware(options.middleware ?? [], `${baseUrl}${request.path}`, init, send);
       const text = await response.text();
       if (!response.ok)
-        throw errorFromResponse(response.status, parseLoosely(text), { headers: response.headers, secrets, now: clock.now() });
+        throw errorFromResponse(response.status, redactValue(parseLoosely(text), secrets), { headers: response.headers, now: clock.now() });
       if (text === '')
         throw new ServerError(`${what}: the service answered HTTP ${response.status} with no JSON body`, {
           status: response.status,

@@ -14,16 +14,18 @@ const REQUEST_FIELDS = ['image_url', 'style', 'room_type', 'mode'] as const;
 
 export interface ErrorContext {
   headers?: Headers | undefined;
-  /** Strings that must never appear in a message (the API key). */
-  secrets?: readonly string[] | undefined;
   /** Now, in epoch ms on the caller's clock: an HTTP-date `Retry-After` counts from here. */
   now?: number | undefined;
 }
 
+/**
+ * The typed error for a refused or failed call. The body must already be free of secrets: a
+ * server-side caller passes it through `redactValue` first (a browser holds none, and does not
+ * bundle the redaction).
+ */
 export function errorFromResponse(status: number, body: unknown, context: ErrorContext = {}): RoomApiError {
-  const secrets = context.secrets ?? [];
-  const serviceText = redact(errorText(body), secrets);
-  const init = { status, body: redactValue(body, secrets), requestId: requestIdFrom(context.headers), headers: context.headers };
+  const serviceText = errorText(body);
+  const init = { status, body, requestId: requestIdFrom(context.headers), headers: context.headers };
   const reason = serviceText ? `: ${serviceText}` : '';
 
   switch (status) {
