@@ -223,7 +223,7 @@ describe('the polling loop on its own', () => {
 });
 
 describe('generationFailed', () => {
-  it.each([
+  it.each<[Prediction, string]>([
     [{ status: 'failed', error: 'Could not fetch image_url' }, 'The generation failed: Could not fetch image_url'],
     [{ status: 'canceled' }, 'The generation was canceled'],
     [{ status: 'cancelled' }, 'The generation was canceled'],
