@@ -36,6 +36,27 @@ describe('sending', () => {
     expect(sent[0]?.init.signal?.reason).toBeInstanceOf(AbortError);
   });
 
+  it('rejects with AbortError when the caller aborted while a fetch that ignores signals was answering', async () => {
+    const controller = new AbortController();
+    const fetch = async () => {
+      controller.abort();
+      return new Response(JSON.stringify(ACCOUNT));
+    };
+    await expect(rooms({ fetch }).me({ signal: controller.signal })).rejects.toBeInstanceOf(AbortError);
+  });
+
+  it('hands a custom fetch the JSON body as text when there is no middleware', async () => {
+    const bodies: unknown[] = [];
+    const fetch = (url: string, init: RequestInit) => {
+      bodies.push(init.body);
+      return service.fetch(url, init);
+    };
+    service.on('POST /api/v1/restyle', { status: 200, body: { success: true, request_id: 'r1', message: 'started' } });
+    const body = { image_url: 'https://example.com/r.jpg', style: 'coastal' };
+    await rooms({ fetch }).restyle(body);
+    expect(bodies).toEqual([JSON.stringify(body)]);
+  });
+
   it('sends credentials only when asked (edge runtimes refuse the field)', async () => {
     const inits: RequestInit[] = [];
     const fetch = (url: string, init: RequestInit) => {

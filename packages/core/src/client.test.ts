@@ -82,7 +82,10 @@ describe('listing predictions', () => {
     expect(listed.count).toBe(2);
     expect(listed.predictions.map((p) => p.status)).toEqual(['starting', 'starting']);
     expect((await rooms.listPredictions()).count).toBe(3);
-    expect(service.requests.slice(3).map((r) => r.path)).toEqual(['/api/v1/predictions?limit=2', '/api/v1/predictions']);
+    expect(service.requests.slice(3).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v1/predictions?limit=2',
+      'GET /api/v1/predictions',
+    ]);
   });
 });
 
@@ -96,6 +99,7 @@ describe('answers off the contract', () => {
     const error = await call(client()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect((error as ServerError).message).toBe(`${what}: the service answered HTTP 200 with no JSON body`);
+    expect((error as ServerError).status).toBe(200);
   });
 
   it('a 200 that is not JSON is a ServerError caused by the parse error', async () => {
@@ -115,6 +119,7 @@ describe('answers off the contract', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect((error as ServerError).message).toBe('Starting the enhance: the service acknowledged without a request id');
+    expect((error as ServerError).body).toEqual({ success: true, message: 'ok' });
   });
 
   it('an acknowledgement without a message has an empty one', async () => {
@@ -268,6 +273,17 @@ describe('retries', () => {
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfterMs).toBe(45_000);
     expect((error as RateLimitedError).message).toContain('Try again in 45 s');
+    expect(service.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('does not begin a retry that would outlast the call: a 503 whose Retry-After ends after the deadline is answered at once', async () => {
+    const clock = new ManualClock({ start: 0, auto: true });
+    service.on('GET /api/v1/me', { status: 503, body: { error: 'busy' }, headers: { 'retry-after': '5' }, offContract: true });
+    const error = await client({ clock })
+      .me({ timeoutMs: 3_000 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
     expect(service.requests).toHaveLength(1);
     expect(clock.sleeps).toEqual([]);
   });
