@@ -16,19 +16,21 @@ import {
 
 describe('error classes', () => {
   // What callers branch on: `err.name` (also in minified bundles) and `err.code` (for UI messages).
+  // Each error is made inside its test, as a caller makes it: not while the test file loads.
   it.each([
-    [new RoomApiError('m'), 'RoomApiError', 'unknown'],
-    [new InvalidApiKeyError('m'), 'InvalidApiKeyError', 'invalid_api_key'],
-    [new InsufficientCreditsError('m', {}), 'InsufficientCreditsError', 'insufficient_credits'],
-    [new BadRequestError('m', {}), 'BadRequestError', 'bad_request'],
-    [new NotFoundError('m'), 'NotFoundError', 'not_found'],
-    [new RateLimitedError('m', {}), 'RateLimitedError', 'rate_limited'],
-    [new ServerError('m'), 'ServerError', 'server_error'],
-    [new ConnectionError('m'), 'ConnectionError', 'connection'],
-    [new TimeoutError('m', { timeoutMs: 1 }), 'TimeoutError', 'timeout'],
-    [new AbortError('m'), 'AbortError', 'aborted'],
-    [new GenerationFailedError('m', { predictionStatus: 'failed' }), 'GenerationFailedError', 'generation_failed'],
-  ])('%s is named %s with code %s', (error, name, code) => {
+    ['RoomApiError', 'unknown', () => new RoomApiError('m')],
+    ['InvalidApiKeyError', 'invalid_api_key', () => new InvalidApiKeyError('m')],
+    ['InsufficientCreditsError', 'insufficient_credits', () => new InsufficientCreditsError('m', {})],
+    ['BadRequestError', 'bad_request', () => new BadRequestError('m', {})],
+    ['NotFoundError', 'not_found', () => new NotFoundError('m')],
+    ['RateLimitedError', 'rate_limited', () => new RateLimitedError('m', {})],
+    ['ServerError', 'server_error', () => new ServerError('m')],
+    ['ConnectionError', 'connection', () => new ConnectionError('m')],
+    ['TimeoutError', 'timeout', () => new TimeoutError('m', { timeoutMs: 1 })],
+    ['AbortError', 'aborted', () => new AbortError('m')],
+    ['GenerationFailedError', 'generation_failed', () => new GenerationFailedError('m', { predictionStatus: 'failed' })],
+  ])('%s has that name and the code %s', (name, code, make) => {
+    const error = make();
     expect(error.name).toBe(name);
     expect(error.code).toBe(code);
     expect(String(error)).toBe(`${name}: m`);
