@@ -58,7 +58,6 @@ async function attemptOnce(fetch: FetchLike, url: string, init: RequestInit, sig
   try {
     return { response: await fetch(url, init) };
   } catch (error) {
-    // Stryker disable next-line ConditionalExpression: the caller checks the signal again at once and throws the same reason.
     if (signal.aborted) throw signal.reason;
     return { connectionError: error };
   }
