@@ -11,11 +11,11 @@ import { ProxyHttpError, type Reply } from '../http/responses.js';
 import type { Operation } from '../upstream/upstream.js';
 import { handleEvents } from './events.js';
 import { handleGenerate } from './generate.js';
-import { handleHealth } from './health.js';
+import { handleLive, handleReady } from './health.js';
 import { handlePrediction } from './prediction.js';
 import { handleUpload, handleUploaded } from './uploads.js';
 
-export type RouteName = 'enhance' | 'restyle' | 'prediction' | 'events' | 'upload' | 'uploaded' | 'health';
+export type RouteName = 'enhance' | 'restyle' | 'prediction' | 'events' | 'upload' | 'uploaded' | 'live' | 'ready' | 'health';
 
 export type RouteHandler = (context: ProxyContext, scope: RequestScope) => Promise<Reply> | Reply;
 
@@ -48,7 +48,10 @@ export const ROUTES = [
   { name: 'events', method: 'GET', path: '/api/v1/prediction/{handle}/events', handler: handleEvents },
   { name: 'upload', method: 'POST', path: '/api/v1/uploads', handler: handleUpload },
   { name: 'uploaded', method: 'GET', path: '/api/v1/uploads/{id}', handler: handleUploaded },
-  { name: 'health', method: 'GET', path: '/healthz', handler: handleHealth },
+  { name: 'live', method: 'GET', path: '/livez', handler: handleLive },
+  { name: 'ready', method: 'GET', path: '/readyz', handler: handleReady },
+  // The old name of /livez, kept for probes already configured with it.
+  { name: 'health', method: 'GET', path: '/healthz', handler: handleLive },
 ] as const satisfies readonly Route[];
 
 // Every path of the spec is served: a path added to openapi/proxy-api.yaml without a route stops the build.

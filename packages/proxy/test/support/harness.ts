@@ -13,6 +13,8 @@ import {
   type Inspected,
   inspect,
   ManualClock,
+  type RecordedRequest,
+  type ScriptedReply,
   scan,
   startFakeService,
   TEST_API_KEY,
@@ -214,4 +216,18 @@ export class EventStreamReader {
   close(): void {
     this.#abort.abort();
   }
+}
+
+/**
+ * A scripted answer to a generation POST that lets the service accept the job first: with
+ * `{ reset: true }` the connection dies after the job was created (its answer is lost), with
+ * `{ hang: true }` the answer never comes (a timeout, or a proxy that died while waiting).
+ */
+export function acceptedThen(
+  reply: { reset: true } | { hang: true },
+): (request: RecordedRequest, service: FakeService) => Promise<ScriptedReply> {
+  return async (request, service) => {
+    await service.fetch(`${service.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+    return reply;
+  };
 }
