@@ -53,6 +53,19 @@ describe('GET /api/v1/prediction/{handle}', () => {
     expect(h.upstream.count('/api/v1/prediction')).toBe(0);
   });
 
+  it('passes the service’s Retry-After on a poll as seconds, also when the service sends an HTTP date', async () => {
+    h = await startHarness();
+    const visitor = h.visitor();
+    const handle = await startJob(visitor);
+    const until = new Date(h.clock.now() + 30_000).toUTCString();
+    h.upstream.on('GET /api/v1/prediction/*', { status: 429, body: { error: 'Too many requests' }, headers: { 'retry-after': until } });
+    await h.clock.advance(4_001);
+    const poll = await visitor.request(`/api/v1/prediction/${handle}`);
+    expect(poll.status).toBe(429);
+    expect(poll.json).toMatchObject({ code: 'rate_limited' });
+    expect(poll.headers.get('retry-after')).toBe('26');
+  });
+
   it('answers 404 once the handle has expired', async () => {
     h = await startHarness({ handleTtlMs: 60_000 });
     const visitor = h.visitor();
