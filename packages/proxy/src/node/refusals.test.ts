@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { waitFor } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../../test/support/raw-http.js';
-import { collect, runNode } from '../../test/support/run-node.js';
+import { listeningUrl, runNode } from '../../test/support/run-node.js';
 
 const SCRIPT = fileURLToPath(new URL('../../test/support/serve-proxy.ts', import.meta.url));
 let child: ChildProcess;
@@ -17,9 +17,7 @@ let url: string;
 
 beforeAll(async () => {
   child = runNode(SCRIPT);
-  const out = collect(child.stdout);
-  await waitFor(() => out.text.includes('\n'), 'the proxy process to listen', 15_000);
-  url = out.text.split('\n')[0] ?? '';
+  url = await listeningUrl(child);
 });
 afterAll(() => {
   child.kill('SIGTERM');

@@ -16,7 +16,7 @@ import { type RunningSimulator, startSimulator } from '@room-restyler/simulator'
 import { TEST_API_KEY, waitFor } from '@room-restyler/test-kit';
 import { Visitor, visitorCookie } from './harness.js';
 import { type RunningRedis, startRedisServer } from './redis-server.js';
-import { collect, runNode } from './run-node.js';
+import { listeningUrl, runNode } from './run-node.js';
 
 // The built bin, as an operator runs it (`pnpm test`, `pnpm check` and `pnpm bench` build first).
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -230,11 +230,7 @@ async function underTraffic(options: ChaosOptions, stack: Stack): Promise<ChaosR
 async function startInstance(env: Record<string, string>, children: ChildProcess[]): Promise<string> {
   const child = runNode(CLI, ['--port', '0'], { env });
   children.push(child);
-  const out = collect(child.stdout);
-  await waitFor(() => /proxy listening on (\S+)/.test(out.text) || child.exitCode !== null, 'the proxy process to listen', 15_000);
-  const url = /proxy listening on (\S+)/.exec(out.text)?.[1];
-  if (!url) throw new Error(`the proxy process did not start:\n${out.text}`);
-  return url;
+  return listeningUrl(child);
 }
 
 async function readyStatus(url: string): Promise<number> {
