@@ -12,7 +12,7 @@
 import { ProxyHttpError } from '../http/responses.js';
 import { sha256 } from '../security/signer.js';
 import type { ProxyStore } from '../state/store.js';
-import type { Start } from './starts.js';
+import type { Counted, Start } from './starts.js';
 
 type PendingRecord = {
   state: 'pending';
@@ -30,8 +30,8 @@ export type KeyClaim =
   /** The key is ours, with `start` recorded as pending. */
   | { kind: 'claimed'; record: KeyRecord }
   | { kind: 'replay'; status: number; body: unknown }
-  /** A start of this key whose outcome is unknown; `record` is locked for this request. */
-  | { kind: 'unresolved'; record: KeyRecord; start: Start };
+  /** A start of this key whose outcome is unknown (and how it is counted); `record` is locked for this request. */
+  | { kind: 'unresolved'; record: KeyRecord; lost: Counted };
 
 export interface KeyScope {
   visitor: string;
@@ -100,7 +100,10 @@ export class KeyRecord {
     const lockedUntil = now + (start.deadline - start.startedAt);
     // Another request took the lock between our read and our write.
     if (!(await this.#swap(text, JSON.stringify({ ...record, lockedUntil } satisfies PendingRecord)))) throw inProgress(1_000);
-    return { kind: 'unresolved', record: this, start };
+    // Answered "unknown" (endedAt) and counted so; otherwise its proxy died with it in flight.
+    const lost: Counted =
+      record.endedAt === undefined ? { start, state: 'in_flight' } : { start, state: 'unknown', endedAt: record.endedAt };
+    return { kind: 'unresolved', record: this, lost };
   }
 
   /** The record now, after a compare-and-set found it changed. */
@@ -142,8 +145,11 @@ export class KeyRecord {
   }
 }
 
+/** The request in flight usually ends within moments: come back soon, and again until it has. */
+const IN_PROGRESS_RETRY_MS = 2_000;
+
 function inProgress(waitMs: number): ProxyHttpError {
-  const seconds = String(Math.max(1, Math.ceil(waitMs / 1000)));
+  const seconds = String(Math.max(1, Math.ceil(Math.min(waitMs, IN_PROGRESS_RETRY_MS) / 1000)));
   return new ProxyHttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress', {
     headers: { 'retry-after': seconds },
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../state/memory-store.js';
 import type { Upstream, UpstreamReply } from '../upstream/upstream.js';
 import { reconcile } from './reconcile.js';
-import { StartLedger } from './starts.js';
+import { type Start, StartLedger } from './starts.js';
 
 const T0 = Date.UTC(2025, 0, 15, 12);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -20,6 +20,14 @@ function listing(...jobs: Array<[id: string, createdAt: number]>): UpstreamReply
   return { status: 200, body: { predictions, count: predictions.length } };
 }
 
+/** A start whose answer was lost, counted as such. */
+async function lostStart(starts: StartLedger, at: number): Promise<Start> {
+  const start = starts.newStart(at);
+  await starts.open(start);
+  await starts.markUnknown(start);
+  return start;
+}
+
 function setup(list: () => UpstreamReply | Promise<UpstreamReply>) {
   const upstream = { listPredictions: async () => list() } as Upstream;
   const starts = new StartLedger(createMemoryStore({ now: () => T0 }), { upstreamTimeoutMs: 30_000 });
@@ -33,45 +41,98 @@ describe('reconcile', () => {
     );
     const other = starts.newStart(T0 - 1_000);
     await starts.claimPrediction('known', other);
-    const start = starts.newStart(T0);
-    await starts.open(start);
-    expect(await reconcile({ upstream, starts, now: T0 + 2_000 }, start)).toEqual({ outcome: 'adopted', requestId: 'new' });
-    expect(await starts.ownerOf('new')).toBe(start.id);
+    const start = await lostStart(starts, T0);
+    expect(await reconcile({ upstream, starts, now: T0 + 2_000 }, { start, state: 'unknown' })).toEqual({
+      outcome: 'adopted',
+      requestId: 'new',
+    });
+    expect((await starts.known('new'))?.start).toBe(start.id);
     // Asked again for the same start (a concurrent retry): the same job.
-    expect(await reconcile({ upstream, starts, now: T0 + 2_000 }, start)).toEqual({ outcome: 'adopted', requestId: 'new' });
+    expect(await reconcile({ upstream, starts, now: T0 + 2_000 }, { start, state: 'unknown' })).toEqual({
+      outcome: 'adopted',
+      requestId: 'new',
+    });
   });
 
   it('lets only one of two starts adopt a job, even when both believe they are alone', async () => {
     const { upstream, starts } = setup(() => listing(['only', T0 + 100]));
-    const first = starts.newStart(T0);
+    const first = await lostStart(starts, T0);
+    // Not counted: each sees no other lost start, as if the other's count were lost.
     const second = starts.newStart(T0 + 50);
-    // Only one counted: each sees one unresolved start, as if the other's count were lost.
-    await starts.open(first);
-    const results = await Promise.all([first, second].map((start) => reconcile({ upstream, starts, now: T0 + 1_000 }, start)));
+    const results = await Promise.all(
+      [first, second].map((start) => reconcile({ upstream, starts, now: T0 + 1_000 }, { start, state: 'unknown' })),
+    );
     expect(results.filter((r) => r.outcome === 'adopted')).toHaveLength(1);
     expect(results.filter((r) => r.outcome === 'unknown')).toHaveLength(1);
   });
 
-  it('adopts nothing while another unresolved start could own the job, or when several jobs could be it', async () => {
+  it('adopts nothing another lost start could own, nor one of several jobs that could be it', async () => {
     const alone = setup(() => listing(['x', T0 + 100]));
-    const start = alone.starts.newStart(T0);
-    await alone.starts.open(start);
-    await alone.starts.open(alone.starts.newStart(T0 + 200));
-    expect(await reconcile({ ...alone, now: T0 + 1_000 }, start)).toMatchObject({ outcome: 'unknown' });
-    expect(await alone.starts.ownerOf('x')).toBeUndefined();
+    const start = await lostStart(alone.starts, T0);
+    await lostStart(alone.starts, T0 + 200);
+    expect(await reconcile({ ...alone, now: T0 + 1_000 }, { start, state: 'unknown' })).toMatchObject({
+      outcome: 'unknown',
+      reason: 'another start whose answer was lost could own the job found',
+    });
+    expect(await alone.starts.known('x')).toBeUndefined();
 
     const crowded = setup(() => listing(['x', T0 + 100], ['y', T0 + 200]));
-    const mine = crowded.starts.newStart(T0);
-    await crowded.starts.open(mine);
-    expect(await reconcile({ ...crowded, now: T0 + 1_000 }, mine)).toMatchObject({ outcome: 'unknown' });
+    const mine = await lostStart(crowded.starts, T0);
+    expect(await reconcile({ ...crowded, now: T0 + 1_000 }, { start: mine, state: 'unknown' })).toMatchObject({
+      outcome: 'unknown',
+      reason: '2 jobs could be this one',
+    });
+  });
+
+  it('tells its job from another lost job nearby, by how the service’s clock stands (learned from jobs it acknowledged)', async () => {
+    const list = () => listing(['other lost job', T0 + 2_000], ['mine', T0 + 120], ['acknowledged', T0 - 6_000]);
+    const { upstream, starts } = setup(list);
+    const start = await lostStart(starts, T0);
+    const lost = { start, state: 'unknown' as const, endedAt: T0 + 300 };
+    // Without anything to go by, both jobs fit the clocks' worst case.
+    expect(await reconcile({ upstream, starts, now: T0 + 1_000 }, lost)).toMatchObject({ reason: '2 jobs could be this one' });
+    // A job sent at T0 - 6.05 s and acknowledged at T0 - 5.98 s was created at T0 - 6 s: the clocks agree within 50 ms.
+    const acknowledged = starts.newStart(T0 - 6_050);
+    await starts.claimPrediction('acknowledged', acknowledged, T0 - 5_980);
+    expect(await reconcile({ upstream, starts, now: T0 + 1_000 }, lost)).toEqual({ outcome: 'adopted', requestId: 'mine' });
+  });
+
+  it('waits for a start still in flight to say which job is its own, then adopts the other', async () => {
+    const { upstream, starts } = setup(() => {
+      // The other start's answer arrives just after the list was read.
+      setImmediate(() => void starts.claimPrediction('theirs', other).then(() => starts.close(other, 'in_flight')));
+      return listing(['mine', T0 + 100], ['theirs', T0 + 150]);
+    });
+    const start = await lostStart(starts, T0);
+    const other = starts.newStart(T0 + 20);
+    await starts.open(other);
+    expect(await reconcile({ upstream, starts, now: T0 + 1_000 }, { start, state: 'unknown' })).toEqual({
+      outcome: 'adopted',
+      requestId: 'mine',
+    });
+  });
+
+  it('counts a start still "in flight" past every deadline as lost (its proxy died)', async () => {
+    const { upstream, starts } = setup(() => listing(['x', T0 + 100]));
+    const crashed = starts.newStart(T0);
+    await starts.open(crashed);
+    const start = await lostStart(starts, T0 + 50);
+    expect(await reconcile({ upstream, starts, now: crashed.deadline + 10_000 }, { start, state: 'unknown' })).toMatchObject({
+      reason: 'another start whose answer was lost could own the job found',
+    });
+    // Its own retry after the deadline, counted in flight all along: nobody else is in its way but the other lost one.
+    expect(await reconcile({ upstream, starts, now: crashed.deadline + 10_000 }, { start: crashed, state: 'in_flight' })).toMatchObject({
+      outcome: 'unknown',
+    });
   });
 
   it('says no job was made only once the start’s deadline has passed', async () => {
     const { upstream, starts } = setup(() => listing(['old', T0 - 60_000]));
-    const start = starts.newStart(T0);
-    await starts.open(start);
-    expect(await reconcile({ upstream, starts, now: start.deadline - 1 }, start)).toMatchObject({ outcome: 'unknown' });
-    expect(await reconcile({ upstream, starts, now: start.deadline }, start)).toEqual({ outcome: 'not_started' });
+    const start = await lostStart(starts, T0);
+    expect(await reconcile({ upstream, starts, now: start.deadline - 1 }, { start, state: 'unknown' })).toMatchObject({
+      outcome: 'unknown',
+    });
+    expect(await reconcile({ upstream, starts, now: start.deadline }, { start, state: 'unknown' })).toEqual({ outcome: 'not_started' });
   });
 
   it('gives up (unknown) when the list cannot be read or does not reach back to the start', async () => {
@@ -84,9 +145,10 @@ describe('reconcile', () => {
       () => listing(...full),
     ]) {
       const { upstream, starts } = setup(list);
-      const start = starts.newStart(T0 - 20_000);
-      await starts.open(start);
-      expect(await reconcile({ upstream, starts, now: start.deadline + 1 }, start)).toMatchObject({ outcome: 'unknown' });
+      const start = await lostStart(starts, T0 - 20_000);
+      expect(await reconcile({ upstream, starts, now: start.deadline + 1 }, { start, state: 'unknown' })).toMatchObject({
+        outcome: 'unknown',
+      });
     }
   });
 });

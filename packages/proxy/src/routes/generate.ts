@@ -13,8 +13,8 @@ import type { ProxyRequest } from '../http/proxy-request.js';
 import { readBody } from '../http/read-body.js';
 import { type JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
 import { claimIdempotencyKey, idempotencyKeyOf, type KeyClaim, type KeyRecord } from '../jobs/idempotency.js';
-import { reconcile } from '../jobs/reconcile.js';
-import type { Start } from '../jobs/starts.js';
+import { type Reconciled, reconcile } from '../jobs/reconcile.js';
+import type { Counted } from '../jobs/starts.js';
 import { consumeLimits, generationChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
@@ -47,24 +47,24 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
 async function begin(g: Generation): Promise<Reply> {
   const { starts } = g.context;
   const now = g.context.options.clock.now();
-  const start = starts.newStart(now);
+  const start: Counted = { start: starts.newStart(now), state: 'in_flight' };
   // Counted before anything else: a store that cannot count it refuses the request (503), unsent.
-  await starts.open(start);
+  await starts.open(start.start);
   let claim: KeyClaim | undefined;
   try {
-    claim = g.key === undefined ? undefined : await claimIdempotencyKey(g.context.store, g.key, start, keyScope(g, now));
+    claim = g.key === undefined ? undefined : await claimIdempotencyKey(g.context.store, g.key, start.start, keyScope(g, now));
   } catch (error) {
     await forget(g, start);
     throw error;
   }
   if (claim && claim.kind !== 'claimed') {
     await forget(g, start);
-    return claim.kind === 'replay' ? replayed(claim.status, claim.body) : resume(g, claim.record, claim.start);
+    return claim.kind === 'replay' ? replayed(claim.status, claim.body) : resume(g, claim.record, claim.lost);
   }
   return checkLimitsAndSend(g, start, claim?.record);
 }
 
-async function checkLimitsAndSend(g: Generation, start: Start, record: KeyRecord | undefined): Promise<Reply> {
+async function checkLimitsAndSend(g: Generation, start: Counted, record: KeyRecord | undefined): Promise<Reply> {
   const { store, options } = g.context;
   const now = options.clock.now();
   const checks = generationChecks(options.limits, g.visitor, g.scope.ip, now);
@@ -83,7 +83,7 @@ async function checkLimitsAndSend(g: Generation, start: Start, record: KeyRecord
 }
 
 /** The one upstream call of a start. `releaseLimits` gives the visitor's limits back when nothing was charged. */
-async function send(g: Generation, start: Start, record: KeyRecord | undefined, releaseLimits: WriteStep[]): Promise<Reply> {
+async function send(g: Generation, start: Counted, record: KeyRecord | undefined, releaseLimits: WriteStep[]): Promise<Reply> {
   const { upstream, writeBehind, log } = g.context;
   const { input } = g;
   const sendOptions = {
@@ -131,7 +131,7 @@ async function send(g: Generation, start: Start, record: KeyRecord | undefined, 
  */
 async function accepted(
   g: Generation,
-  start: Start,
+  { start, state }: Counted,
   record: KeyRecord | undefined,
   requestId: string,
   status: number,
@@ -139,15 +139,17 @@ async function accepted(
   headers?: Record<string, string>,
 ): Promise<JsonReply> {
   const { options, sealer, hub, log } = g.context;
+  const answeredAt = options.clock.now();
   const expiresAt = start.startedAt + options.handleTtlMs;
   const handle = await createHandle({ visitor: g.visitor, requestId, startedAt: start.startedAt, expiresAt }, sealer);
   const body = acknowledgement(ack, requestId, handle, options.prefix);
   await g.context.writeBehind.run([
     async () => {
-      const owner = await g.context.starts.claimPrediction(requestId, start);
+      // An acknowledgement (not a job found again) also tells when the service created the job.
+      const owner = await g.context.starts.claimPrediction(requestId, start, ack === undefined ? undefined : answeredAt);
       if (owner !== undefined) log({ level: 'warn', msg: 'a job the service acknowledged was already claimed by another start' });
     },
-    ...completeSteps(g, start, record, status, body),
+    ...completeSteps(g, { start, state }, record, status, body),
   ]);
   // A job just acknowledged is starting: the first GETs are answered without asking the service.
   // Not for a job found again (it may be further along), nor when the store is away (the poller asks).
@@ -162,77 +164,73 @@ async function accepted(
 /** The POST failed without an answer (a reset, a timeout) or with one that names no job: the job may exist. */
 async function unknownOutcome(
   g: Generation,
-  start: Start,
+  { start }: Counted,
   record: KeyRecord | undefined,
   releaseLimits: WriteStep[],
   error: unknown,
 ): Promise<Reply> {
   const { upstream, starts, options, writeBehind, log } = g.context;
   const now = options.clock.now();
-  const found = await reconcile({ upstream, starts, now }, start);
-  log({
-    level: 'warn',
-    msg: 'generation outcome unknown',
-    outcome: found.outcome,
-    ...(found.outcome === 'unknown' ? { reason: found.reason } : {}),
-  });
-  if (found.outcome === 'adopted') return accepted(g, start, record, found.requestId, 200, undefined);
+  // Counted as lost from now on: other starts looking for their jobs no longer wait for this one.
+  await writeBehind.run([() => starts.markUnknown(start)]);
+  const lost: Counted = { start, state: 'unknown', endedAt: now };
+  const found = await reconcile({ upstream, starts, now }, lost);
+  log({ level: 'warn', msg: 'generation outcome unknown', outcome: found.outcome, ...reasonOf(found) });
+  if (found.outcome === 'adopted') return accepted(g, lost, record, found.requestId, 200, undefined);
   if (found.outcome === 'not_started') {
-    await writeBehind.run([...releaseLimits, ...forgetSteps(g, start, record)]);
+    await writeBehind.run([...releaseLimits, ...forgetSteps(g, lost, record)]);
     throw error;
   }
   await writeBehind.run([async () => record?.unresolved(start, now)]);
-  throw generationUnknown(start, now, g.key !== undefined);
+  throw generationUnknown(found.retryAfterMs, g.key !== undefined);
 }
 
 /** A request with the Idempotency-Key of a start whose outcome was lost; `record` is locked for it. */
-async function resume(g: Generation, record: KeyRecord, lost: Start): Promise<Reply> {
+async function resume(g: Generation, record: KeyRecord, lost: Counted): Promise<Reply> {
   const { upstream, starts, options, writeBehind, log } = g.context;
   const now = options.clock.now();
   const found = await reconcile({ upstream, starts, now }, lost);
-  log({
-    level: 'info',
-    msg: 'lost start reconciled',
-    outcome: found.outcome,
-    ...(found.outcome === 'unknown' ? { reason: found.reason } : {}),
-  });
+  log({ level: 'info', msg: 'lost start reconciled', outcome: found.outcome, ...reasonOf(found) });
   if (found.outcome === 'adopted') return accepted(g, lost, record, found.requestId, 200, undefined, { 'idempotent-replayed': 'true' });
   if (found.outcome === 'unknown') {
-    await writeBehind.run([() => record.unresolved(lost, now)]);
-    throw generationUnknown(lost, now, true);
+    // When its POST failed stays what it was (a start whose proxy died gets the time it was found lost).
+    await writeBehind.run([() => record.unresolved(lost.start, lost.endedAt ?? now)]);
+    throw generationUnknown(found.retryAfterMs, true);
   }
   // It made no job: the same action is started again, under the same key.
-  const next = starts.newStart(now);
-  await starts.open(next);
-  if (!(await record.restart(next).catch(() => false))) {
-    await writeBehind.run([() => starts.close(next)]);
+  const next: Counted = { start: starts.newStart(now), state: 'in_flight' };
+  await starts.open(next.start);
+  if (!(await record.restart(next.start).catch(() => false))) {
+    await forget(g, next);
     throw new ProxyHttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress', {
       headers: { 'retry-after': '1' },
     });
   }
-  await writeBehind.run([() => starts.close(lost)]);
+  await forget(g, lost);
   return checkLimitsAndSend(g, next, record);
 }
 
+const reasonOf = (found: Reconciled) => (found.outcome === 'unknown' ? { reason: found.reason } : {});
+
 /** Steps storing the answer for replays, then marking the start resolved — by whoever moved its record. */
-function completeSteps(g: Generation, start: Start, record: KeyRecord | undefined, status: number, body: unknown): WriteStep[] {
+function completeSteps(g: Generation, start: Counted, record: KeyRecord | undefined, status: number, body: unknown): WriteStep[] {
   let resolvedHere = record === undefined;
   return [
     async () => {
       if (record) resolvedHere = await record.complete(status, body);
     },
     async () => {
-      if (resolvedHere) await g.context.starts.close(start);
+      if (resolvedHere) await g.context.starts.close(start.start, start.state);
     },
   ];
 }
 
-/** Steps for a start that sent nothing (or made nothing): its key is free again and it is resolved. */
-function forgetSteps(g: Generation, start: Start, record?: KeyRecord): WriteStep[] {
-  return [...(record ? [() => record.abandon()] : []), () => g.context.starts.close(start)];
+/** Steps for a start that sent nothing (or made nothing): its key (when given) is free again and it is resolved. */
+function forgetSteps(g: Generation, start: Counted, record?: KeyRecord): WriteStep[] {
+  return [...(record ? [() => record.abandon()] : []), () => g.context.starts.close(start.start, start.state)];
 }
 
-function forget(g: Generation, start: Start, record?: KeyRecord): Promise<void> {
+function forget(g: Generation, start: Counted, record?: KeyRecord): Promise<void> {
   return g.context.writeBehind.run(forgetSteps(g, start, record));
 }
 
@@ -250,13 +248,12 @@ function replayed(status: number, body: unknown): JsonReply {
   return jsonReply(status, body, { 'idempotent-replayed': 'true' });
 }
 
-function generationUnknown(start: Start, now: number, withKey: boolean): ProxyHttpError {
-  // Until the start's deadline a job it made may still appear; after it, ask again after a few seconds.
-  const seconds = Math.max(1, Math.ceil((start.deadline > now ? start.deadline - now : 5_000) / 1000));
+function generationUnknown(retryAfterMs: number, withKey: boolean): ProxyHttpError {
   const message = withKey
     ? 'The generation service did not confirm this start and it was not sent again, so nothing is charged twice. Send it again with the same Idempotency-Key in a moment to find it.'
     : 'The generation service did not confirm this start and it was not sent again, so nothing is charged twice. It may still run; without an Idempotency-Key it cannot be found again.';
-  return new ProxyHttpError(502, 'generation_unknown', message, { headers: { 'retry-after': String(seconds) } });
+  const seconds = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  return new ProxyHttpError(502, 'generation_unknown', message, { headers: { 'retry-after': seconds } });
 }
 
 /** A generation body checked against the spec, tagged with its operation. */

@@ -25,14 +25,15 @@ describe('the service’s request id', () => {
     // The fake service stamps jobs with the real time: the answers lost come first, before the clock moves.
     h = await startHarness({ clock: new ManualClock({ start: Date.now() }) });
     const visitor = h.visitor();
+    // An answer lost after the job was created: found again, still behind a handle. (First: the
+    // proxy's clock stands still, so an acknowledged job would tell it the service's clock does too.)
+    h.upstream.once('POST /api/v1/restyle', acceptedThen({ reset: true }));
+    const found = await visitor.restyle({ 'idempotency-key': 'two' });
+    expect(found.status).toBe(200);
     const ack = await visitor.restyle({ 'idempotency-key': 'one' });
     const handle = String(ack.json.request_id);
     await visitor.restyle({ 'idempotency-key': 'one' });
     await visitor.restyle({ 'idempotency-key': 'one' }, { image_url: IMAGE_URL, style: 'rustic' });
-    // An answer lost after the job was created: found again, still behind a handle.
-    h.upstream.once('POST /api/v1/restyle', acceptedThen({ reset: true }));
-    const found = await visitor.restyle({ 'idempotency-key': 'two' });
-    expect(found.status).toBe(200);
     h.upstream.once('POST /api/v1/restyle', { reset: true });
     expect((await visitor.restyle({ 'idempotency-key': 'three' })).json.code).toBe('generation_unknown');
 
@@ -40,20 +41,20 @@ describe('the service’s request id', () => {
     await visitor.request(`/api/v1/prediction/${handle}`);
     await visitor.request(`/api/v1/prediction/${String(found.json.request_id)}`);
     // A service that sends its ids in the prediction anyway.
-    h.upstream.once('GET /api/v1/prediction/job_1', {
+    h.upstream.once('GET /api/v1/prediction/job_2', {
       status: 200,
-      body: { status: 'processing', request_id: 'job_1', id: 'job_1', requestId: 'job_1' },
+      body: { status: 'processing', request_id: 'job_2', id: 'job_2', requestId: 'job_2' },
       offContract: true,
     });
     await h.clock.advance(3_000);
     await waitFor(() => viewer.events.length === 2, 'processing');
-    h.upstream.complete('job_1');
+    h.upstream.complete('job_2');
     await h.clock.advance(3_500);
     await viewer.ended;
     await visitor.request(`/api/v1/prediction/${handle}`);
-    await visitor.request('/api/v1/prediction/job_1');
+    await visitor.request('/api/v1/prediction/job_2');
     // An upstream error on a poll of a job the service forgot.
-    h.upstream.on('GET /api/v1/prediction/job_2', { status: 404, body: { error: 'Prediction not found' } });
+    h.upstream.on('GET /api/v1/prediction/job_1', { status: 404, body: { error: 'Prediction not found' } });
     await h.clock.advance(10_000);
     expect((await visitor.request(`/api/v1/prediction/${String(found.json.request_id)}`)).status).toBe(404);
 

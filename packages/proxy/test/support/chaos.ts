@@ -21,6 +21,7 @@ import { listeningUrl, runNode } from './run-node.js';
 // The built bin, as an operator runs it (`pnpm test`, `pnpm check` and `pnpm bench` build first).
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const SECRET = 'chaos-secret-0123456789abcdef';
+const CLEAN_REFUSALS = new Set(['503 store_unavailable', '409 idempotency_in_progress']);
 
 export interface ChaosOptions {
   visitors: number;
@@ -44,9 +45,14 @@ export interface ChaosReport {
   chargedTwice: number;
   /** Jobs no action got a handle for. */
   orphanJobs: number;
-  /** Generation answers while Redis was away: 503 store_unavailable (each with Retry-After), and anything else. */
+  /**
+   * Generation answers other than 200 while Redis was away (until both instances were ready again):
+   * clean ones (503 store_unavailable, or 409 idempotency_in_progress for a request whose record
+   * Redis kept, each with Retry-After), anything else, and every one by status and code.
+   */
   refusedCleanly: number;
   refusedOtherwise: number;
+  refusals: Record<string, number>;
   /** Polls of known handles while Redis was away: answered 200, and not. */
   pollsServed: number;
   pollsFailed: number;
@@ -105,7 +111,7 @@ interface Stack {
 async function underTraffic(options: ChaosOptions, stack: Stack): Promise<ChaosReport> {
   const { sim, urls } = stack;
   const photo = `${sim.url}/__simulator/samples/empty-room.jpg`;
-  const outage = { active: false, refusedCleanly: 0, refusedOtherwise: 0 };
+  const outage = { active: false, refusedCleanly: 0, refusedOtherwise: 0, refusals: {} as Record<string, number> };
   const actions: Action[] = [];
   const clients = await Promise.all(
     Array.from({ length: options.visitors }, async (_, v) => {
@@ -126,8 +132,9 @@ async function underTraffic(options: ChaosOptions, stack: Stack): Promise<ChaosR
         ?.restyle({ 'idempotency-key': action.key }, { image_url: photo, style: 'modern' })
         .catch(() => undefined);
       if (outage.active && answer?.status !== 200) {
-        if (answer?.status === 503 && answer.json.code === 'store_unavailable' && answer.headers.get('retry-after'))
-          outage.refusedCleanly++;
+        const refusal = answer ? `${answer.status} ${String(answer.json.code)}` : 'no answer';
+        outage.refusals[refusal] = (outage.refusals[refusal] ?? 0) + 1;
+        if (CLEAN_REFUSALS.has(refusal) && answer?.headers.get('retry-after')) outage.refusedCleanly++;
         else outage.refusedOtherwise++;
       }
       if (answer?.status === 200) {
@@ -219,6 +226,7 @@ async function underTraffic(options: ChaosOptions, stack: Stack): Promise<ChaosR
     orphanJobs: stats.acceptedJobs.filter((job) => !answeredKeys.has(job.idempotencyKey ?? '')).length,
     refusedCleanly: outage.refusedCleanly,
     refusedOtherwise: outage.refusedOtherwise,
+    refusals: outage.refusals,
     pollsServed,
     pollsFailed,
     notReadyAfterMs,
