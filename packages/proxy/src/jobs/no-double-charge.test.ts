@@ -76,6 +76,15 @@ async function poll(proxy: RoomProxy, handle: unknown): Promise<Inspected> {
 
 const jobs = () => upstream.jobs.size;
 
+/** An instance takes the action and dies at its first store call `op` on a key starting with `prefix`. */
+async function dieAt(op: StoreOp, prefix: string): Promise<void> {
+  const a = instance();
+  a.store.breakAt(op, prefix, 'frozen');
+  void restyle(a.proxy);
+  await waitFor(() => a.store.state === 'frozen', 'the first instance to stop');
+  a.store.kill();
+}
+
 async function recordOf(key: string): Promise<string | undefined> {
   const visitor = cookie.slice('rr_visitor='.length).split('.')[0];
   return shared.get(`idem:${visitor}:${await sha256(key)}`);
@@ -86,11 +95,7 @@ describe('the proxy dies during a generation; the visitor sends the action again
     ['before the POST (while checking limits)', 'hit', 'limit:', 'starting'],
     ['after the service accepted the job, before the proxy wrote it down', 'claim', 'known:', 'processing'],
   ])('%s: one job, started or found once the first start’s deadline has passed', async (_, op, prefix, status) => {
-    const a = instance();
-    a.store.breakAt(op, prefix, 'frozen');
-    void restyle(a.proxy);
-    await waitFor(() => a.store.state === 'frozen', 'the first instance to stop');
-    a.store.kill();
+    await dieAt(op, prefix);
 
     const b = instance();
     const early = await restyle(b.proxy);
@@ -127,11 +132,7 @@ describe('the proxy dies during a generation; the visitor sends the action again
   });
 
   it('after the answer was written down: the retry is a replay of it', async () => {
-    const a = instance();
-    a.store.breakAt('release', 'starts:', 'frozen');
-    void restyle(a.proxy);
-    await waitFor(() => a.store.state === 'frozen', 'the first instance to stop');
-    a.store.kill();
+    await dieAt('release', 'starts:');
 
     const b = instance();
     const replay = await restyle(b.proxy);
@@ -142,11 +143,7 @@ describe('the proxy dies during a generation; the visitor sends the action again
   });
 
   it('forgets a pending record within minutes, not a day', async () => {
-    const a = instance();
-    a.store.breakAt('hit', 'limit:', 'frozen');
-    void restyle(a.proxy);
-    await waitFor(() => a.store.state === 'frozen', 'the first instance to stop');
-    a.store.kill();
+    await dieAt('hit', 'limit:');
     expect(await recordOf('click-1')).toContain('"pending"');
     await clock.advance(5 * 60_000);
     expect(await recordOf('click-1')).toBeUndefined();
