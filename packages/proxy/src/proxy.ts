@@ -94,7 +94,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   if (options.secretGenerated) {
     log({
       level: 'warn',
-      msg: 'no secret configured: visitor cookies and handles are signed with a random per-process secret and will not survive a restart (set ROOM_PROXY_SECRET)',
+      msg: 'no secret configured: visitor cookies and handles are signed and sealed with a random per-process secret and will not survive a restart (set ROOM_PROXY_SECRET)',
     });
   }
   let warnedUnknownIp = false;

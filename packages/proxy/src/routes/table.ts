@@ -2,7 +2,7 @@
  * The route table: every operation the proxy serves, its method and its handler. Deny by default:
  * anything else — other paths, other methods, encoded slashes or dots, backslashes, empty or `..`
  * segments — is a JSON 404/405. The upstream URL is never built from the client's path: only a
- * fixed operation name or the request id inside a signed handle reaches it.
+ * fixed operation name or the request id inside a sealed handle reaches it.
  */
 
 import type { ProxyPaths } from '@room-restyler/core';

@@ -1,6 +1,6 @@
 /**
  * The only code that talks to the service. URLs are fixed operation paths on the configured
- * origin (plus an id that came out of a signed handle); generation POSTs are sent once, never
+ * origin (plus an id that came out of a sealed handle); generation POSTs are sent once, never
  * retried blindly, so a credit is not spent twice.
  */
 import type { EnhanceRequest, ProxyErrorBody, ProxyErrorCode, paths, RestyleRequest } from '@room-restyler/core';
