@@ -4,7 +4,8 @@
  * job is matched by its creation time and by elimination:
  *
  * - candidates are listed predictions created within the start's window (from just before its
- *   POST to its deadline, or now, give or take the clocks' difference) that no other start owns;
+ *   POST to when it failed, else to its deadline; the clocks' offset learned from acknowledged
+ *   jobs, service-clock.ts) that no other start owns;
  * - while another start that could have made a candidate is still in flight, wait a moment: it is
  *   about to say which job is its own;
  * - exactly one candidate, and no other start whose answer was lost could have made it → adopted,

@@ -6,10 +6,8 @@
  * visitor-bound handle. A start whose answer is lost is never sent again: it is reconciled from the
  * service's list of predictions (jobs/reconcile.ts), here or when the same Idempotency-Key comes back.
  */
-import { type GenerationAck, requestIdOf } from '@room-restyler/core';
-import { checkInput, enhanceInputSchema, type InputCheck, restyleInputSchema } from '@room-restyler/core/schemas';
+import { requestIdOf } from '@room-restyler/core';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
-import type { ProxyRequest } from '../http/proxy-request.js';
 import { readBody } from '../http/read-body.js';
 import { type JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
 import { claimIdempotencyKey, idempotencyKeyOf, type KeyClaim, type KeyRecord } from '../jobs/idempotency.js';
@@ -19,7 +17,8 @@ import { consumeLimits, generationChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
 import type { WriteStep } from '../state/write-behind.js';
-import { type GenerationBodies, type Operation, type UpstreamReply, upstreamErrorBody } from '../upstream/upstream.js';
+import { type Operation, type UpstreamReply, upstreamErrorBody } from '../upstream/upstream.js';
+import { acknowledgement, checkImageOrigin, type GenerationInput, parseInput } from './generation-input.js';
 
 /** One generation request, as every step of it needs it. */
 interface Generation {
@@ -254,46 +253,4 @@ function generationUnknown(retryAfterMs: number, withKey: boolean): ProxyHttpErr
     : 'The generation service did not confirm this start and it was not sent again, so nothing is charged twice. It may still run; without an Idempotency-Key it cannot be found again.';
   const seconds = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
   return new ProxyHttpError(502, 'generation_unknown', message, { headers: { 'retry-after': seconds } });
-}
-
-/** A generation body checked against the spec, tagged with its operation. */
-type GenerationInput = { [O in Operation]: { operation: O; body: GenerationBodies[O] } }[Operation];
-
-function parseInput(request: ProxyRequest, raw: Uint8Array, operation: Operation): GenerationInput {
-  const type = request.headers.get('content-type') ?? '';
-  // Requiring JSON also forces a CORS preflight, so a cross-site form cannot start a generation.
-  if (!/^application\/json\s*(;|$)/i.test(type))
-    throw new ProxyHttpError(415, 'unsupported_media_type', 'Send the body as application/json');
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
-  } catch {
-    throw new ProxyHttpError(400, 'invalid_json', 'The body is not valid JSON');
-  }
-  if (operation === 'enhance') return { operation, body: valid(checkInput(enhanceInputSchema, body)) };
-  return { operation, body: valid(checkInput(restyleInputSchema, body)) };
-}
-
-function valid<T>(checked: InputCheck<T>): T {
-  if (!checked.ok) throw new ProxyHttpError(400, 'bad_request', checked.message, checked.field ? { extra: { field: checked.field } } : {});
-  return checked.value;
-}
-
-function checkImageOrigin(imageUrl: string, allowed: ReadonlySet<string> | undefined): void {
-  if (allowed && !allowed.has(new URL(imageUrl).origin)) {
-    throw new ProxyHttpError(400, 'bad_request', 'image_url must point to an allowed image host', { extra: { field: 'image_url' } });
-  }
-}
-
-/** The acknowledgement a browser sees: the spec's fields, with the handle in place of the service's id everywhere. */
-function acknowledgement(ack: unknown, requestId: string, handle: string, prefix: string): GenerationAck {
-  const message = (ack as { message?: unknown } | null)?.message;
-  return {
-    success: true,
-    request_id: handle,
-    message:
-      typeof message === 'string'
-        ? message.split(requestId).join(handle)
-        : `Generation started. Poll ${prefix}/api/v1/prediction/${handle} for results.`,
-  };
 }
