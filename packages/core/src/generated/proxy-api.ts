@@ -304,6 +304,15 @@ export type components = {
         };
     };
     responses: {
+        /** @description The process is up. */
+        Up: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Health"];
+            };
+        };
         /** @description The generation was accepted; `request_id` is the visitor's handle for it. */
         GenerationStarted: {
             headers: {
@@ -540,15 +549,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Up. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
+            200: components["responses"]["Up"];
         };
     };
     readiness: {
@@ -591,15 +592,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Up. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
+            200: components["responses"]["Up"];
         };
     };
 }
