@@ -12,6 +12,7 @@ const benches = [
   '@room-restyler/simulator',
   '@room-restyler/proxy',
   '@room-restyler/element',
+  '@room-restyler/demo',
   '@room-restyler/mcp',
   '@room-restyler/test',
 ];

@@ -1,11 +1,16 @@
-// Runs a command from the repository root with its output shown; a failure ends the script with its exit code.
+// Runs commands from the repository root with their output shown.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
 export function run(command, args, options = {}) {
+  const status = attempt(command, args, options);
+  if (status !== 0) process.exit(status);
+}
+
+/** Runs a command like `run`, but returns its exit status instead of ending the script. */
+export function attempt(command, args, options = {}) {
   console.log(`$ ${[command, ...args].join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  return spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
 }

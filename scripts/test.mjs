@@ -12,4 +12,5 @@ if (missing.length > 0) process.exit(1);
 run('pnpm', ['lint']);
 run('pnpm', ['check:generated']);
 run('pnpm', ['spec:drill']);
+run('pnpm', ['lint:package', 'packages/core']);
 run('pnpm', ['-r', '--workspace-concurrency=1', 'test']);

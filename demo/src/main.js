@@ -1,16 +1,19 @@
 import '@room-restyler/element/define';
 import '@room-restyler/element/translations/de';
+import '@room-restyler/element/translations/fr';
 
 const widget = document.querySelector('room-restyler');
 const mainPhoto = document.querySelector('#main-photo');
 const thumbs = [...document.querySelectorAll('.thumbs button')];
 const roomTypes = { 'living-room': 'living_room', bedroom: 'bedroom', kitchen: 'kitchen', office: 'home_office' };
+const WIDTHS = [480, 800, 1200];
 let current = 'living-room';
 
 for (const button of thumbs) {
   button.addEventListener('click', () => {
     current = button.dataset.photo;
-    mainPhoto.src = `/photos/${current}.jpg`;
+    mainPhoto.srcset = [...WIDTHS.map((w) => `/photos/${current}-${w}.jpg ${w}w`), `/photos/${current}.jpg 1600w`].join(', ');
+    mainPhoto.src = `/photos/${current}-800.jpg`;
     mainPhoto.alt = button.dataset.alt;
     for (const b of thumbs) b.setAttribute('aria-pressed', String(b === button));
   });
@@ -20,20 +23,34 @@ for (const button of thumbs) {
 document.querySelector('#use-photo').addEventListener('click', async () => {
   const blob = await (await fetch(`/photos/${current}.jpg`)).blob();
   widget.roomType = roomTypes[current] ?? 'living_room';
-  await widget.selectFile(blob);
-  widget.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  widget.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth', block: 'start' });
   widget.focus();
+  await widget.selectFile(blob);
 });
 
+// The widget follows its `lang` at run time (and an ancestor's, or <html lang>, when it has none).
 for (const button of document.querySelectorAll('.lang')) {
   button.addEventListener('click', () => {
-    document.documentElement.lang = button.dataset.lang;
-    // The widget follows its own `lang` attribute at once (an ancestor's is read when it connects).
-    widget.setAttribute('lang', button.dataset.lang);
+    widget.lang = button.dataset.lang;
     for (const b of document.querySelectorAll('.lang')) b.setAttribute('aria-pressed', String(b === button));
   });
 }
 
-widget.addEventListener('room-restyler-complete', (event) => {
-  console.info('staged images:', event.detail.output);
+// How many of this visitor's free tries are left (the demo server counts them; see server.mjs).
+const tries = document.querySelector('#tries');
+async function showTries() {
+  const response = await fetch('/demo/tries', { cache: 'no-store' }).catch(() => undefined);
+  if (!response?.ok) return;
+  const { left, limit } = await response.json();
+  tries.textContent = `${left} of ${limit} free tries left this hour.`;
+}
+void showTries();
+for (const name of ['room-restyler-complete', 'room-restyler-error', 'room-restyler-cancel']) widget.addEventListener(name, showTries);
+// Once per try, when the server has counted it: the job was accepted.
+let counted = false;
+widget.addEventListener('room-restyler-generate-start', () => (counted = false));
+widget.addEventListener('room-restyler-progress', (event) => {
+  if (event.detail.phase !== 'generating' || counted) return;
+  counted = true;
+  void showTries();
 });

@@ -1,11 +1,12 @@
 // Tests run in the machine's Chromium (found by the test kit: CHROME_PATH or the usual places).
 // The dev server also hosts the test backends (/backend/<scenario>-…: the real key proxy in front
-// of the kit's fake service) and a `screenshot` command that saves PNGs of each state.
+// of the kit's fake service), a `screenshot` command that saves PNGs of each state and a `media`
+// command that emulates media features (forced colours, colour scheme, reduced motion).
 import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { testBackends } from './test/backends.mjs';
-import { screenshotPlugin } from './test/screenshot-plugin.mjs';
+import { pageCommands } from './test/page-commands.mjs';
 
 const backends = testBackends();
 
@@ -24,7 +25,7 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.test.json', import.meta.url).pathname }),
     // Each run screenshots every state into test-output/ (ignored by git), so a test run leaves the
     // tree clean; UPDATE_SCREENSHOTS=1 refreshes the committed gallery in screenshots/.
-    screenshotPlugin(new URL(process.env.UPDATE_SCREENSHOTS ? './screenshots/' : './test-output/screenshots/', import.meta.url)),
+    pageCommands(new URL(process.env.UPDATE_SCREENSHOTS ? './screenshots/' : './test-output/screenshots/', import.meta.url)),
     { name: 'test-backends', serverStop: () => backends.close() },
   ],
 };

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -11,6 +12,32 @@ const PHOTO = fileURLToPath(new URL('../../demo/public/photos/living-room.jpg', 
 /** The key the demo server gives its proxy (the simulator's default key). */
 const DEMO_KEY = 'sim_test_key';
 
+/** Starts `node server.mjs` as `pnpm start` does; resolves with the URL it prints and what it said on stderr. */
+function startDemo(port: string): { demo: ChildProcess; url: Promise<string>; stderr: () => string } {
+  const demo = spawn(process.execPath, ['server.mjs'], {
+    cwd: DEMO_DIR,
+    env: { ...process.env, PORT: port, ROOM_SIM_LATENCY: '800-1500' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  demo.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
+  const url = new Promise<string>((resolve, reject) => {
+    demo.stdout!.on('data', (chunk: Buffer) => {
+      const match = /listening on (\S+)/.exec(chunk.toString());
+      if (match) resolve(match[1]!);
+    });
+    demo.once('exit', (code) => reject(new Error(`demo server exited with ${code}: ${stderr}`)));
+  });
+  return { demo, url, stderr: () => stderr };
+}
+
+const widgetImagesLoaded = (page: Page) =>
+  page.waitForFunction(() => {
+    const compare = document.querySelector('room-restyler')!.shadowRoot!.querySelector('room-restyler-compare')!;
+    const images = [...compare.shadowRoot!.querySelectorAll('img')];
+    return images.length >= 2 && images.every((img) => img.complete && img.naturalWidth > 0);
+  });
+
 describe('a visitor stages a room on the demo listing page', () => {
   let demo: ChildProcess;
   let browser: Browser;
@@ -19,18 +46,9 @@ describe('a visitor stages a room on the demo listing page', () => {
   const seenBodies: string[] = [];
 
   beforeAll(async () => {
-    demo = spawn(process.execPath, ['server.mjs'], {
-      cwd: DEMO_DIR,
-      env: { ...process.env, PORT: '0', ROOM_SIM_LATENCY: '800-1500' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    url = await new Promise<string>((resolve, reject) => {
-      demo.stdout!.on('data', (chunk: Buffer) => {
-        const match = /listening on (\S+)/.exec(chunk.toString());
-        if (match) resolve(match[1]!);
-      });
-      demo.once('exit', (code) => reject(new Error(`demo server exited with ${code}`)));
-    });
+    const started = startDemo('0');
+    demo = started.demo;
+    url = await started.url;
     browser = await chromium.launch({
       executablePath: chromiumPath(),
       args: CHROMIUM_ARGS,
@@ -50,9 +68,11 @@ describe('a visitor stages a room on the demo listing page', () => {
     demo?.kill('SIGTERM');
   });
 
-  it('drops a photo, picks a style, generates, compares and downloads', async () => {
+  it('drops a photo, picks a style, generates, compares and downloads; the tries left go down by one', async () => {
     await page.goto(url);
     const widget = page.locator('room-restyler');
+    const tries = page.locator('#tries');
+    await expect.poll(() => tries.textContent()).toBe('50 of 50 free tries left this hour.');
     await widget.scrollIntoViewIfNeeded();
 
     const photo = await readFile(PHOTO);
@@ -71,20 +91,16 @@ describe('a visitor stages a room on the demo listing page', () => {
       [...photo],
     );
 
-    await widget.locator('[part~="style"]').selectOption('japandi');
+    await widget.locator('[part~="card"]', { hasText: 'Japandi' }).click();
     await widget.locator('[part~="generate"]').click();
     await widget.locator('[part~="progress"]').waitFor();
     await widget.locator('[part~="compare"]').waitFor({ timeout: 60_000 });
-
     // Both images of the comparison load.
-    await page.waitForFunction(() => {
-      const compare = document.querySelector('room-restyler')!.shadowRoot!.querySelector('room-restyler-compare')!;
-      const images = [...compare.shadowRoot!.querySelectorAll('img')];
-      return images.length >= 2 && images.every((img) => img.complete && img.naturalWidth > 0);
-    });
+    await widgetImagesLoaded(page);
+    await expect.poll(() => tries.textContent()).toBe('49 of 50 free tries left this hour.');
 
     // The slider answers the keyboard.
-    const slider = widget.locator('room-restyler-compare input[type="range"]');
+    const slider = widget.locator('room-restyler-compare input[type="range"]').first();
     await slider.focus();
     await page.keyboard.press('End');
     expect(Number(await slider.inputValue())).toBe(100);
@@ -98,5 +114,51 @@ describe('a visitor stages a room on the demo listing page', () => {
 
     expect(seenBodies.length).toBeGreaterThan(0);
     for (const text of seenBodies) expect(text).not.toContain(DEMO_KEY);
+  });
+
+  it('is the production build: hashed, compressed, cached; a favicon and a description; no dev server', async () => {
+    const html = await (await fetch(url)).text();
+    const script = /<script type="module" crossorigin src="(\/assets\/[\w-]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect(html).not.toContain('/@vite/client');
+    expect(html).toMatch(/<meta\s+name="description"\s+content="[^"]{50,}"/);
+    const asset = await fetch(new URL(script!, url), { headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(await asset.text()).not.toMatch(/\bZodError\b/);
+    const icon = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1];
+    expect((await fetch(new URL(icon!, url))).status).toBe(200);
+  });
+
+  it('fits a 320 px phone without sideways scrolling, with photos sized for it', async () => {
+    const phone = await browser.newPage({ viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    try {
+      await phone.goto(url);
+      await phone.locator('room-restyler').evaluate((el) => (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      // A 2× phone 320 px wide loads the 800 px photo, not the 1600 px original.
+      const hero = await phone.locator('#main-photo').evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(hero).toMatch(/living-room-800\.jpg$/);
+      const thumbs = await phone.locator('.thumbs img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
+      expect(thumbs.every((src) => src?.endsWith('-192.jpg'))).toBe(true);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('takes a free port when 5173 (or the one asked for) is taken, and says so', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    const second = startDemo(String(port));
+    try {
+      const other = await second.url;
+      expect(new URL(other).port).not.toBe(String(port));
+      expect((await fetch(other)).status).toBe(200);
+      expect(second.stderr()).toContain(`Port ${port} is in use`);
+    } finally {
+      second.demo.kill('SIGTERM');
+      taken.close();
+    }
   });
 });

@@ -1,10 +1,10 @@
 /** A browser-like visitor in Node: a fetch that keeps the proxy's cookies, as a browser would. */
-export function visitorFetch(): (request: Request) => Promise<Response> {
+export function visitorFetch(): (url: string, init: RequestInit) => Promise<Response> {
   const jar = new Map<string, string>();
-  return async (request) => {
-    const headers = new Headers(request.headers);
+  return async (url, init) => {
+    const headers = new Headers(init.headers);
     if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(new Request(request, { headers }));
+    const response = await fetch(url, { ...init, headers });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair?.indexOf('=') ?? -1;

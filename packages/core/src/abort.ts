@@ -1,5 +1,5 @@
 /** Small helpers for waits that must stop at once on abort or timeout. */
-import { AbortError, TimeoutError } from './errors.js';
+import { AbortError, type RoomApiError } from './errors.js';
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -18,20 +18,21 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 export interface Deadline {
-  /** Aborts when the caller aborts or the time is up; the reason is an AbortError or TimeoutError. */
+  /** Aborts when the caller aborts or the time is up; the reason is an AbortError or the timeout's error. */
   readonly signal: AbortSignal;
   /** Stops the timer and detaches from the caller's signal. */
   dispose(): void;
 }
 
-/** A signal that follows the caller's signal and also fires after `timeoutMs`. */
-export function deadline(timeoutMs: number, callerSignal: AbortSignal | undefined, what: string): Deadline {
+/**
+ * A signal that follows the caller's signal and also fires after `timeoutMs` (wall-clock time,
+ * whatever clock the caller waits on), with the error `timedOut` makes.
+ */
+export function deadline(timeoutMs: number, callerSignal: AbortSignal | undefined, timedOut: () => RoomApiError): Deadline {
   const controller = new AbortController();
   const onAbort = () => controller.abort(abortErrorFrom(callerSignal?.reason));
-  const timer =
-    Number.isFinite(timeoutMs) && timeoutMs > 0
-      ? setTimeout(() => controller.abort(new TimeoutError(`${what} timed out after ${timeoutMs} ms`, { timeoutMs })), timeoutMs)
-      : undefined;
+  // No timeout for 0 or Infinity; timers longer than 2^31-1 ms would fire at once.
+  const timer = timeoutMs > 0 && timeoutMs < 2 ** 31 ? setTimeout(() => controller.abort(timedOut()), timeoutMs) : undefined;
   if (callerSignal?.aborted) onAbort();
   else callerSignal?.addEventListener('abort', onAbort, { once: true });
   return {

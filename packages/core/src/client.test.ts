@@ -152,20 +152,34 @@ describe('retries', () => {
     expect(clock.sleeps).toEqual([250, 500]);
   });
 
-  it('honours Retry-After in seconds and as an HTTP date', async () => {
-    const clock = new ManualClock({ start: Date.now(), auto: true });
-    const inTwoSeconds = new Date(Date.now() + 2_000).toUTCString();
+  it('honours Retry-After in seconds and as an HTTP date, counted on the client clock', async () => {
+    const start = Date.UTC(2026, 10, 21, 10, 0, 0);
+    const clock = new ManualClock({ start, auto: true });
+    // Sent 3 s after the start (after the first wait): the date is 2 s later still.
+    const inFiveSeconds = new Date(start + 5_000).toUTCString();
     service.on(
       'GET /api/v1/prediction/p',
       { status: 429, body: { error: 'Too many requests' }, headers: { 'retry-after': '3' } },
-      { status: 503, body: { error: 'busy' }, headers: { 'retry-after': inTwoSeconds }, offContract: true },
+      { status: 503, body: { error: 'busy' }, headers: { 'retry-after': inFiveSeconds }, offContract: true },
       { status: 200, body: { status: 'processing' } },
     );
     await client({ clock }).getPrediction('p');
     expect(service.requests).toHaveLength(3);
-    expect(clock.sleeps[0]).toBe(3_000);
-    expect(clock.sleeps[1]).toBeGreaterThan(0);
-    expect(clock.sleeps[1]).toBeLessThanOrEqual(2_000);
+    // Backoff with random() = 0.5 would be 250 and 500 ms: these are the service's own figures.
+    expect(clock.sleeps).toEqual([3_000, 2_000]);
+  });
+
+  it('answers a Retry-After longer than the time left of the call at once, as a RateLimitedError that keeps it', async () => {
+    const clock = new ManualClock({ start: 0, auto: true });
+    service.on('GET /api/v1/prediction/p', { status: 429, body: { error: 'Too many requests' }, headers: { 'retry-after': '45' } });
+    const error = await client({ clock })
+      .getPrediction('p', { timeoutMs: 30_000 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).retryAfterMs).toBe(45_000);
+    expect((error as RateLimitedError).message).toContain('Try again in 45 s');
+    expect(service.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
   });
 
   it('gives up at once when Retry-After is longer than the cap', async () => {
@@ -246,7 +260,7 @@ describe('timeouts and abort', () => {
   });
 
   it('aborts during a backoff sleep without another request', async () => {
-    service.on('GET /api/v1/me', { status: 503, body: { error: 'busy' }, headers: { 'retry-after': '30' }, offContract: true });
+    service.on('GET /api/v1/me', { status: 503, body: { error: 'busy' }, headers: { 'retry-after': '10' }, offContract: true });
     const controller = new AbortController();
     const pending = client().me({ signal: controller.signal });
     await waitFor(() => service.requests.length === 1);

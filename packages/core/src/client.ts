@@ -1,18 +1,19 @@
 /**
- * `createRoomClient`: every operation of the spec, typed from the generated types, over
- * openapi-fetch — with retries, timeouts, abort and typed errors. Works with a key (server side)
- * or without one (a browser talking to the key proxy's mirror of the same paths).
+ * `createRoomClient`: every operation of the spec, its paths and answers typed from the generated
+ * types, with retries, timeouts, abort, typed errors, a logger and middleware. Works with a key
+ * (server side) or without one (a browser talking to the key proxy's mirror of the same paths).
  */
-import createClient from 'openapi-fetch';
 import { type Clock, deadline, systemClock } from './abort.js';
-import { errorFromResponse } from './error-from-response.js';
-import { ConnectionError, RoomApiError, ServerError } from './errors.js';
+import { errorFromResponse, redactValue } from './error-from-response.js';
+import { ConnectionError, RoomApiError, ServerError, TimeoutError } from './errors.js';
 import { type GenerateInput, type GenerateOptions, type GenerationResult, generate } from './generate.js';
 import type { paths } from './generated/room-api.js';
+import type { Logger } from './logger.js';
+import { type Middleware, withMiddleware } from './middleware.js';
 import { normalizePrediction, requestIdOf } from './prediction.js';
-import { DEFAULT_RETRY, type RetryOptions } from './retry-policy.js';
-import { type FetchLike, retryingFetch } from './transport.js';
-import type { Account, EnhanceRequest, GenerationAck, Prediction, PredictionList, RestyleRequest } from './types.js';
+import { DEFAULT_RETRY, type RetryOptions, withRetry } from './retry-policy.js';
+import { callFetch, type FetchLike } from './transport.js';
+import type { Account, EnhanceRequest, Prediction, PredictionList, RestyleRequest } from './types.js';
 import { type WaitOptions, waitForPrediction } from './wait.js';
 
 export interface RoomClientOptions {
@@ -20,6 +21,7 @@ export interface RoomClientOptions {
   baseUrl: string;
   /** Server side only. Omit when calling the proxy, which adds the key itself. */
   apiKey?: string | undefined;
+  /** Called as `fetch(url, init)`, like the global `fetch` (the default). */
   fetch?: FetchLike | undefined;
   headers?: Record<string, string> | undefined;
   /** `include` when a browser calls a proxy on another origin (its visitor cookie must travel). */
@@ -28,6 +30,10 @@ export interface RoomClientOptions {
   retry?: RetryOptions | false | undefined;
   /** Per call, retries included. Default 30 s. */
   timeoutMs?: number | undefined;
+  /** Told about every attempt (`console` will do); the API key is redacted from all it is given. */
+  logger?: Logger | undefined;
+  /** Run once per call, around its attempts: `onRequest`, then `onResponse` in reverse order. */
+  middleware?: readonly Middleware[] | undefined;
   /** Injectable time, for tests and benchmarks. */
   clock?: Clock | undefined;
 }
@@ -35,6 +41,10 @@ export interface RoomClientOptions {
 export interface CallOptions {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
+  /** Sent with this call only, over the client's `headers`. */
+  headers?: Record<string, string> | undefined;
+  /** This call's retries, over the client's `retry`; `false` for none. */
+  retry?: RetryOptions | false | undefined;
 }
 
 export interface StartOptions extends CallOptions {
@@ -49,7 +59,7 @@ export interface GenerationStarted {
 
 export interface ListOptions extends CallOptions {
   /** At most this many, newest first (1–100; the service's default is 20). */
-  limit?: number | undefined;
+  limit?: ListQuery['limit'] | undefined;
 }
 
 export interface RoomClient {
@@ -65,37 +75,83 @@ export interface RoomClient {
   generate(input: GenerateInput, options?: GenerateOptions): Promise<GenerationResult>;
 }
 
-type IdempotencyHeader = NonNullable<paths['/api/v1/restyle']['post']['parameters']['header']>;
+/** The service's paths the client calls, each checked to be a path of the spec. */
+const PATHS = {
+  me: '/api/v1/me',
+  enhance: '/api/v1/enhance',
+  restyle: '/api/v1/restyle',
+  prediction: '/api/v1/prediction/{request_id}',
+  predictions: '/api/v1/predictions',
+} as const satisfies Record<string, keyof paths>;
+
+/** The JSON of an operation's 200 answer, as the spec types it. */
+type Answer<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': infer T } } };
+}
+  ? T
+  : never;
+type PredictionPath = NonNullable<paths[typeof PATHS.prediction]['get']['parameters']['path']>;
+type ListQuery = NonNullable<paths[typeof PATHS.predictions]['get']['parameters']['query']>;
+type IdempotencyHeader = NonNullable<paths[typeof PATHS.restyle]['post']['parameters']['header']>;
+
+/** One request of a call: a path of the spec (parameters filled in), and what it sends. */
+interface SpecRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: EnhanceRequest | RestyleRequest;
+  headers?: IdempotencyHeader;
+}
 
 export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 
 export function createRoomClient(options: RoomClientOptions): RoomClient {
   const clock = options.clock ?? systemClock;
   const secrets = options.apiKey ? [options.apiKey] : [];
-  const baseFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
-  const retry = options.retry === false ? { ...DEFAULT_RETRY, maxRetries: 0 } : { ...DEFAULT_RETRY, ...options.retry };
-  const api = createClient<paths>({
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    headers: { ...options.headers, ...(options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {}) },
-    fetch: retryingFetch(baseFetch, retry, clock),
-    ...(options.credentials ? { credentials: options.credentials } : {}),
-  });
-  const origin = safeOrigin(options.baseUrl);
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const baseFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  const baseHeaders = { ...options.headers, ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) };
+  const retry = withRetry(DEFAULT_RETRY, options.retry);
+  const callTimeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const origin = URL.canParse(baseUrl) ? new URL(baseUrl).origin : baseUrl;
 
-  /** Runs one openapi-fetch call under a deadline and maps every failure to a typed error. */
-  async function call<T>(
-    what: string,
-    callOptions: CallOptions | undefined,
-    send: (signal: AbortSignal) => Promise<{ data?: T; error?: unknown; response: Response }>,
-  ): Promise<T> {
-    const timeoutMs = callOptions?.timeoutMs ?? options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-    const guard = deadline(timeoutMs, callOptions?.signal, what);
+  /** Sends one request under the call's deadline and maps every failure to a typed error. */
+  async function call<T>(what: string, callOptions: CallOptions | undefined, request: SpecRequest): Promise<T> {
+    const timeoutMs = callOptions?.timeoutMs ?? callTimeoutMs;
+    const guard = deadline(
+      timeoutMs,
+      callOptions?.signal,
+      () => new TimeoutError(`${what} timed out after ${timeoutMs} ms`, { timeoutMs }),
+    );
+    const send = callFetch({
+      fetch: baseFetch,
+      retry: withRetry(retry, callOptions?.retry),
+      clock,
+      signal: guard.signal,
+      endsAt: timeoutMs > 0 ? clock.now() + timeoutMs : Number.POSITIVE_INFINITY,
+      logger: options.logger,
+      secrets,
+    });
+    // Later layers win, whatever the case of the names: the client's, the call's, the operation's own.
+    const headers = new Headers(baseHeaders);
+    for (const layer of [callOptions?.headers, request.headers])
+      for (const [name, value] of Object.entries(layer ?? {})) headers.set(name, value);
+    const init: RequestInit & { headers: Headers } = { method: request.method, headers, signal: guard.signal };
+    if (options.credentials) init.credentials = options.credentials;
+    if (request.body) {
+      headers.set('content-type', 'application/json');
+      init.body = JSON.stringify(request.body);
+    }
     try {
-      const { data, error, response } = await send(guard.signal);
-      if (!response.ok) throw errorFromResponse(response.status, error, { headers: response.headers, secrets });
-      if (data === undefined)
-        throw new ServerError(`${what}: the service answered HTTP ${response.status} with no JSON body`, { status: response.status });
-      return data;
+      const response = await withMiddleware(options.middleware ?? [], `${baseUrl}${request.path}`, init, send);
+      const text = await response.text();
+      if (!response.ok)
+        throw errorFromResponse(response.status, redactValue(parseLoosely(text), secrets), { headers: response.headers, now: clock.now() });
+      if (text === '')
+        throw new ServerError(`${what}: the service answered HTTP ${response.status} with no JSON body`, {
+          status: response.status,
+          headers: response.headers,
+        });
+      return JSON.parse(text) as T;
     } catch (error) {
       if (guard.signal.aborted) throw guard.signal.reason;
       if (error instanceof RoomApiError) throw error;
@@ -106,19 +162,22 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
     }
   }
 
+  const predictionPath = ({ request_id }: PredictionPath) => PATHS.prediction.replace('{request_id}', encodeURIComponent(request_id));
   const getPrediction = (id: string, callOptions?: CallOptions) =>
-    call('Reading the prediction', callOptions, (signal) =>
-      api.GET('/api/v1/prediction/{request_id}', { params: { path: { request_id: id } }, signal }),
-    ).then(normalizePrediction);
+    call<Answer<typeof PATHS.prediction, 'get'>>('Reading the prediction', callOptions, {
+      method: 'GET',
+      path: predictionPath({ request_id: id }),
+    }).then(normalizePrediction);
 
-  /** Sends one generation start (never resent blindly: see the transport) and reads its acknowledgement. */
-  async function start(
-    operation: 'enhance' | 'restyle',
-    startOptions: StartOptions | undefined,
-    send: (signal: AbortSignal, header: IdempotencyHeader) => Promise<{ data?: GenerationAck; error?: unknown; response: Response }>,
-  ): Promise<GenerationStarted> {
-    const header: IdempotencyHeader = startOptions?.idempotencyKey ? { 'Idempotency-Key': startOptions.idempotencyKey } : {};
-    const ack = await call(`Starting the ${operation}`, startOptions, (signal) => send(signal, header));
+  /** Sends one generation start (never resent blindly: see the retry policy) and reads its acknowledgement. */
+  async function start(operation: 'enhance' | 'restyle', body: EnhanceRequest | RestyleRequest, startOptions?: StartOptions) {
+    const headers: IdempotencyHeader = startOptions?.idempotencyKey ? { 'Idempotency-Key': startOptions.idempotencyKey } : {};
+    const ack = await call<Answer<(typeof PATHS)[typeof operation], 'post'>>(`Starting the ${operation}`, startOptions, {
+      method: 'POST',
+      path: PATHS[operation],
+      body,
+      headers,
+    });
     // Read tolerantly: an acknowledgement that spells the id `requestId` still counts.
     const requestId = requestIdOf(ack);
     if (!requestId) throw new ServerError(`Starting the ${operation}: the service acknowledged without a request id`, { body: ack });
@@ -126,28 +185,35 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
   }
 
   const client: RoomClient = {
-    me: (callOptions) => call('Reading the account', callOptions, (signal) => api.GET('/api/v1/me', { signal })),
-    enhance: (input, startOptions) =>
-      start('enhance', startOptions, (signal, header) => api.POST('/api/v1/enhance', { params: { header }, body: input, signal })),
-    restyle: (input, startOptions) =>
-      start('restyle', startOptions, (signal, header) => api.POST('/api/v1/restyle', { params: { header }, body: input, signal })),
+    me: (callOptions) => call<Answer<typeof PATHS.me, 'get'>>('Reading the account', callOptions, { method: 'GET', path: PATHS.me }),
+    enhance: (input, startOptions) => start('enhance', input, startOptions),
+    restyle: (input, startOptions) => start('restyle', input, startOptions),
     getPrediction,
-    listPredictions: (listOptions) =>
-      call('Listing predictions', listOptions, (signal) =>
-        api.GET('/api/v1/predictions', { params: { query: listOptions?.limit === undefined ? {} : { limit: listOptions.limit } }, signal }),
-      ),
+    listPredictions: (listOptions) => {
+      const query: ListQuery = listOptions?.limit === undefined ? {} : { limit: listOptions.limit };
+      const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
+      return call('Listing predictions', listOptions, { method: 'GET', path: `${PATHS.predictions}${search ? `?${search}` : ''}` });
+    },
     waitForPrediction: (id, waitOptions) =>
-      waitForPrediction((predictionId, { signal }) => getPrediction(predictionId, { signal }), id, {
-        ...waitOptions,
-        clock: waitOptions?.clock ?? clock,
-      }),
+      waitForPrediction(
+        // A Retry-After longer than what is left of the wait is not waited for inside the read: the wait reports it.
+        (predictionId, { signal, timeLeftMs }) =>
+          getPrediction(predictionId, { signal, retry: { maxRetryAfterMs: Math.min(timeLeftMs, retry.maxRetryAfterMs) } }),
+        id,
+        { ...waitOptions, clock: waitOptions?.clock ?? clock },
+      ),
     generate: (input, generateOptions) => generate(client, input, { ...generateOptions, clock: generateOptions?.clock ?? clock }),
   };
   return client;
 }
 
-function safeOrigin(baseUrl: string): string {
-  return URL.canParse(baseUrl) ? new URL(baseUrl).origin : baseUrl;
+/** An error body: JSON when it is JSON, the text otherwise (an HTML page, a proxy's plain text). */
+function parseLoosely(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 function describe(error: unknown): string {

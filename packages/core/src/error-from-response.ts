@@ -14,14 +14,18 @@ const REQUEST_FIELDS = ['image_url', 'style', 'room_type', 'mode'] as const;
 
 export interface ErrorContext {
   headers?: Headers | undefined;
-  /** Strings that must never appear in a message (the API key). */
-  secrets?: readonly string[] | undefined;
+  /** Now, in epoch ms on the caller's clock: an HTTP-date `Retry-After` counts from here. */
+  now?: number | undefined;
 }
 
+/**
+ * The typed error for a refused or failed call. The body must already be free of secrets: a
+ * server-side caller passes it through `redactValue` first (a browser holds none, and does not
+ * bundle the redaction).
+ */
 export function errorFromResponse(status: number, body: unknown, context: ErrorContext = {}): RoomApiError {
-  const secrets = context.secrets ?? [];
-  const serviceText = redact(errorText(body), secrets);
-  const init = { status, body: redactValue(body, secrets), requestId: requestIdFrom(context.headers) };
+  const serviceText = errorText(body);
+  const init = { status, body, requestId: requestIdFrom(context.headers), headers: context.headers };
   const reason = serviceText ? `: ${serviceText}` : '';
 
   switch (status) {
@@ -51,7 +55,7 @@ export function errorFromResponse(status: number, body: unknown, context: ErrorC
     case 404:
       return new NotFoundError(`Not found${reason}`, init);
     case 429: {
-      const retryAfterMs = parseRetryAfter(context.headers?.get('retry-after') ?? null) ?? secondsField(body, 'retry_after_seconds');
+      const retryAfterMs = parseRetryAfter(context.headers?.get('retry-after'), context.now) ?? secondsField(body, 'retry_after_seconds');
       const wait = retryAfterMs === undefined ? '' : ` Try again in ${formatWait(retryAfterMs)}.`;
       return new RateLimitedError(`Too many requests${reason}.${wait}`, {
         ...init,
@@ -78,7 +82,7 @@ function fieldFrom(body: unknown, text: string): string | undefined {
   return REQUEST_FIELDS.find((field) => new RegExp(`\\b${field}\\b`).test(text));
 }
 
-function requestIdFrom(headers: Headers | undefined): string | undefined {
+export function requestIdFrom(headers: Headers | undefined): string | undefined {
   return headers?.get('x-request-id') ?? headers?.get('request-id') ?? undefined;
 }
 

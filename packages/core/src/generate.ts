@@ -3,6 +3,7 @@ import type { Clock } from './abort.js';
 import type { GenerationStarted, RoomClient, StartOptions } from './client.js';
 import { estimateRemainingMs } from './poll-schedule.js';
 import type { GenerationPhase } from './progress.js';
+import { randomKey } from './random-key.js';
 import type { EnhanceRequest, Prediction, RestyleRequest } from './types.js';
 import type { WaitOptions } from './wait.js';
 
@@ -39,7 +40,7 @@ export async function generate(
   const elapsed = () => clock.now() - startedAt;
   const startOptions: StartOptions = {
     signal: options.signal,
-    idempotencyKey: options.idempotencyKey ?? globalThis.crypto.randomUUID(),
+    idempotencyKey: options.idempotencyKey ?? randomKey(),
   };
   let requestId: string | undefined;
 

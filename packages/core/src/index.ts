@@ -5,6 +5,8 @@ export { createRoomClient } from './client.js';
 export * from './errors.js';
 export type { GenerateInput, GenerateOptions, GenerateProgress, GenerationResult } from './generate.js';
 export type { components, operations, paths } from './generated/room-api.js';
+export type { Logger, RequestLog } from './logger.js';
+export type { Middleware } from './middleware.js';
 export type { PollSchedule } from './poll-schedule.js';
 export { DEFAULT_POLL_SCHEDULE, estimateRemainingMs, fixedPollSchedule } from './poll-schedule.js';
 export type { PredictionOutcome } from './prediction.js';
@@ -13,6 +15,7 @@ export type { GenerationPhase } from './progress.js';
 export { GENERATION_PHASES } from './progress.js';
 export type { ProxyErrorBody, ProxyErrorCode, ProxyHealth, ProxyLimitErrorBody, ProxyPaths, ProxyUpload } from './proxy-types.js';
 export type { RetryOptions } from './retry-policy.js';
+export type { FetchLike } from './transport.js';
 export type {
   Account,
   DocumentedPredictionStatus,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePrediction, predictionOutcome, requestIdOf } from './prediction.js';
+import { isKnownStatus, normalizePrediction, predictionOutcome, requestIdOf } from './prediction.js';
 
 describe('reading predictions', () => {
   it.each([
@@ -9,6 +9,12 @@ describe('reading predictions', () => {
     [{ status: 'starting' }, 'running'],
     [{ status: 'in_queue' }, 'running'],
     [{ status: 'errored_out', error: 'GPU lost', completed_at: '2026-11-21T10:00:00Z' }, 'failed'],
+    // A status this client does not know ends the job as soon as it carries an error or a completion time.
+    [{ status: 'errored_out', error: 'GPU lost' }, 'failed'],
+    [{ status: 'done', completed_at: '2026-11-21T10:00:00Z', output: ['u'] }, 'failed'],
+    [{ status: 'Processing', completed_at: '2026-11-21T10:00:00Z' }, 'running'],
+    [{ status: 'SUCCEEDED' }, 'succeeded'],
+    [{ status: 'Cancelled' }, 'failed'],
     [{}, 'running'],
   ])('%j is %s', (raw, outcome) => {
     expect(predictionOutcome(normalizePrediction(raw))).toBe(outcome);
@@ -28,5 +34,18 @@ describe('reading predictions', () => {
       status: 'failed',
       error: 'Could not fetch image_url',
     });
+  });
+
+  it.each([
+    ['starting', true],
+    ['processing', true],
+    ['succeeded', true],
+    ['failed', true],
+    ['canceled', true],
+    ['Errored', true],
+    ['queued', false],
+    ['unknown', false],
+  ])('%s is a status this client knows: %s', (status, known) => {
+    expect(isKnownStatus(status)).toBe(known);
   });
 });

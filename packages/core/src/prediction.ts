@@ -14,13 +14,21 @@ everyFailure<Exclude<FailedPredictionStatus, (typeof SPEC_FAILURES)[number]>>();
 const FAILED_STATUSES = new Set<string>([...SPEC_FAILURES, 'cancelled', 'error', 'errored']);
 const RUNNING: readonly DocumentedPredictionStatus[] = ['starting', 'processing'];
 
-/** succeeded → done; failed/canceled, or an unknown status that carries an error and a completion time → failed; anything else → still running. */
+/**
+ * succeeded → done; failed/canceled → failed; a status this client does not know that carries an
+ * `error` or a `completed_at` → failed (it ended, and not as a success it can read); anything
+ * else → still running.
+ */
 export function predictionOutcome(prediction: Prediction): PredictionOutcome {
   const status = prediction.status.toLowerCase();
   if (status === 'succeeded') return 'succeeded';
-  if (FAILED_STATUSES.has(status)) return 'failed';
-  if (!(RUNNING as readonly string[]).includes(status) && prediction.error && prediction.completed_at) return 'failed';
-  return 'running';
+  return FAILED_STATUSES.has(status) || (!isKnownStatus(status) && (prediction.error || prediction.completed_at)) ? 'failed' : 'running';
+}
+
+/** `succeeded`, a failure, or a documented running status (`starting`, `processing`), in any case. */
+export function isKnownStatus(status: string): boolean {
+  const lower = status.toLowerCase();
+  return lower === 'succeeded' || FAILED_STATUSES.has(lower) || (RUNNING as readonly string[]).includes(lower);
 }
 
 /**

@@ -28,6 +28,11 @@ export const DEFAULT_RETRY: Required<RetryOptions> = {
   random: Math.random,
 };
 
+/** `base` with `override` on top; `false` turns retries off. */
+export function withRetry(base: Required<RetryOptions>, override: RetryOptions | false | undefined): Required<RetryOptions> {
+  return override === false ? { ...base, maxRetries: 0 } : { ...base, ...override };
+}
+
 /** Besides every 5xx. */
 const RETRYABLE_READ_STATUSES = new Set([408, 425, 429]);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -36,9 +41,16 @@ export type AttemptOutcome = { response: Response } | { connectionError: unknown
 
 /**
  * The delay before the next attempt, or undefined when this outcome must not be retried.
- * `retry` is the retry number about to be made (0 for the first retry).
+ * `retry` is the retry number about to be made (0 for the first retry); `nowMs` is the clock's
+ * time, from which an HTTP-date `Retry-After` counts.
  */
-export function retryDelayMs(method: string, outcome: AttemptOutcome, retry: number, options: Required<RetryOptions>): number | undefined {
+export function retryDelayMs(
+  method: string,
+  outcome: AttemptOutcome,
+  retry: number,
+  options: Required<RetryOptions>,
+  nowMs: number,
+): number | undefined {
   if (retry >= options.maxRetries) return undefined;
   const safe = SAFE_METHODS.has(method.toUpperCase());
 
@@ -48,7 +60,7 @@ export function retryDelayMs(method: string, outcome: AttemptOutcome, retry: num
   const retryable = safe ? RETRYABLE_READ_STATUSES.has(status) || status >= 500 : status === 429;
   if (!retryable) return undefined;
 
-  const retryAfter = parseRetryAfter(headers.get('retry-after'));
+  const retryAfter = parseRetryAfter(headers.get('retry-after'), nowMs);
   if (retryAfter === undefined) return backoffMs(retry, options);
   return retryAfter <= options.maxRetryAfterMs ? retryAfter : undefined;
 }

@@ -1,5 +1,5 @@
 import { type FakeService, ManualClock, startFakeService } from '@room-restyler/test-kit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRoomClient } from './client.js';
 import { AbortError, GenerationFailedError, NotFoundError, TimeoutError } from './errors.js';
 import type { PredictionUpdate } from './wait.js';
@@ -8,7 +8,10 @@ let service: FakeService;
 beforeEach(async () => {
   service = await startFakeService();
 });
-afterEach(() => service.close());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await service.close();
+});
 
 const PATH = 'GET /api/v1/prediction/p1';
 const running = (status = 'processing') => ({ status: 200, body: { status } });
@@ -89,12 +92,18 @@ describe('waitForPrediction', () => {
     expect(service.requests).toHaveLength(1);
   });
 
-  it('times out with TimeoutError after one last poll at the deadline', async () => {
+  it('times out with TimeoutError after one last poll at the deadline, saying the job may still finish', async () => {
     service.on(PATH, running());
     const { client, clock } = rooms();
-    const error = (await client.waitForPrediction('p1', { timeoutMs: 10_000 }).catch((e: unknown) => e)) as TimeoutError;
+    const polledAt: number[] = [];
+    const error = (await client
+      .waitForPrediction('p1', { timeoutMs: 10_000, onUpdate: (u) => polledAt.push(u.elapsedMs) })
+      .catch((e: unknown) => e)) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.timeoutMs).toBe(10_000);
+    expect(error.requestId).toBe('p1');
+    expect(polledAt).toEqual([0, 3_000, 6_500, 9_000, 10_000]);
+    expect(error.message).toBe('Stopped waiting for prediction p1 after 10000 ms; the job may still finish: read it later');
     expect(clock.now()).toBe(10_000);
   });
 
@@ -102,6 +111,21 @@ describe('waitForPrediction', () => {
     service.on(PATH, running());
     const client = createRoomClient({ baseUrl: service.url });
     await expect(client.waitForPrediction('p1', { timeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it('has a wall-clock deadline with an injected clock that never moves', async () => {
+    service.on(PATH, running());
+    const client = createRoomClient({ baseUrl: service.url, clock: new ManualClock({ start: 0 }) });
+    const error = await client.waitForPrediction('p1', { timeoutMs: 200 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'TimeoutError', timeoutMs: 200, requestId: 'p1' });
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('ends at its own deadline while a poll hangs, not at the poll’s 30 s call timeout', async () => {
+    service.on(PATH, { hang: true });
+    const client = createRoomClient({ baseUrl: service.url });
+    const error = await client.waitForPrediction('p1', { timeoutMs: 200 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'TimeoutError', timeoutMs: 200, requestId: 'p1' });
   });
 
   it('stops at once on abort, with no further request', async () => {
@@ -115,6 +139,84 @@ describe('waitForPrediction', () => {
     const seen = service.requests.length;
     await new Promise((r) => setTimeout(r, 50));
     expect(service.requests.length).toBe(seen);
+  });
+});
+
+describe('Retry-After while waiting', () => {
+  const limited = (seconds: number) => ({ status: 429, body: { error: 'Too many requests' }, headers: { 'retry-after': String(seconds) } });
+
+  it('waits as long as the service asks, within the deadline, and then finishes the job', async () => {
+    service.on(PATH, limited(120), done);
+    const { client, clock } = rooms();
+    expect((await client.waitForPrediction('p1')).status).toBe('succeeded');
+    expect(service.requests).toHaveLength(2);
+    expect(clock.sleeps).toEqual([120_000]);
+  });
+
+  it('does not count rate-limited polls as failures: the service said when to come back', async () => {
+    service.on(PATH, limited(5), limited(5), limited(5), limited(5), limited(5), limited(5), done);
+    const clock = new ManualClock({ start: 0, auto: true });
+    const client = createRoomClient({ baseUrl: service.url, clock, retry: false });
+    expect((await client.waitForPrediction('p1', { maxConsecutiveFailures: 5 })).status).toBe('succeeded');
+    expect(service.requests).toHaveLength(7);
+    // The schedule's 3 s first check is longer than nothing: each wait is the longer of the two.
+    expect(clock.sleeps).toEqual([5_000, 5_000, 5_000, 5_000, 5_000, 5_000]);
+  });
+
+  it('does not let a read wait out a Retry-After longer than what is left of the wait', async () => {
+    // 30 s is within the client's own 60 s cap for retrying, but the wait has 20 s left.
+    service.on(PATH, limited(30), done);
+    const { client, clock } = rooms();
+    const error = await client.waitForPrediction('p1', { timeoutMs: 20_000 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'TimeoutError', retryAfterMs: 30_000, requestId: 'p1' });
+    expect(service.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('stops at once when the service asks for longer than the wait has left, and reports it', async () => {
+    service.on(PATH, limited(120));
+    const { client, clock } = rooms();
+    const error = (await client.waitForPrediction('p1', { timeoutMs: 60_000 }).catch((e: unknown) => e)) as TimeoutError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ retryAfterMs: 120_000, requestId: 'p1', timeoutMs: 60_000 });
+    expect(error.message).toBe(
+      'Stopped waiting for prediction p1: the service asked to wait 2 min, past the deadline; the job may still finish: read it later',
+    );
+    expect(service.requests).toHaveLength(1);
+    expect(clock.now()).toBe(0);
+  });
+});
+
+describe('statuses this client does not know', () => {
+  it('ends at once on one that carries a completion time', async () => {
+    service.on(PATH, { status: 200, body: { status: 'done', completed_at: '2026-11-21T10:00:00Z' }, offContract: true });
+    const error = (await rooms()
+      .client.waitForPrediction('p1')
+      .catch((e: unknown) => e)) as GenerationFailedError;
+    expect(error).toBeInstanceOf(GenerationFailedError);
+    expect(error.message).toBe("The generation ended as 'done'");
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('stops after the same one three times past the usual window, not at the 180 s deadline', async () => {
+    service.on(PATH, { status: 200, body: { status: 'queued_for_gpu' } });
+    const { client, clock } = rooms();
+    const error = (await client.waitForPrediction('p1').catch((e: unknown) => e)) as TimeoutError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.requestId).toBe('p1');
+    expect(error.message).toBe(
+      "Stopped waiting for prediction p1: its status 'queued_for_gpu' is unknown, 3 polls past the usual window; the job may still finish: read it later",
+    );
+    // 16 polls up to 31 s (0, 3, 6.5, 9, then every 1.8 s), then 3 past it.
+    expect(service.requests).toHaveLength(19);
+    expect(clock.now()).toBeLessThan(40_000);
+  });
+
+  it('starts counting again when the status changes', async () => {
+    // 8 polls past the window, none the same as the one before.
+    service.on(PATH, ...Array.from({ length: 24 }, (_, i) => running(i % 2 ? 'warming' : 'queued')), done);
+    expect((await rooms().client.waitForPrediction('p1')).status).toBe('succeeded');
+    expect(service.requests).toHaveLength(25);
   });
 });
 
@@ -135,6 +237,17 @@ describe('generate', () => {
     expect(phases[2]!.estimatedRemainingMs).toBe(17_000);
     // A key is always sent, so a retried start is charged once.
     expect(service.requests[0]!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('makes its idempotency key on a plain-http page too, where crypto.randomUUID is missing', async () => {
+    const { crypto } = globalThis;
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => crypto.getRandomValues(bytes) });
+    service.on('POST /api/v1/restyle', { status: 200, body: { success: true, request_id: 'p1', message: 'started' } });
+    service.on(PATH, done);
+    await rooms().client.generate({ operation: 'restyle', image_url: 'https://example.com/r.jpg', style: 'coastal' });
+    expect(service.requests[0]!.headers.get('idempotency-key')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it('reports the failed phase and rethrows the typed error', async () => {

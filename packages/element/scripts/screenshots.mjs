@@ -6,8 +6,13 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
 import { chromium } from 'playwright-core';
+import sharp from 'sharp';
 
-const out = (name) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
+/** Saves a screenshot of a page or locator as a palette PNG, like the gallery's. */
+const save = async (target, name, options = {}) =>
+  sharp(await target.screenshot(options))
+    .png({ palette: true, quality: 90, effort: 8, compressionLevel: 9 })
+    .toFile(fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url)));
 const demo = spawn(process.execPath, ['server.mjs'], {
   cwd: fileURLToPath(new URL('../../../demo/', import.meta.url)),
   env: { ...process.env, PORT: '0', ROOM_SIM_LATENCY: '2500-3500' },
@@ -36,7 +41,7 @@ try {
   // Desktop, mouse and keyboard.
   const desktop = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await desktop.goto(url);
-  await desktop.screenshot({ path: out('demo-listing-desktop'), fullPage: true });
+  await save(desktop, 'demo-listing-desktop', { fullPage: true });
   const photo = await readFile(new URL('../samples/living-room.jpg', import.meta.url));
   // A real drag and drop of a file: DataTransfer built in the page, dispatched on the drop zone.
   await desktop.evaluate(
@@ -54,19 +59,19 @@ try {
     [...photo],
   );
   const widget = desktop.locator('room-restyler');
-  await widget.locator('[part~="style"]').selectOption('japandi');
+  await widget.locator('[part~="card"]', { hasText: 'Japandi' }).click();
   await widget.scrollIntoViewIfNeeded();
-  await widget.screenshot({ path: out('demo-ready-desktop') });
+  await save(widget, 'demo-ready-desktop');
   await widget.locator('[part~="generate"]').click();
   await widget.locator('[part~="progress"]').waitFor();
-  await widget.screenshot({ path: out('demo-generating-desktop') });
+  await save(widget, 'demo-generating-desktop');
   await widget.locator('[part~="compare"]').waitFor({ timeout: 30_000 });
   await desktop.waitForFunction(() =>
     [...document.querySelector('room-restyler').shadowRoot.querySelector('room-restyler-compare').shadowRoot.querySelectorAll('img')].every(
       (i) => i.complete && i.naturalWidth > 0,
     ),
   );
-  const box = await widget.locator('[part~="compare"]').boundingBox();
+  const box = await widget.locator('[part~="compare"] .frame').boundingBox();
   await desktop.mouse.click(box.x + box.width * 0.25, box.y + box.height / 2);
   check(Math.abs(Number(await rangeValue(desktop)) - 25) <= 2, `mouse click moves the slider to ~25 (got ${await rangeValue(desktop)})`);
   await desktop.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2);
@@ -74,7 +79,7 @@ try {
   await desktop.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2, { steps: 8 });
   await desktop.mouse.up();
   check(Math.abs(Number(await rangeValue(desktop)) - 70) <= 2, `mouse drag moves it to ~70 (got ${await rangeValue(desktop)})`);
-  await widget.locator('[part~="compare"] input').focus();
+  await widget.locator('[part~="compare"] input').first().focus();
   await desktop.keyboard.press('Home');
   check((await rangeValue(desktop)) === '0', 'Home moves it to 0');
   await desktop.keyboard.press('ArrowRight');
@@ -82,17 +87,17 @@ try {
   await desktop.keyboard.press('End');
   check((await rangeValue(desktop)) === '100', 'End moves it to 100');
   for (let i = 0; i < 5; i++) await desktop.keyboard.press('PageDown');
-  await widget.screenshot({ path: out('demo-result-desktop') });
+  await save(widget, 'demo-result-desktop');
 
   // Phone, touch.
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   const phone = await context.newPage();
   await phone.goto(url);
-  await phone.screenshot({ path: out('demo-listing-phone'), fullPage: false });
+  await save(phone, 'demo-listing-phone', { fullPage: false });
   await phone.locator('#use-photo').tap();
   const pw = phone.locator('room-restyler');
   await pw.locator('[part~="generate"]').waitFor();
-  await pw.screenshot({ path: out('demo-ready-phone') });
+  await save(pw, 'demo-ready-phone');
   await pw.locator('[part~="generate"]').tap();
   await pw.locator('[part~="compare"]').waitFor({ timeout: 30_000 });
   await phone.waitForFunction(() =>
@@ -100,7 +105,7 @@ try {
       (i) => i.complete && i.naturalWidth > 0,
     ),
   );
-  const pbox = await pw.locator('[part~="compare"]').boundingBox();
+  const pbox = await pw.locator('[part~="compare"] .frame').boundingBox();
   await phone.touchscreen.tap(pbox.x + pbox.width * 0.8, pbox.y + pbox.height / 2);
   check(Math.abs(Number(await rangeValue(phone)) - 80) <= 3, `a tap moves the slider to ~80 (got ${await rangeValue(phone)})`);
   // A horizontal touch drag, through CDP touch events.
@@ -111,7 +116,7 @@ try {
   for (let i = 1; i <= 8; i++) await touch('touchMove', pbox.x + pbox.width * (0.8 - (0.5 * i) / 8));
   await touch('touchEnd');
   check(Math.abs(Number(await rangeValue(phone)) - 30) <= 4, `a touch drag moves it to ~30 (got ${await rangeValue(phone)})`);
-  await pw.screenshot({ path: out('demo-result-phone') });
+  await save(pw, 'demo-result-phone');
   check(
     await pw.evaluate(
       (el) =>

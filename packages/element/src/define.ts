@@ -1,7 +1,7 @@
 /** Registers `<room-restyler>` and its internal parts. Import once: `import '@room-restyler/element/define'`. */
+import { ChoiceCards } from './components/choice-cards/choice-cards.js';
 import { CompareSlider } from './components/compare-slider/compare-slider.js';
 import { DropZone } from './components/drop-zone/drop-zone.js';
-import { Gallery } from './components/gallery/gallery.js';
 import { RoomRestyler } from './components/room-restyler/room-restyler.js';
 
 const define = (name: string, ctor: CustomElementConstructor) => {
@@ -11,7 +11,7 @@ const define = (name: string, ctor: CustomElementConstructor) => {
 
 define('room-restyler-drop-zone', DropZone);
 define('room-restyler-compare', CompareSlider);
-define('room-restyler-gallery', Gallery);
+define('room-restyler-cards', ChoiceCards);
 define('room-restyler', RoomRestyler);
 
 export * from './index.js';

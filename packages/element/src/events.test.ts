@@ -9,18 +9,18 @@ describe('emit', () => {
     const onPage: string[] = [];
     const inShadow: string[] = [];
     const onPageListener = (event: Event) => onPage.push(event.type);
-    for (const type of ['room-restyler-download', 'rr-select']) {
+    for (const type of ['room-restyler-download', 'rr-choose']) {
       document.addEventListener(type, onPageListener);
       shadow.addEventListener(type, (event) => inShadow.push(event.type));
     }
     try {
       const sent = emit(part, 'room-restyler-download', { url: 'https://cdn.example/1.jpg', filename: 'room-1.jpg' });
-      emit(part, 'rr-select', { index: 1 });
+      emit(part, 'rr-choose', { id: '1' });
       expect(sent.detail.filename).to.equal('room-1.jpg');
-      expect(inShadow).to.deep.equal(['room-restyler-download', 'rr-select']);
+      expect(inShadow).to.deep.equal(['room-restyler-download', 'rr-choose']);
       expect(onPage).to.deep.equal(['room-restyler-download']);
     } finally {
-      for (const type of ['room-restyler-download', 'rr-select']) document.removeEventListener(type, onPageListener);
+      for (const type of ['room-restyler-download', 'rr-choose']) document.removeEventListener(type, onPageListener);
       host.remove();
     }
   });

@@ -6,15 +6,19 @@ export interface RoomRestylerEventDetails {
   'room-restyler-upload-complete': { url: string };
   'room-restyler-generate-start': { operation: 'enhance' | 'restyle'; style: string; roomType: string; idempotencyKey: string };
   'room-restyler-progress': {
-    /** Core's progress vocabulary; the element reports `uploading`, then `generating`. */
+    /** Core's progress vocabulary: `uploading` (a file), `starting`, `generating`, then `downloading` (the result images). */
     phase: GenerationPhase;
+    /** The widget's one progress bar, 0–1: upload first, then the generation, then the images. Never decreases within an action. */
+    progress: number;
+    /** Since the upload began (`uploading`), else since the generation was requested. */
     elapsedMs: number;
-    /** Time-based estimate from the polling schedule; absent when unknown. */
-    estimatedRemainingMs?: number;
-    /** Upload bytes, during `uploading`. */
-    loaded?: number;
-    total?: number;
+    /** The time left to the end of the service's usual 10–30 s, rounded up to 5 s; undefined while uploading and once a job runs longer than usual. */
+    estimatedRemainingMs?: number | undefined;
+    /** Bytes uploaded (`uploading`) or result images loaded (`downloading`). */
+    loaded?: number | undefined;
+    total?: number | undefined;
   };
+  /** The result images are loaded and shown. */
   'room-restyler-complete': { output: string[]; requestId: string };
   'room-restyler-error': { code: string; message: string; error: unknown };
   /** `phase`: where the generation was (`uploading` or `generating`). */
@@ -22,14 +26,14 @@ export interface RoomRestylerEventDetails {
   'room-restyler-download': { url: string; filename: string };
 }
 
-/** Events between the element's own parts (drop zone, gallery → the element): name → `detail`. */
+/** Events between the element's own parts (drop zone, cards → the element): name → `detail`. */
 export interface PartEventDetails {
   /** A file was dropped, chosen or photographed. */
   'rr-file': { file: File };
   /** A file started or stopped hovering over the drop zone. */
   'rr-drag': { dragging: boolean };
-  /** A result thumbnail was chosen. */
-  'rr-select': { index: number };
+  /** A card was chosen: a style, or the result to show. */
+  'rr-choose': { id: string };
 }
 
 export type RoomRestylerEventName = keyof RoomRestylerEventDetails;

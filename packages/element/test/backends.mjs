@@ -5,12 +5,15 @@
 //   GET  <mount>/__stats     what happened: uploads the proxy stored, starts the service received,
 //                            polls and event streams the widget opened
 //   POST <mount>/__complete  from now on, jobs finish (the `slow` scenario's wait for it)
+//   POST <mount>/__release   the result images load from now on (the `slowimg` scenario holds them)
+//   GET  /backend/__palettes the simulator's palette of each known style (the style cards draw them)
 //   GET  /backend/__violations  answers of any fake service off the contract since the last call
 //                               (src/test/backend-contract.ts fails the test that caused them)
 import { Readable } from 'node:stream';
-import { fixedPollSchedule } from '@room-restyler/core';
+import { fixedPollSchedule, STYLE_IDS } from '@room-restyler/core';
 import { createRoomProxy, silentLogger } from '@room-restyler/proxy';
 import { createSharpImageProcessor } from '@room-restyler/proxy/node';
+import { stylePalette } from '@room-restyler/simulator';
 import { startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 
 const ANY_ORIGIN = { 'access-control-allow-origin': '*' };
@@ -21,27 +24,36 @@ const OPEN_LIMITS = { perVisitor: 1000, perIp: 1000, dailyCredits: 1000, uploads
 /**
  * What each scenario changes from a backend that behaves like production (two images per job,
  * done at the first read). `service`: fake service options; `limits`: the proxy's; `hangUploads`:
- * the proxy receives an upload and never finishes processing it; `failFirstJob`: the service fails
- * the first job it starts; `eventsUnavailable`: the proxy's event stream route answers 503.
+ * the proxy receives an upload and never finishes processing it; `failFirstUpload`: the proxy's
+ * upload store fails once; `failFirstJob`: the service fails the first job it starts;
+ * `failFirstStart`: the service answers the first start with a 500; `holdImages`: the result
+ * images load only after /__release; `eventsUnavailable`: the event stream route answers 503.
  */
 const SCENARIOS = {
   ok: {},
   /** The job runs until the test POSTs /__complete. */
   slow: { service: { readsToComplete: 'manual' } },
   slowup: { hangUploads: true },
+  slowimg: { holdImages: true },
   credits: { service: { credits: 0 } },
   /** This visitor may not generate at all for the next 10 minutes. */
   limit: { limits: { perVisitor: 0, windowMs: 600_000 } },
+  /** One generation per 2 seconds. */
+  limitshort: { limits: { perVisitor: 1, windowMs: 2000 } },
   /** The first job fails; the retried action's new job succeeds. */
   failonce: { failFirstJob: 'The image could not be processed' },
+  /** The first start fails upstream (its outcome unknown to the proxy); a new action succeeds. */
+  upstreamfail: { failFirstStart: true },
+  storefail: { failFirstUpload: true },
   poll: { eventsUnavailable: true },
 };
 
-/** The proxy's upload store: in memory, noting each upload it keeps in `uploads` (for /__stats). */
-function recordingUploadStore(uploads) {
+/** The proxy's upload store: in memory, noting each upload it keeps in `uploads` (for /__stats); `failures` puts fail first. */
+function recordingUploadStore(uploads, failures = 0) {
   const kept = new Map();
   return {
     async put(id, upload) {
+      if (failures-- > 0) throw new Error('the disk is full');
       uploads.push({ bytes: upload.bytes.length });
       kept.set(id, upload);
     },
@@ -58,15 +70,33 @@ function recordingUploadStore(uploads) {
 }
 
 async function startBackend(prefix, scenario, pageOrigin) {
-  const { service: serviceOptions, limits, hangUploads, failFirstJob, eventsUnavailable } = scenario;
+  const {
+    service: serviceOptions,
+    limits,
+    hangUploads,
+    failFirstUpload,
+    failFirstJob,
+    failFirstStart,
+    holdImages,
+    eventsUnavailable,
+  } = scenario;
   const service = await startFakeService({ imagesPerJob: 2, ...serviceOptions });
   // Output images are sample room photos of the test server (the screenshots show rooms), and
   // their host allows CORS like an image CDN, so a download can read them.
-  service.on('GET /outputs/*/*', (request) => ({
-    status: 302,
-    headers: { location: `${pageOrigin}/samples/${request.path.endsWith('/2.png') ? 'office' : 'bedroom'}.jpg`, ...ANY_ORIGIN },
-  }));
+  service.on('GET /outputs/*/*', (request) => {
+    const name = request.path.endsWith('/2.png') ? 'office' : 'bedroom';
+    return {
+      status: 302,
+      headers: { location: `${pageOrigin}${holdImages ? `${prefix}/__held/` : '/samples/'}${name}.jpg`, ...ANY_ORIGIN },
+    };
+  });
   if (failFirstJob) service.events.once('start', (job) => service.fail(job.id, failFirstJob));
+  if (failFirstStart) {
+    for (const route of ['POST /api/v1/enhance', 'POST /api/v1/restyle'])
+      service.once(route, { status: 500, body: { error: 'Internal error' } });
+  }
+  let releaseImages = () => {};
+  const imagesReleased = new Promise((resolve) => (releaseImages = resolve));
   let completing = false;
   const complete = (job) => {
     if (completing && !['succeeded', 'failed'].includes(job.status)) service.complete(job.id);
@@ -82,7 +112,7 @@ async function startBackend(prefix, scenario, pageOrigin) {
     secret: 'element-tests-visitor-secret',
     limits: { ...OPEN_LIMITS, ...limits },
     uploads: {
-      store: recordingUploadStore(uploads),
+      store: recordingUploadStore(uploads, failFirstUpload ? 1 : 0),
       processor: hangUploads
         ? { process: () => new Promise((_resolve, reject) => pending.add(() => reject(new Error('the backend closed')))) }
         : createSharpImageProcessor(),
@@ -114,7 +144,10 @@ async function startBackend(prefix, scenario, pageOrigin) {
       completing = true;
       for (const job of service.jobs.values()) complete(job);
     },
+    imagesReleased,
+    releaseImages,
     async close() {
+      releaseImages();
       for (const release of pending) release();
       await proxy.close();
       await service.close();
@@ -124,6 +157,13 @@ async function startBackend(prefix, scenario, pageOrigin) {
 
 /** Hands a dev-server (Koa) request to the fetch-standard proxy and streams its answer back. */
 async function forward(ctx, proxy) {
+  // The visitor went away (a cancelled upload) before its request got here: nothing to answer
+  // (a status all the same, so the dev server does not count it as a missing file).
+  if (ctx.req.destroyed) {
+    ctx.status = 204;
+    ctx.respond = false;
+    return;
+  }
   const hasBody = !['GET', 'HEAD'].includes(ctx.method);
   const request = new Request(`${ctx.protocol}://${ctx.host}${ctx.url}`, {
     method: ctx.method,
@@ -149,6 +189,10 @@ export function testBackends() {
       ctx.set(ANY_ORIGIN);
       return next();
     }
+    if (ctx.path === '/backend/__palettes') {
+      ctx.body = Object.fromEntries(STYLE_IDS.map((style) => [style, stylePalette(style)]));
+      return;
+    }
     if (ctx.path === '/backend/__violations') {
       const started = await Promise.all(backends.values());
       ctx.body = started.flatMap((backend) => backend.newViolations());
@@ -169,6 +213,18 @@ export function testBackends() {
     if (route === '/__complete' && ctx.method === 'POST') {
       backend.completeJobs();
       ctx.status = 204;
+      return;
+    }
+    if (route === '/__release' && ctx.method === 'POST') {
+      backend.releaseImages();
+      ctx.status = 204;
+      return;
+    }
+    const held = /^\/__held\/(\w+\.jpg)$/.exec(route);
+    if (held) {
+      await backend.imagesReleased;
+      ctx.set(ANY_ORIGIN);
+      ctx.redirect(`/samples/${held[1]}`);
       return;
     }
     const prediction = /^\/api\/v1\/prediction\/[^/]+(\/events)?$/.exec(route);

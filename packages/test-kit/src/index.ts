@@ -4,5 +4,7 @@ export type { FakeJob, FakeService, FakeServiceOptions, RecordedRequest, Script,
 export { NetworkReset, startFakeService } from './fake-service/fake-service.js';
 export type { Served } from './fake-service/serve.js';
 export { serveOverHttp } from './fake-service/serve.js';
+export type { GcPressure, Settled } from './gc-pressure.js';
+export { settlesWithin, startGcPressure } from './gc-pressure.js';
 export type { Inspected } from './key-guard.js';
 export { guardedLog, inspect, scan, TEST_API_KEY, takeLeaks } from './key-guard.js';

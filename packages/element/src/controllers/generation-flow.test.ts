@@ -66,7 +66,7 @@ describe('GenerationFlow', () => {
     ]);
   });
 
-  it('reports progress in core’s vocabulary: uploading, then generating', async () => {
+  it('reports progress in core’s vocabulary: uploading, starting, generating, then downloading the images', async () => {
     const phases: string[] = [];
     const { deps } = fakes({
       upload: async (_blob, { onProgress }) => {
@@ -78,7 +78,7 @@ describe('GenerationFlow', () => {
       },
     });
     await new GenerationFlow(host(), deps).start(request);
-    expect([...new Set(phases)]).to.deep.equal(['uploading', 'generating']);
+    expect([...new Set(phases)]).to.deep.equal(['uploading', 'starting', 'generating', 'downloading']);
     expect(phases.every((phase) => (GENERATION_PHASES as readonly string[]).includes(phase))).to.equal(true);
   });
 
@@ -194,20 +194,90 @@ describe('GenerationFlow', () => {
     expect(flow.busy).to.equal(false);
   });
 
-  it('reports elapsed and estimated time, never a percentage', async () => {
+  it('moves one bar from the upload to the loaded images, never back, and never promises less time later', async () => {
     let now = 0;
     const clock: Clock = { now: () => now, sleep: async () => {} };
-    const { deps } = fakes({ clock });
+    const seen: { phase: string; progress: number; left?: number | undefined }[] = [];
+    let loadImages: () => void = () => {};
+    const { deps } = fakes({
+      clock,
+      upload: async (_blob, { onProgress }) => {
+        for (const loaded of [1, 2, 3]) onProgress(loaded, 3);
+        return 'https://proxy.example/u/1.jpg';
+      },
+      load: (_urls, { onLoaded }) =>
+        new Promise<void>((resolve) => {
+          loadImages = () => {
+            onLoaded(1);
+            resolve();
+          };
+        }),
+      emit: (name, detail) => {
+        if (name !== 'room-restyler-progress') return;
+        const { phase, progress, estimatedRemainingMs } = detail as { phase: string; progress: number; estimatedRemainingMs?: number };
+        seen.push({ phase, progress, left: estimatedRemainingMs });
+      },
+    });
     let release: (p: Prediction) => void = () => {};
     deps.client.waitForPrediction = () => new Promise((r) => (release = r));
     const flow = new GenerationFlow(host(), deps);
     const running = flow.start(request);
     await until(() => flow.state.phase === 'generating');
-    now = 12_000;
-    await until(() => (flow.state as { elapsedMs?: number }).elapsedMs === 12_000);
-    expect(flow.state).to.deep.equal({ phase: 'generating', elapsedMs: 12_000, estimatedRemainingMs: 8_000 });
+    // A job that takes longer than the usual 10–30 s: the estimate runs out, the bar keeps creeping.
+    for (const at of [5_000, 12_000, 19_000, 21_000, 29_000, 31_000, 45_000, 60_000]) {
+      now = at;
+      await until(() => (flow.state as { elapsedMs?: number }).elapsedMs === at);
+    }
+    expect(flow.state).to.include({ phase: 'generating', elapsedMs: 60_000, estimatedRemainingMs: undefined });
     release(succeeded);
+    await until(() => flow.state.phase === 'downloading');
+    expect(flow.state.phase, 'not succeeded before the images load').to.equal('downloading');
+    loadImages();
     await running;
+    expect(flow.state.phase).to.equal('succeeded');
+
+    const progress = seen.map((s) => s.progress);
+    expect(
+      progress.every((p, i) => i === 0 || p >= (progress[i - 1] as number)),
+      progress.join(' '),
+    ).to.equal(true);
+    expect(progress.at(-1)).to.equal(1);
+    const promised = seen.filter((s) => s.phase === 'generating').map((s) => s.left);
+    expect(
+      promised.every((left, i) => i === 0 || (left ?? 0) <= (promised[i - 1] ?? 0)),
+      promised.join(' '),
+    ).to.equal(true);
+    expect(
+      seen.find((s) => s.phase === 'generating' && s.left === undefined),
+      'nothing promised after 30 s',
+    ).to.exist;
+  });
+
+  it('shows a result only once its images have loaded; a failed load is retried without a new job', async () => {
+    const order: string[] = [];
+    let fail = true;
+    const { deps, calls } = fakes({
+      load: async () => {
+        order.push('load');
+        if (fail) {
+          fail = false;
+          throw new Error('the image did not load');
+        }
+      },
+      done: () => order.push('done'),
+    });
+    const emitted = deps.emit!;
+    deps.emit = (name, detail) => {
+      if (name === 'room-restyler-complete') order.push('complete');
+      emitted(name, detail);
+    };
+    const flow = new GenerationFlow(host(), deps);
+    await flow.start(request);
+    expect(flow.state).to.include({ phase: 'failed', failedIn: 'downloading' });
+    await flow.retry();
+    expect(flow.state.phase).to.equal('succeeded');
+    expect(order).to.deep.equal(['load', 'load', 'done', 'complete']);
+    expect(calls.starts, 'the paid job is loaded again, not started again').to.deep.equal(['key-1']);
   });
 });
 

@@ -2,7 +2,6 @@ import {
   AbortError,
   type Clock,
   type EnhanceRequest,
-  estimateRemainingMs,
   GenerationFailedError,
   type GenerationPhase,
   type Mode,
@@ -15,6 +14,7 @@ import {
 import { specBody } from '@room-restyler/core/internal';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RoomRestylerEventDetails } from '../events.js';
+import { generationShare, LOAD_SHARE, remainingMs, UPLOAD_SHARE } from '../progress/estimate.js';
 
 /** What one press of "Generate" asks for. */
 export type GenerationRequest = {
@@ -24,19 +24,29 @@ export type GenerationRequest = {
   roomType: string;
 } & ({ operation: 'enhance'; mode: Mode } | { operation: 'restyle' });
 
+/** The phases while something runs, in core's progress vocabulary. */
+export type BusyPhase = Extract<GenerationPhase, 'uploading' | 'starting' | 'generating' | 'downloading'>;
+
 /** Where the flow is, in core's progress vocabulary, plus `idle` (nothing running or shown). */
 export type FlowState =
   | { phase: 'idle' }
-  | { phase: 'uploading'; loaded: number; total: number }
-  | { phase: 'generating'; elapsedMs: number; estimatedRemainingMs: number }
+  /** Also the detail of `room-restyler-progress`. */
+  | (RoomRestylerEventDetails['room-restyler-progress'] & { phase: BusyPhase })
   | { phase: 'succeeded'; output: string[]; requestId: string }
   | { phase: 'failed'; error: unknown; failedIn: GenerationPhase };
+
+type BusyState = Extract<FlowState, { progress: number }>;
+type Progress = Omit<BusyState, 'progress'> & { share: number };
 
 export interface FlowDependencies {
   client: Pick<RoomClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
   upload(blob: Blob, options: { signal: AbortSignal; onProgress: (loaded: number, total: number) => void }): Promise<string>;
   /** Follows a prediction by push (SSE); rejects when push is unavailable, and polling takes over. */
   watch?(requestId: string, options: { signal: AbortSignal; onPrediction: (p: Prediction) => void }): Promise<Prediction>;
+  /** Loads the result images, so a result is shown only once it can be seen; rejects when one cannot be loaded. */
+  load?(urls: readonly string[], options: { signal: AbortSignal; onLoaded: (loaded: number) => void }): Promise<void>;
+  /** Called with a finished action's images, before `room-restyler-complete` is sent. */
+  done?(output: string[], request: GenerationRequest): void;
   /** Time for elapsed/estimates and polling; make its sleeps pause while the page is hidden. */
   clock?: Clock;
   newKey?: () => string;
@@ -55,159 +65,183 @@ interface Action {
   imageUrl?: string | undefined;
   requestId?: string | undefined;
   startedAt?: number | undefined;
+  /** The bar's furthest point: a resumed action never shows less than it did. */
+  share: number;
 }
 
 /**
- * The network flow of the widget — upload, start, follow, finish — as a Lit reactive controller.
- * It touches no DOM: the host only needs `requestUpdate`, and every side effect is injected, so it
- * is tested with plain fakes. A credit is spent at most once per user action: a second Generate
- * while one runs is ignored, and Retry reuses the action's Idempotency-Key.
+ * The network flow of the widget — upload, start, follow, load the images — as a Lit reactive
+ * controller. It touches no DOM: the host only needs `requestUpdate`, and every side effect is
+ * injected, so it is tested with plain fakes. A credit is spent at most once per user action: a
+ * second Generate while one runs is ignored, and Retry reuses the action's Idempotency-Key.
  */
 export class GenerationFlow implements ReactiveController {
   state: FlowState = { phase: 'idle' };
-  private action: Action | undefined;
-  private running: Promise<void> | undefined;
-  private abort: AbortController | undefined;
-  private ticker: ReturnType<typeof setInterval> | undefined;
+  #action: Action | undefined;
+  #running: Promise<void> | undefined;
+  #abort: AbortController | undefined;
+  #ticker: ReturnType<typeof setInterval> | undefined;
   /** Uploaded photos by identity: "try another style" does not upload again. */
-  private uploads = new WeakMap<Blob, string>();
-  private readonly clock: Clock;
-  private readonly emit: Emit;
+  #uploads = new WeakMap<Blob, string>();
+  readonly #clock: Clock;
+  readonly #emit: Emit;
 
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly deps: FlowDependencies,
-  ) {
-    this.clock = deps.clock ?? systemClock;
-    this.emit = deps.emit ?? (() => {});
+  readonly #host: ReactiveControllerHost;
+  readonly #deps: FlowDependencies;
+
+  constructor(host: ReactiveControllerHost, deps: FlowDependencies) {
+    this.#host = host;
+    this.#deps = deps;
+    this.#clock = deps.clock ?? systemClock;
+    this.#emit = deps.emit ?? (() => {});
     host.addController(this);
   }
 
   get busy(): boolean {
-    return this.running !== undefined;
+    return this.#running !== undefined;
+  }
+
+  /** The URL the service fetches for this photo, once it has been uploaded (or the URL itself). */
+  uploadedUrl(source: Blob | string): string | undefined {
+    return typeof source === 'string' ? source : this.#uploads.get(source);
   }
 
   /** Starts a new user action. Ignored (returns the running one) while another is in progress. */
   start(request: GenerationRequest): Promise<void> {
-    if (this.running) return this.running;
-    const newKey = this.deps.newKey ?? (() => globalThis.crypto.randomUUID());
-    this.action = { request, key: newKey() };
-    return this.run();
+    if (this.#running) return this.#running;
+    this.#action = { request, key: this.#newKey(), share: 0 };
+    return this.#run();
   }
 
   /** Runs the last action again from its last completed phase, with the same Idempotency-Key. */
   retry(): Promise<void> {
-    if (this.running) return this.running;
-    if (!this.action) return Promise.resolve();
-    return this.run();
+    if (this.#running) return this.#running;
+    if (!this.#action) return Promise.resolve();
+    return this.#run();
   }
 
-  /** Stops whatever runs; the photo and choices stay. */
-  cancel(): void {
-    if (!this.running || this.state.phase === 'idle') return;
-    const phase = this.publicPhase();
-    this.abort?.abort(new AbortError('Cancelled by the user'));
-    this.emit('room-restyler-cancel', { phase });
+  /** Stops whatever runs; the photo and choices stay. Returns the phase it stopped in. */
+  cancel(): GenerationPhase | undefined {
+    if (!this.#running || this.state.phase === 'idle') return undefined;
+    const phase = this.#publicPhase();
+    this.#abort?.abort(new AbortError('Cancelled by the user'));
+    this.#emit('room-restyler-cancel', { phase });
+    return phase;
   }
 
-  /** Forgets the last action (a new photo was chosen). */
+  /** Forgets the last action (a new photo or choice). */
   reset(): void {
-    this.abort?.abort(new AbortError('Reset'));
-    this.action = undefined;
-    this.set({ phase: 'idle' });
+    this.#abort?.abort(new AbortError('Reset'));
+    this.#action = undefined;
+    this.#set({ phase: 'idle' });
   }
 
   hostDisconnected(): void {
-    this.abort?.abort(new AbortError('The element left the page'));
-    this.stopTicker();
+    this.#abort?.abort(new AbortError('The element left the page'));
+    this.#stopTicker();
   }
 
-  private run(): Promise<void> {
-    const action = this.action as Action;
+  #newKey(): string {
+    return (this.#deps.newKey ?? (() => globalThis.crypto.randomUUID()))();
+  }
+
+  #run(): Promise<void> {
+    const action = this.#action as Action;
     const abort = new AbortController();
-    this.abort = abort;
+    this.#abort = abort;
     const { signal } = abort;
     const running = (async () => {
       try {
-        const imageUrl = await this.ensureUploaded(action, signal);
-        const requestId = await this.ensureStarted(action, imageUrl, signal);
-        const prediction = await this.follow(action, requestId, signal);
+        const imageUrl = await this.#ensureUploaded(action, signal);
+        const requestId = await this.#ensureStarted(action, imageUrl, signal);
+        const prediction = await this.#follow(action, requestId, signal);
         const output = prediction.output ?? [];
-        this.set({ phase: 'succeeded', output, requestId });
-        this.emit('room-restyler-complete', { output, requestId });
+        this.#stopTicker();
+        await this.#loadImages(action, output, signal);
+        this.#deps.done?.(output, action.request);
+        this.#set({ phase: 'succeeded', output, requestId });
+        this.#emit('room-restyler-complete', { output, requestId });
       } catch (error) {
         if (signal.aborted) {
-          this.set({ phase: 'idle' });
+          this.#set({ phase: 'idle' });
           return;
         }
-        const failedIn = this.publicPhase();
+        const failedIn = this.#publicPhase();
         // A failed or vanished job cannot be resumed: Retry must start (and pay for) a new one.
         if (error instanceof GenerationFailedError || (error as { code?: string }).code === 'not_found') {
           action.requestId = action.startedAt = undefined;
-          action.key = (this.deps.newKey ?? (() => globalThis.crypto.randomUUID()))();
+          action.key = this.#newKey();
         }
-        this.set({ phase: 'failed', error, failedIn });
+        this.#set({ phase: 'failed', error, failedIn });
         const message = error instanceof Error ? error.message : String(error);
-        this.emit('room-restyler-error', { code: (error as { code?: string }).code ?? 'unknown', message, error });
+        this.#emit('room-restyler-error', { code: (error as { code?: string }).code ?? 'unknown', message, error });
       } finally {
-        this.stopTicker();
-        if (this.abort === abort) this.abort = undefined;
-        this.running = undefined;
-        this.host.requestUpdate();
+        this.#stopTicker();
+        if (this.#abort === abort) this.#abort = undefined;
+        this.#running = undefined;
+        this.#host.requestUpdate();
       }
     })();
-    this.running = running;
+    this.#running = running;
     return running;
   }
 
-  private async ensureUploaded(action: Action, signal: AbortSignal): Promise<string> {
+  async #ensureUploaded(action: Action, signal: AbortSignal): Promise<string> {
     const { source } = action.request;
-    if (typeof source === 'string') return source;
-    const known = action.imageUrl ?? this.uploads.get(source);
+    const known = action.imageUrl ?? this.uploadedUrl(source);
     if (known) {
       action.imageUrl = known;
       return known;
     }
-    this.set({ phase: 'uploading', loaded: 0, total: source.size });
-    this.emit('room-restyler-upload-start', { bytes: source.size });
-    const startedAt = this.clock.now();
-    const url = await this.deps.upload(source, {
-      signal,
-      onProgress: (loaded, total) => {
-        this.set({ phase: 'uploading', loaded, total });
-        this.emit('room-restyler-progress', { phase: 'uploading', elapsedMs: this.clock.now() - startedAt, loaded, total });
-      },
-    });
-    this.uploads.set(source, url);
+    const blob = source as Blob;
+    const startedAt = this.#clock.now();
+    const report = (loaded: number, total: number) =>
+      this.#progress(action, {
+        phase: 'uploading',
+        share: UPLOAD_SHARE * (total > 0 ? Math.min(1, loaded / total) : 0),
+        elapsedMs: this.#clock.now() - startedAt,
+        loaded,
+        total,
+      });
+    report(0, blob.size);
+    this.#emit('room-restyler-upload-start', { bytes: blob.size });
+    const url = await this.#deps.upload(blob, { signal, onProgress: report });
+    this.#uploads.set(blob, url);
     action.imageUrl = url;
-    this.emit('room-restyler-upload-complete', { url });
+    this.#emit('room-restyler-upload-complete', { url });
     return url;
   }
 
-  private async ensureStarted(action: Action, imageUrl: string, signal: AbortSignal): Promise<string> {
-    action.startedAt ??= this.clock.now();
-    this.startTicker(action.startedAt);
-    if (action.requestId) return action.requestId;
+  async #ensureStarted(action: Action, imageUrl: string, signal: AbortSignal): Promise<string> {
+    if (action.requestId) {
+      this.#startTicker(action, action.startedAt ?? this.#clock.now());
+      return action.requestId;
+    }
     const { request } = action;
     const { operation, style, roomType } = request;
-    this.emit('room-restyler-generate-start', { operation, style, roomType, idempotencyKey: action.key });
+    this.#progress(action, { phase: 'starting', share: UPLOAD_SHARE, elapsedMs: 0, estimatedRemainingMs: remainingMs(0) });
+    this.#emit('room-restyler-generate-start', { operation, style, roomType, idempotencyKey: action.key });
     const options = { signal, idempotencyKey: action.key };
+    const startedAt = this.#clock.now();
     const started =
       request.operation === 'enhance'
-        ? await this.deps.client.enhance(
+        ? await this.#deps.client.enhance(
             specBody<EnhanceRequest>({ image_url: imageUrl, mode: request.mode, style, room_type: roomType }),
             options,
           )
-        : await this.deps.client.restyle(specBody<RestyleRequest>({ image_url: imageUrl, style, room_type: roomType }), options);
+        : await this.#deps.client.restyle(specBody<RestyleRequest>({ image_url: imageUrl, style, room_type: roomType }), options);
     action.requestId = started.requestId;
+    action.startedAt = startedAt;
+    this.#startTicker(action, startedAt);
     return started.requestId;
   }
 
   /** Push first; if the stream is unavailable or breaks, polling (paused while hidden) takes over. */
-  private async follow(action: Action, requestId: string, signal: AbortSignal): Promise<Prediction> {
-    if (this.deps.watch) {
+  async #follow(action: Action, requestId: string, signal: AbortSignal): Promise<Prediction> {
+    const tick = () => this.#tick(action);
+    if (this.#deps.watch) {
       try {
-        const prediction = await this.deps.watch(requestId, { signal, onPrediction: () => this.tick(action.startedAt) });
+        const prediction = await this.#deps.watch(requestId, { signal, onPrediction: tick });
         if (predictionOutcome(prediction) === 'succeeded') return prediction;
         throw new GenerationFailedError(`The generation ended as ${prediction.status}`, {
           predictionStatus: prediction.status,
@@ -218,40 +252,61 @@ export class GenerationFlow implements ReactiveController {
         if (signal.aborted || error instanceof GenerationFailedError) throw error;
       }
     }
-    return this.deps.client.waitForPrediction(requestId, {
-      signal,
-      clock: this.clock,
-      startedAt: action.startedAt,
-      onUpdate: () => this.tick(action.startedAt),
+    return this.#deps.client.waitForPrediction(requestId, { signal, clock: this.#clock, startedAt: action.startedAt, onUpdate: tick });
+  }
+
+  async #loadImages(action: Action, output: string[], signal: AbortSignal): Promise<void> {
+    const elapsedMs = this.#clock.now() - (action.startedAt ?? this.#clock.now());
+    const report = (loaded: number) =>
+      this.#progress(action, {
+        phase: 'downloading',
+        share: 1 - LOAD_SHARE + (LOAD_SHARE * loaded) / Math.max(1, output.length),
+        elapsedMs,
+        loaded,
+        total: output.length,
+      });
+    report(0);
+    await this.#deps.load?.(output, { signal, onLoaded: report });
+  }
+
+  #startTicker(action: Action, startedAt: number) {
+    action.startedAt = startedAt;
+    this.#stopTicker();
+    this.#tick(action);
+    this.#ticker = setInterval(() => this.#tick(action), this.#deps.tickMs ?? 1000);
+  }
+
+  #stopTicker() {
+    clearInterval(this.#ticker);
+    this.#ticker = undefined;
+  }
+
+  #tick(action: Action) {
+    const elapsedMs = this.#clock.now() - (action.startedAt ?? this.#clock.now());
+    this.#progress(action, {
+      phase: 'generating',
+      share: generationShare(elapsedMs),
+      elapsedMs,
+      estimatedRemainingMs: remainingMs(elapsedMs),
     });
   }
 
-  private startTicker(startedAt: number) {
-    this.stopTicker();
-    this.tick(startedAt);
-    this.ticker = setInterval(() => this.tick(startedAt), this.deps.tickMs ?? 1000);
+  /** Moves the bar (never back) and reports it. */
+  #progress(action: Action, { share, ...update }: Progress) {
+    action.share = Math.max(action.share, share);
+    const state: BusyState = { ...update, progress: action.share };
+    this.#set(state);
+    this.#emit('room-restyler-progress', state);
   }
 
-  private stopTicker() {
-    clearInterval(this.ticker);
-    this.ticker = undefined;
-  }
-
-  private tick(startedAt: number | undefined) {
-    const elapsedMs = this.clock.now() - (startedAt ?? this.clock.now());
-    const estimatedRemainingMs = estimateRemainingMs(elapsedMs);
-    this.set({ phase: 'generating', elapsedMs, estimatedRemainingMs });
-    this.emit('room-restyler-progress', { phase: 'generating', elapsedMs, estimatedRemainingMs });
-  }
-
-  private publicPhase(): GenerationPhase {
+  #publicPhase(): GenerationPhase {
     const { phase } = this.state;
     if (phase === 'idle') return 'uploading';
     return phase === 'failed' ? this.state.failedIn : phase;
   }
 
-  private set(state: FlowState) {
+  #set(state: FlowState) {
     this.state = state;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 }

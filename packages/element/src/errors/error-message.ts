@@ -1,47 +1,111 @@
-import type { Translate } from '../i18n/localize.js';
+import type { GenerationPhase, ProxyErrorCode } from '@room-restyler/core';
+import type { Localizer } from '../i18n/localize.js';
 import type { ImageLimits } from '../image/prepare.js';
 import { ImageRejectedError } from '../image/prepare.js';
+import type { MessageKey } from '../translations/en.js';
 
-const MB = 1024 * 1024;
-const mb = (bytes: number) => (Math.round((bytes / MB) * 10) / 10).toString();
+/**
+ * What the visitor can do about a failure: `retry` the same action (same Idempotency-Key, no new
+ * credit), `wait` (then retry), choose another `photo`, generate `again` (a new action), or nothing.
+ */
+export type Remedy = 'retry' | 'wait' | 'photo' | 'again' | 'none';
 
-/** A wait for people: seconds below two minutes, minutes above. */
-export function formatWaitFor(ms: number | undefined, t: Translate): string {
-  const seconds = Math.max(1, Math.ceil((ms ?? 60_000) / 1000));
-  return seconds < 120 ? t('seconds', { n: seconds }) : t('minutes', { n: Math.ceil(seconds / 60) });
+type Advice = readonly [MessageKey, Remedy];
+
+const CONFIG: Advice = ['errConfig', 'none'];
+const REQUEST: Advice = ['errRequest', 'none'];
+const PHOTO: Advice = ['errInvalidImage', 'photo'];
+const SERVER: Advice = ['errServer', 'retry'];
+
+/** Every error code of the proxy (openapi/proxy-api.yaml): a new code does not compile until it is placed here. */
+const BY_PROXY_CODE: Record<ProxyErrorCode, Advice> = {
+  bad_request: REQUEST,
+  bad_body: REQUEST,
+  invalid_json: REQUEST,
+  bad_idempotency_key: REQUEST,
+  bad_multipart: REQUEST,
+  method_not_allowed: REQUEST,
+  empty_upload: PHOTO,
+  invalid_image: PHOTO,
+  payload_too_large: PHOTO,
+  too_many_pixels: PHOTO,
+  unsupported_media_type: PHOTO,
+  unsupported_image_type: PHOTO,
+  upstream_refused: PHOTO,
+  body_timeout: ['errNetwork', 'retry'],
+  not_found: ['errExpired', 'again'],
+  uploads_disabled: CONFIG,
+  origin_not_allowed: CONFIG,
+  upstream_auth: CONFIG,
+  forbidden: ['errForbidden', 'none'],
+  captcha: ['errForbidden', 'none'],
+  authorize_failed: SERVER,
+  visitor_limit: ['errLimit', 'wait'],
+  ip_limit: ['errLimit', 'wait'],
+  daily_budget: ['errBudget', 'wait'],
+  // The same action is still being started: trying it again in a moment is what fixes it.
+  idempotency_in_progress: SERVER,
+  idempotency_key_reused: ['errServer', 'again'],
+  insufficient_credits: ['errCredits', 'none'],
+  rate_limited: ['errBusy', 'wait'],
+  upstream_timeout: ['errTimeout', 'retry'],
+  upstream_error: SERVER,
+  upstream_unreachable: SERVER,
+  bad_upstream_response: SERVER,
+  shutting_down: SERVER,
+  internal_error: SERVER,
+};
+
+/** Core's error codes, for failures that carry no code of the proxy (no answer, a failed job). */
+const BY_CORE_CODE: Record<string, Advice> = {
+  insufficient_credits: BY_PROXY_CODE.insufficient_credits,
+  rate_limited: BY_PROXY_CODE.rate_limited,
+  bad_request: PHOTO,
+  connection: ['errNetwork', 'retry'],
+  timeout: ['errTimeout', 'retry'],
+  generation_failed: ['errFailed', 'again'],
+  not_found: BY_PROXY_CODE.not_found,
+  invalid_api_key: CONFIG,
+};
+
+/**
+ * A start that failed with one of these may have reached the service: the proxy keeps that
+ * failure for the action's Idempotency-Key (so it is never charged twice), and a Retry with the
+ * same key gets it again. Only a new action can go on.
+ */
+const UNKNOWN_OUTCOME = /^(upstream_(error|unreachable|timeout)|bad_upstream_response|internal_error)$/;
+
+/**
+ * The message and remedy of a failure, chosen by the proxy's `code` in the body, else core's
+ * `code`; `failedIn` is the phase it happened in.
+ */
+export function adviceFor(error: unknown, failedIn?: GenerationPhase): Advice {
+  const { code, body } = (error ?? {}) as { code?: string; body?: { code?: unknown } };
+  const proxyCode = String(body?.code);
+  if (Object.hasOwn(BY_PROXY_CODE, proxyCode)) {
+    const [message, remedy] = BY_PROXY_CODE[proxyCode as ProxyErrorCode];
+    return [message, failedIn === 'starting' && UNKNOWN_OUTCOME.test(proxyCode) ? 'again' : remedy];
+  }
+  return BY_CORE_CODE[code ?? ''] ?? SERVER;
 }
 
-/** The localized sentence for any failure the widget can meet, chosen by the error's stable `code`. */
-export function errorMessage(error: unknown, t: Translate, limits: ImageLimits): string {
+/** How long a `wait` remedy asks for: the answer's Retry-After, else a minute. */
+export function waitFor(error: unknown): number {
+  return (error as { retryAfterMs?: number }).retryAfterMs ?? 60_000;
+}
+
+/** The visitor's sentence for any failure; `waitMs` fills "try again in …". */
+export function errorMessage(error: unknown, l: Localizer, limits: ImageLimits, waitMs = waitFor(error)): string {
+  const { t } = l;
   if (error instanceof ImageRejectedError) {
     const { problem } = error;
-    const params = { maxMb: mb(limits.maxBytes), minW: limits.minWidth, minH: limits.minHeight };
+    const params = { maxMb: l.size(limits.maxBytes), minW: limits.minWidth, minH: limits.minHeight };
     if (problem.kind === 'type') return t('errType');
-    if (problem.kind === 'size') return t('errSize', { ...params, mb: mb(problem.bytes) });
+    if (problem.kind === 'size') return t('errSize', { ...params, mb: l.size(problem.bytes) });
     if (problem.kind === 'url') return t('errUrl');
+    if (problem.kind === 'unreachable') return t('errUnreachable');
     if (problem.kind === 'dims') return t('errDims', { ...params, w: problem.width, h: problem.height });
     return t('errDecode');
   }
-  const { code, limit, retryAfterMs } = (error ?? {}) as { code?: string; limit?: string; retryAfterMs?: number };
-  switch (code) {
-    case 'insufficient_credits':
-      return t('errCredits');
-    case 'rate_limited':
-      if (limit === 'daily_budget') return t('errBudget');
-      return t(limit ? 'errLimit' : 'errBusy', { wait: formatWaitFor(retryAfterMs, t) });
-    case 'bad_request':
-      return t('errInvalidImage');
-    case 'connection':
-      return t('errNetwork');
-    case 'timeout':
-      return t('errTimeout');
-    case 'generation_failed':
-      return t('errFailed');
-    case 'not_found':
-      return t('errExpired');
-    case 'invalid_api_key':
-      return t('errConfig');
-    default:
-      return t('errServer');
-  }
+  return t(adviceFor(error)[0], { wait: l.duration(waitMs) });
 }

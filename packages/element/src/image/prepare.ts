@@ -17,7 +17,8 @@ export type ImageProblem =
   | { kind: 'size'; bytes: number }
   | { kind: 'dims'; width: number; height: number }
   | { kind: 'decode' }
-  | { kind: 'url' };
+  | { kind: 'url' }
+  | { kind: 'unreachable' };
 
 export class ImageRejectedError extends Error {
   constructor(readonly problem: ImageProblem) {

@@ -1,19 +1,23 @@
 import { css } from 'lit';
 
-/** Buttons shared by the widget and its internal parts; colours come from the host's tokens. */
+/** Buttons and fields shared by the widget and its internal parts; colours come from the host's tokens. */
 export const buttonStyles = css`
-  .btn {
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-    gap: 0.4rem;
+  .btn,
+  input[type='url'],
+  select {
     min-height: 2.75rem;
-    padding: 0 1.1rem;
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) * 0.75);
     background: var(--_surface);
     color: var(--_text);
     font: inherit;
+  }
+  .btn {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: 0.4rem;
+    padding: 0 1.1rem;
     font-weight: 600;
     cursor: pointer;
     text-decoration: none;
@@ -27,7 +31,7 @@ export const buttonStyles = css`
     color: var(--_on-accent);
   }
   .btn.primary:hover:not(:disabled) {
-    background: color-mix(in srgb, var(--_accent) 85%, black);
+    background: color-mix(in srgb, var(--_accent) 85%, var(--_text));
   }
   .btn:disabled {
     opacity: 0.55;

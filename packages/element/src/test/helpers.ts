@@ -57,8 +57,14 @@ export async function expectAccessible(element: Element): Promise<void> {
   if (found.length) throw new Error(`axe violations:\n${found.join('\n')}`);
 }
 
+/** Saves a PNG of `selector` (the whole viewport for '') at a viewport `width` px wide (test/page-commands.mjs). */
 export function screenshot(name: string, width = 800, selector = 'room-restyler'): Promise<unknown> {
   return executeServerCommand('screenshot', { name, width, selector });
+}
+
+/** Emulates CSS media features, e.g. `[{ name: 'forced-colors', value: 'active' }]`; `[]` resets them. */
+export function emulateMedia(features: { name: string; value: string }[]): Promise<unknown> {
+  return executeServerCommand('media', { features });
 }
 
 /** Resolves when `predicate` holds, checking after every animation frame; fails after `timeoutMs`. */

@@ -68,6 +68,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let response: Response;
     try {
+      // fetch(url, init), never fetch(request): Node's fetch loses a Request's abort signal after a
+      // garbage collection (nodejs/undici#4068), and a hung call would then never time out.
       response = await options.fetch(`${base}${path}`, { ...init, signal: combined, redirect: 'error' });
     } catch {
       if (timeout.aborted) throw new ProxyHttpError(504, 'upstream_timeout', 'The generation service did not answer in time');

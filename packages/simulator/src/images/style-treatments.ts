@@ -201,3 +201,11 @@ export function treatmentFor(style: string): Treatment {
   const key = style.trim().toLowerCase();
   return isKnown(key) ? KNOWN[key] : derivedTreatment(key);
 }
+
+/**
+ * The four colours a style paints with — main, soft, accent, dark — as the staged furniture and
+ * the mark's swatches show them. The element's style cards draw their previews from the same colours.
+ */
+export function stylePalette(style: string): readonly [string, string, string, string] {
+  return treatmentFor(style).palette;
+}

@@ -1,27 +1,30 @@
 import { css } from 'lit';
 
 export default css`
+  /* A size container: the frame is the photo's shape, as large as fits (then zoomed). */
   :host {
-    display: block;
+    display: grid;
+    place-items: safe center;
+    container-type: size;
     --_pos: 50%;
   }
   .frame {
     position: relative;
+    width: calc(min(100cqw, 100cqh * var(--_ratio)) * var(--_zoom));
+    height: calc(min(100cqh, 100cqw / var(--_ratio)) * var(--_zoom));
     overflow: hidden;
     border-radius: var(--_radius);
     background: var(--_surface-2);
     user-select: none;
   }
   img {
-    display: block;
-    width: 100%;
-    height: auto;
-  }
-  .after {
     position: absolute;
     inset: 0;
+    width: 100%;
     height: 100%;
-    object-fit: cover;
+    object-fit: contain;
+  }
+  .after {
     clip-path: inset(0 0 0 var(--_pos));
   }
   :host(:dir(rtl)) .after {
@@ -30,12 +33,16 @@ export default css`
   .tag {
     position: absolute;
     top: 0.75rem;
+    max-width: 40%;
+    overflow: hidden;
     padding: 0.2rem 0.6rem;
     border-radius: 999px;
-    background: rgb(0 0 0 / 0.6);
+    background: rgb(0 0 0 / 0.7);
     color: #fff;
     font-size: 0.8rem;
     font-weight: 600;
+    text-overflow: ellipsis;
+    white-space: nowrap;
     pointer-events: none;
   }
   .tag.b {
@@ -90,5 +97,13 @@ export default css`
   input:focus-visible + .divider .handle {
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
+  }
+  @media (forced-colors: active) {
+    .divider,
+    .handle {
+      forced-color-adjust: none;
+      background: CanvasText;
+      color: Canvas;
+    }
   }
 `;

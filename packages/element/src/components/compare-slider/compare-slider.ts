@@ -5,13 +5,16 @@ import styles from './compare-slider.styles.js';
  * A before/after comparison driven by a native `<input type="range">`, so it has an accessible
  * name and value, arrow/Page/Home/End keys, touch and mouse for free; the range only moves the
  * clip. The value is the share of the "before" image shown from the inline start, which also
- * makes right-to-left layouts mirror correctly.
+ * makes right-to-left layouts mirror correctly. The frame takes the "before" photo's shape, as
+ * large as fits the element, so the divider never leaves the picture; `zoom` enlarges it (the
+ * full-screen view scrolls).
  *
  * @csspart frame - the image frame.
  * @csspart handle - the round handle on the divider.
  */
 export class CompareSlider extends LitElement {
   static override styles = styles;
+  static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   static override properties = {
     beforeSrc: { attribute: 'before-src' },
     afterSrc: { attribute: 'after-src' },
@@ -19,6 +22,8 @@ export class CompareSlider extends LitElement {
     afterLabel: {},
     label: {},
     position: { type: Number },
+    zoom: { type: Number },
+    ratio: { state: true },
     valueText: { attribute: false },
   };
 
@@ -29,18 +34,24 @@ export class CompareSlider extends LitElement {
   declare label: string;
   /** 0–100: how much of the "before" image shows. */
   declare position: number;
+  /** 1 fits the images into the element; 2 doubles their size (the element scrolls). */
+  declare zoom: number;
+  /** Width / height of the "before" photo, once it has loaded. */
+  declare private ratio: number;
   declare valueText: (position: number) => string;
 
   constructor() {
     super();
     this.beforeSrc = this.afterSrc = this.beforeLabel = this.afterLabel = this.label = '';
     this.position = 50;
+    this.zoom = 1;
+    this.ratio = 4 / 3;
     this.valueText = (p) => `${p}%`;
   }
 
   override render() {
-    return html`<div class="frame" part="frame" style="--_pos:${this.position}%">
-      <img class="before" src=${this.beforeSrc} alt=${this.beforeLabel} draggable="false" />
+    return html`<div class="frame" part="frame" style="--_pos:${this.position}%;--_zoom:${this.zoom};--_ratio:${this.ratio}">
+      <img class="before" src=${this.beforeSrc} alt=${this.beforeLabel} draggable="false" @load=${this.#onLoad} />
       <img class="after" src=${this.afterSrc} alt=${this.afterLabel} draggable="false" />
       <span class="tag b" aria-hidden="true">${this.beforeLabel}</span>
       <span class="tag a" aria-hidden="true">${this.afterLabel}</span>
@@ -52,7 +63,7 @@ export class CompareSlider extends LitElement {
         .value=${String(this.position)}
         aria-label=${this.label}
         aria-valuetext=${this.valueText(this.position)}
-        @input=${this.onInput}
+        @input=${this.#onInput}
       />
       <div class="divider" aria-hidden="true">
         <span class="handle" part="handle">
@@ -62,7 +73,12 @@ export class CompareSlider extends LitElement {
     </div>`;
   }
 
-  private onInput(event: Event) {
+  #onLoad(event: Event) {
+    const { naturalWidth, naturalHeight } = event.target as HTMLImageElement;
+    if (naturalHeight) this.ratio = naturalWidth / naturalHeight;
+  }
+
+  #onInput(event: Event) {
     this.position = Number((event.target as HTMLInputElement).value);
   }
 }

@@ -5,10 +5,13 @@ export default css`
     display: block;
   }
   .zone {
+    box-sizing: border-box;
     display: grid;
+    align-content: center;
     justify-items: center;
-    gap: 0.5rem;
-    padding: 2rem 1rem;
+    gap: 0.4rem;
+    height: 100%;
+    padding: 1rem;
     border: 2px dashed var(--_border);
     border-radius: var(--_radius);
     background: var(--_surface-2);
@@ -24,8 +27,8 @@ export default css`
     border-color: var(--_danger);
   }
   .icon {
-    width: 2.5rem;
-    height: 2.5rem;
+    width: 2.25rem;
+    height: 2.25rem;
     color: var(--_accent);
   }
   .title {
@@ -50,6 +53,11 @@ export default css`
   @media (pointer: coarse) {
     .camera {
       display: inline-flex;
+    }
+  }
+  @container (max-width: 24rem) {
+    .icon {
+      display: none;
     }
   }
   input[type='file'] {

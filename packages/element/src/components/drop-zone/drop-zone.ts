@@ -9,7 +9,8 @@ const ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
 
 /**
  * Where a visitor drops, chooses or photographs a room picture. Keyboard users reach the
- * "Choose photo" button; on touch devices a second button opens the camera.
+ * "Choose photo" button; on touch devices a second button opens the camera. Content given to it
+ * (a refusal) takes the place of the hint.
  *
  * @fires rr-file - internal (stays in the host's shadow root): `detail.file` is the picked File.
  * @fires rr-drag - internal: `detail.dragging` when a file starts or stops hovering.
@@ -17,6 +18,7 @@ const ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
  */
 export class DropZone extends LitElement {
   static override styles = [buttonStyles, styles];
+  static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   static override properties = {
     dragging: { type: Boolean, reflect: true },
     invalid: { type: Boolean, reflect: true },
@@ -37,7 +39,7 @@ export class DropZone extends LitElement {
   declare cameraText: string;
   declare disabled: boolean;
   /** dragenter/dragleave fire for every child crossed; counting them avoids flicker. */
-  private depth = 0;
+  #depth = 0;
 
   constructor() {
     super();
@@ -51,28 +53,28 @@ export class DropZone extends LitElement {
     return html`<div
       class="zone"
       part="zone"
-      @dragenter=${this.onDragEnter}
-      @dragover=${this.onDragOver}
-      @dragleave=${this.onDragLeave}
-      @drop=${this.onDrop}
-      @click=${this.onZoneClick}
+      @dragenter=${this.#onDragEnter}
+      @dragover=${this.#onDragOver}
+      @dragleave=${this.#onDragLeave}
+      @drop=${this.#onDrop}
+      @click=${this.#onZoneClick}
     >
       <svg class="icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.6" aria-hidden="true">
         <path d="M3 20V9l9-6 9 6v11H3Z" /><path d="M9 20v-6h6v6" />
       </svg>
       <div class="title">${this.dragging ? this.activeText : this.heading}</div>
-      <div class="hint">${this.hint}</div>
+      <div class="hint"><slot>${this.hint}</slot></div>
       <div class="actions">
         <button type="button" class="btn primary" ?disabled=${this.disabled} @click=${() => this.open('file')}>${this.chooseText}</button>
         <button type="button" class="btn camera" ?disabled=${this.disabled} @click=${() => this.open('camera')}>${this.cameraText}</button>
       </div>
-      <input id="file" type="file" accept=${ACCEPT} tabindex="-1" aria-hidden="true" @change=${this.onChange} />
-      <input id="camera" type="file" accept="image/*" capture="environment" tabindex="-1" aria-hidden="true" @change=${this.onChange} />
+      <input id="file" type="file" accept=${ACCEPT} tabindex="-1" aria-hidden="true" @change=${this.#onChange} />
+      <input id="camera" type="file" accept="image/*" capture="environment" tabindex="-1" aria-hidden="true" @change=${this.#onChange} />
     </div>`;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('disabled') && this.disabled) this.reset();
+    if (changed.has('disabled') && this.disabled) this.#reset();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -86,36 +88,36 @@ export class DropZone extends LitElement {
     this.renderRoot.querySelector<HTMLInputElement>(`#${kind}`)?.click();
   }
 
-  private onZoneClick(event: MouseEvent) {
+  #onZoneClick(event: MouseEvent) {
     // Clicks on the buttons open their own picker; a click elsewhere on the zone opens the file picker.
     if (!(event.target as Element).closest('button, input')) this.open('file');
   }
 
-  private onDragEnter(event: DragEvent) {
+  #onDragEnter(event: DragEvent) {
     if (!hasFiles(event) || this.disabled) return;
     event.preventDefault();
-    this.depth++;
+    this.#depth++;
     this.dragging = true;
   }
 
-  private onDragOver(event: DragEvent) {
+  #onDragOver(event: DragEvent) {
     if (!hasFiles(event) || this.disabled) return;
     event.preventDefault();
     if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
   }
 
-  private onDragLeave() {
-    if (this.depth > 0 && --this.depth === 0) this.dragging = false;
+  #onDragLeave() {
+    if (this.#depth > 0 && --this.#depth === 0) this.dragging = false;
   }
 
-  private onDrop(event: DragEvent) {
+  #onDrop(event: DragEvent) {
     event.preventDefault();
     const file = event.dataTransfer?.files[0];
-    this.reset();
+    this.#reset();
     if (file && !this.disabled) emit(this, 'rr-file', { file });
   }
 
-  private onChange(event: Event) {
+  #onChange(event: Event) {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];
     // Clearing lets the same file be picked again after an error.
@@ -123,8 +125,8 @@ export class DropZone extends LitElement {
     if (file) emit(this, 'rr-file', { file });
   }
 
-  private reset() {
-    this.depth = 0;
+  #reset() {
+    this.#depth = 0;
     this.dragging = false;
   }
 }

@@ -1,18 +1,12 @@
 import { css } from 'lit';
 
+/*
+ * One layout for every state — a head, the picture stage, the choices (or the results, in the same
+ * grid cell) and the footer (a status line, the bar's place and one row of actions) — so the widget
+ * keeps its height from the drop zone to the result.
+ */
 export default css`
   :host {
-    /* Public tokens (--room-restyler-*) feed private ones (--_*) that the internal parts inherit. */
-    --_accent: var(--room-restyler-accent, #1d5fd0);
-    --_on-accent: var(--room-restyler-on-accent, #fff);
-    --_surface: var(--room-restyler-surface, #fff);
-    --_surface-2: var(--room-restyler-surface-2, #f4f5f7);
-    --_text: var(--room-restyler-text, #1c2024);
-    --_muted: var(--room-restyler-muted, #5b6470);
-    --_border: var(--room-restyler-border, #c9ced6);
-    --_danger: var(--room-restyler-danger, #b42318);
-    --_focus: var(--room-restyler-focus, #f5a623);
-    --_radius: var(--room-restyler-radius, 12px);
     display: block;
     container-type: inline-size;
     color: var(--_text);
@@ -21,11 +15,14 @@ export default css`
   :host([hidden]) {
     display: none;
   }
+  :host(:disabled) .card {
+    opacity: 0.6;
+  }
   .card {
     display: grid;
-    gap: 1rem;
+    gap: 0.75rem;
     padding: 1rem;
-    border: 1px solid var(--_border);
+    border: 1px solid color-mix(in srgb, var(--_border) 45%, var(--_surface));
     border-radius: var(--_radius);
     background: var(--_surface);
   }
@@ -37,74 +34,172 @@ export default css`
     clip-path: inset(50%);
     white-space: nowrap;
   }
-  .url {
+  /* Room for two lines of title whether or not a button sits beside it. */
+  .head {
     display: flex;
-    flex-wrap: wrap;
+    align-items: center;
     gap: 0.5rem;
-    align-items: end;
+    min-height: 2.625rem;
   }
-  .url label {
-    flex: 1 1 14rem;
+  .title {
+    flex: 1;
+    min-width: 0;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    overflow: hidden;
+    font-weight: 700;
+    font-size: 1.05rem;
+    line-height: 1.25;
   }
-  label,
-  legend {
-    display: grid;
-    gap: 0.3rem;
-    font-size: 0.875rem;
-    font-weight: 600;
-  }
-  input[type='url'],
-  select {
-    min-height: 2.75rem;
-    padding: 0 0.75rem;
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 0.75);
-    background: var(--_surface);
-    color: var(--_text);
-    font: inherit;
-    font-weight: 400;
-  }
-  .preview {
+  .stage {
     position: relative;
+    height: clamp(15rem, 62cqw, 30rem);
+  }
+  .stage > *,
+  .preview img,
+  .result room-restyler-compare {
+    height: 100%;
+  }
+  .preview,
+  .result {
+    position: relative;
+  }
+  .btn.icon {
+    position: absolute;
+    inset-block-end: 0.75rem;
+    inset-inline-end: 0.75rem;
+    padding: 0;
+    width: 2.75rem;
+    box-shadow: 0 1px 6px rgb(0 0 0 / 0.3);
   }
   .preview img {
     display: block;
     width: 100%;
-    max-height: 28rem;
     object-fit: contain;
     border-radius: var(--_radius);
     background: var(--_surface-2);
   }
-  .preview .btn {
+  /* Work going on over the photo: a veil and a slow sweep of light (only the veil with reduced motion: the still sweep sits outside). */
+  .scan {
     position: absolute;
-    inset-block-start: 0.75rem;
-    inset-inline-end: 0.75rem;
-    min-height: 2.25rem;
-    background: color-mix(in srgb, var(--_surface) 90%, transparent);
+    inset: 0;
+    border-radius: var(--_radius);
+    background: linear-gradient(100deg, transparent 35%, rgb(255 255 255 / 0.45) 50%, transparent 65%) 0 0 / 300% 100%,
+      rgb(0 0 0 / 0.18);
+    animation: sweep 2.2s linear infinite;
+  }
+  @keyframes sweep {
+    from {
+      background-position: 100% 0, 0 0;
+    }
+    to {
+      background-position: 0 0, 0 0;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .scan {
+      animation: none;
+    }
+  }
+  .banner {
+    position: absolute;
+    inset-inline: 0.75rem;
+    inset-block-end: 0.75rem;
+    max-height: calc(100% - 1.5rem);
+    overflow: auto;
+    padding: 0.75rem 1rem;
+    border: 1px solid var(--_accent);
+    border-inline-start-width: 4px;
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_surface);
+    box-shadow: 0 4px 16px rgb(0 0 0 / 0.2);
+    scroll-margin: 1rem;
+  }
+  .banner.danger {
+    border-color: var(--_danger);
+  }
+  .danger strong,
+  .problem {
+    color: var(--_danger);
+    font-weight: 600;
+  }
+  .panel {
+    display: grid;
+  }
+  .panel > * {
+    grid-area: 1 / 1;
+  }
+  .off {
+    visibility: hidden;
+  }
+  .choices,
+  .results {
+    display: grid;
+    gap: 0.75rem;
+    align-content: start;
+    min-width: 0;
+  }
+  /* The results take the choices' height, never more: many results scroll inside it. */
+  .results {
+    contain: size;
+    overflow: auto;
+    padding: 4px;
+    margin: -4px;
+  }
+  .row {
+    display: grid;
+    gap: 0.75rem;
+  }
+  @container (min-width: 36rem) {
+    .row {
+      grid-template-columns: 3fr 2fr;
+      align-items: end;
+    }
+    .card {
+      padding: 1.25rem;
+    }
   }
   fieldset {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.5rem;
+    min-width: 0;
     margin: 0;
     padding: 0;
     border: 0;
   }
+  legend,
+  .field {
+    font-size: 0.875rem;
+    font-weight: 600;
+  }
   legend {
-    margin-bottom: 0.3rem;
+    padding: 0;
+    margin-bottom: 0.4rem;
+  }
+  .field {
+    display: grid;
+    gap: 0.4rem;
+  }
+  .segments {
+    display: grid;
+    grid-template-columns: 1fr 1fr;
+    gap: 0.5rem;
   }
   .choice {
     display: flex;
     align-items: center;
     gap: 0.5rem;
-    padding: 0.55rem 0.85rem;
+    min-height: 2.75rem;
+    padding: 0.35rem 0.75rem;
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) * 0.75);
+    font-size: 0.9375rem;
     font-weight: 500;
+    line-height: 1.25;
     cursor: pointer;
   }
   .choice:has(:checked) {
     border-color: var(--_accent);
+    box-shadow: 0 0 0 1px var(--_accent);
     background: color-mix(in srgb, var(--_accent) 8%, var(--_surface));
   }
   .choice input {
@@ -115,40 +210,43 @@ export default css`
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
-  .selects {
-    display: grid;
-    gap: 0.75rem;
+  .choice:has(:focus-visible) input {
+    outline: none;
   }
-  .actions {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.5rem;
+  .choice:has(:disabled) {
+    cursor: default;
+    opacity: 0.7;
   }
-  @container (min-width: 34rem) {
-    .selects {
-      grid-template-columns: 1fr 1fr;
-    }
-    .card {
-      padding: 1.25rem;
-    }
+  input[type='url'],
+  select {
+    min-width: 0;
+    padding: 0 0.75rem;
+    font-weight: 400;
   }
-  @container (max-width: 24rem) {
-    .actions .btn {
-      flex: 1 1 100%;
-    }
-  }
-  .progress {
+  .foot,
+  .url,
+  .meter {
     display: grid;
     gap: 0.5rem;
   }
-  .progress-head {
+  .status {
     display: flex;
     flex-wrap: wrap;
     justify-content: space-between;
-    gap: 0.5rem;
+    gap: 0 0.75rem;
+    min-height: 2.9em;
+    color: var(--_muted);
+  }
+  .status > :first-child:not(.time) {
+    color: var(--_text);
     font-weight: 600;
   }
-  .progress-head .time {
+  @container (min-width: 36rem) {
+    .status {
+      min-height: 1.45em;
+    }
+  }
+  .time {
     color: var(--_muted);
     font-weight: 400;
     font-variant-numeric: tabular-nums;
@@ -156,7 +254,7 @@ export default css`
   .bar {
     height: 0.5rem;
     border-radius: 999px;
-    background: color-mix(in srgb, var(--_border) 60%, var(--_surface));
+    background: color-mix(in srgb, var(--_border) 35%, var(--_surface));
     overflow: hidden;
   }
   .bar > span {
@@ -167,39 +265,86 @@ export default css`
     background: var(--_accent);
     transition: width 0.9s linear;
   }
-  .bar.indeterminate > span {
-    width: 35%;
-    animation: slide 1.4s ease-in-out infinite;
-  }
-  @keyframes slide {
-    from {
-      transform: translateX(-100%);
-    }
-    to {
-      transform: translateX(300%);
-    }
-  }
   @media (prefers-reduced-motion: reduce) {
     .bar > span {
       transition: none;
     }
-    .bar.indeterminate > span {
-      animation: none;
-      width: 100%;
-      opacity: 0.5;
+  }
+  /* One row of actions; on a phone they share it equally, a long label taking two lines. */
+  .actions {
+    display: grid;
+    grid-auto-flow: column;
+    grid-auto-columns: 1fr;
+    gap: 0.5rem;
+    min-height: 2.75rem;
+  }
+  .actions .btn {
+    padding: 0.2rem 0.75rem;
+    font-size: 0.9375rem;
+    line-height: 1.15;
+  }
+  .url .actions {
+    grid-template-columns: 1fr auto;
+    grid-auto-columns: auto;
+  }
+  @container (min-width: 36rem) {
+    .actions {
+      display: flex;
+    }
+    .actions .btn {
+      padding: 0 1.1rem;
+      font-size: 1rem;
+    }
+    .actions input {
+      flex: 1;
     }
   }
-  .error {
-    display: grid;
-    gap: 0.6rem;
-    padding: 0.85rem 1rem;
-    border: 1px solid var(--_danger);
-    border-inline-start-width: 4px;
-    border-radius: calc(var(--_radius) * 0.75);
-    background: color-mix(in srgb, var(--_danger) 6%, var(--_surface));
+  dialog {
+    width: 100vw;
+    height: 100dvh;
+    max-width: none;
+    max-height: none;
+    margin: 0;
+    padding: 0;
+    border: 0;
+    background: var(--_surface);
     color: var(--_text);
   }
-  .error strong {
-    color: var(--_danger);
+  dialog[open] {
+    display: grid;
+    grid-template-rows: auto 1fr;
+  }
+  .viewer-bar {
+    display: flex;
+    align-items: center;
+    justify-content: flex-end;
+    gap: 0.5rem;
+    padding: 0.5rem;
+  }
+  .viewer-bar output {
+    min-width: 4.5ch;
+    text-align: center;
+  }
+  .viewer-body {
+    min-height: 0;
+    overflow: auto;
+  }
+  .viewer-body room-restyler-compare {
+    height: 100%;
+  }
+  @media (forced-colors: active) {
+    .bar {
+      border: 1px solid CanvasText;
+    }
+    .bar > span {
+      forced-color-adjust: none;
+      background: Highlight;
+    }
+    .scan {
+      display: none;
+    }
+    .choice:has(:checked) {
+      outline: 2px solid Highlight;
+    }
   }
 `;

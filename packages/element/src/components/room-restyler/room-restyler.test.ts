@@ -3,39 +3,24 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
 import '../../test/backend-contract.js';
 import '../../translations/de.js';
-import { backendStats, expectAccessible, makePhoto, samplePhoto, screenshot, until } from '../../test/helpers.js';
-import type { RoomRestyler } from './room-restyler.js';
+import { backendStats, expectAccessible, makePhoto, samplePhoto, until } from '../../test/helpers.js';
+import {
+  $,
+  button,
+  click,
+  completeJobs,
+  drop,
+  endpointFor,
+  generateUntil,
+  is,
+  mount,
+  nextFrame,
+  part,
+  ready,
+  releaseImages,
+} from '../../test/widget.js';
 
-let counter = 0;
-/** A fresh backend per test: the real proxy over the fake service, /backend/<scenario>-<n> (see test/backends.mjs). */
-const endpointFor = (scenario: string) => `/backend/${scenario}-${Date.now()}-${++counter}`;
 const stats = backendStats;
-
-const $ = <T extends Element = HTMLElement>(el: Element, selector: string) => el.shadowRoot!.querySelector<T>(selector);
-const part = (el: Element, name: string) => $(el, `[part~="${name}"]`);
-const is = (el: Element, state: string) => el.matches(`:state(${state})`);
-
-async function mount(scenario: string, attrs = '') {
-  const endpoint = endpointFor(scenario);
-  const wrapper = await fixture<HTMLDivElement>(`<div><room-restyler endpoint="${endpoint}" ${attrs}></room-restyler></div>`);
-  const el = wrapper.querySelector('room-restyler') as RoomRestyler;
-  await el.updateComplete;
-  return { el, endpoint };
-}
-
-/** Drops a file on the drop zone the way a browser does. */
-function drop(el: RoomRestyler, file: File) {
-  const zone = $($(el, 'room-restyler-drop-zone')!, '.zone')!;
-  const dataTransfer = new DataTransfer();
-  dataTransfer.items.add(file);
-  zone.dispatchEvent(new DragEvent('dragenter', { dataTransfer, bubbles: true, composed: true }));
-  zone.dispatchEvent(new DragEvent('drop', { dataTransfer, bubbles: true, composed: true }));
-}
-
-async function ready(el: RoomRestyler, file?: File) {
-  drop(el, file ?? (await makePhoto(800, 600)));
-  await until(() => is(el, 'ready'), 'ready');
-}
 
 /** Pastes a file on `target` the way a browser does. */
 function paste(target: EventTarget, file: File) {
@@ -43,13 +28,6 @@ function paste(target: EventTarget, file: File) {
   clipboardData.items.add(file);
   target.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, composed: true }));
 }
-
-const nextFrame = () => new Promise((r) => requestAnimationFrame(r));
-
-const click = async (el: RoomRestyler, name: string) => {
-  await el.updateComplete;
-  part(el, name)!.click();
-};
 
 describe('<room-restyler>', () => {
   it('empty: a drop zone with a real file input and a URL form, accessible', async () => {
@@ -59,8 +37,6 @@ describe('<room-restyler>', () => {
     expect($($(el, 'room-restyler-drop-zone')!, 'input[type="file"]')).to.exist;
     expect(part(el, 'url')).to.exist;
     await expectAccessible(el);
-    await screenshot('empty-desktop', 800);
-    await screenshot('empty-phone', 375);
   });
 
   it('dragging: highlights without flicker when the pointer crosses children', async () => {
@@ -78,7 +54,6 @@ describe('<room-restyler>', () => {
     await until(() => is(el, 'dragging'), 'dragging');
     expect(zoneEl.hasAttribute('dragging')).to.equal(true);
     await expectAccessible(el);
-    await screenshot('dragging', 800);
     child.dispatchEvent(new DragEvent('dragleave', { dataTransfer, bubbles: true, composed: true }));
     await until(() => !is(el, 'dragging'), 'not dragging');
   });
@@ -90,7 +65,6 @@ describe('<room-restyler>', () => {
     await until(() => is(el, 'invalid'), 'invalid');
     expect(part(el, 'error')!.textContent).to.contain('JPEG, PNG or WebP');
     await expectAccessible(el);
-    await screenshot('invalid-file', 800);
 
     drop(el, await makePhoto(300, 200));
     await until(() => (part(el, 'error')?.textContent ?? '').includes('300×200'), 'dimension message');
@@ -134,7 +108,7 @@ describe('<room-restyler>', () => {
     await until(() => is(el, 'generating'), 'generating');
     el.pasteScope = 'element';
     await el.updateComplete;
-    await fetch(`${endpoint}/__complete`, { method: 'POST' });
+    await completeJobs(endpoint);
     await until(() => is(el, 'result'), 'result');
     expect(fired).to.deep.equal(['room-restyler-complete']);
 
@@ -155,7 +129,6 @@ describe('<room-restyler>', () => {
     const bar = $(el, '[role="progressbar"]')!;
     expect(bar.getAttribute('aria-valuetext')).to.match(/% uploaded$/);
     await expectAccessible(el);
-    await screenshot('uploading', 800);
     const cancelled = oneEvent(document, 'room-restyler-cancel');
     await click(el, 'cancel');
     expect((await cancelled).detail.phase).to.equal('uploading');
@@ -164,16 +137,17 @@ describe('<room-restyler>', () => {
 
   it('generating: elapsed and estimated seconds, no percentage; Cancel stops', async () => {
     const { el, endpoint } = await mount('slow');
+    let phase = '';
+    el.addEventListener('room-restyler-progress', (event) => (phase = event.detail.phase));
     await ready(el);
     await click(el, 'generate');
-    await until(() => is(el, 'generating'), 'generating');
+    // Past `starting`: the service has accepted the job.
+    await until(() => is(el, 'generating') && phase === 'generating', 'generating');
     const bar = $(el, '[role="progressbar"]')!;
-    expect(bar.getAttribute('aria-valuetext')).to.match(/^\d+ s elapsed · about \d+ s left$/);
+    expect(bar.getAttribute('aria-valuetext')).to.match(/^\d+s elapsed · about \d+s left$/);
     expect(part(el, 'progress')!.textContent).not.to.contain('%');
     expect($(el, '[role="status"]')!.textContent).to.equal('Generating your room…');
     await expectAccessible(el);
-    await screenshot('generating-desktop', 800);
-    await screenshot('generating-phone', 375);
     const cancelled = oneEvent(el, 'room-restyler-cancel');
     await click(el, 'cancel');
     expect((await cancelled).detail.phase).to.equal('generating');
@@ -187,7 +161,7 @@ describe('<room-restyler>', () => {
     const input = form.querySelector<HTMLInputElement>('input[name="url"]')!;
     input.value = 'ftp://example.com/room.jpg';
     form.requestSubmit();
-    await el.updateComplete;
+    await until(() => part(el, 'error') !== null, 'the refusal');
     expect(part(el, 'error')?.textContent).to.match(/http/i);
 
     const photoUrl = `${location.origin}/samples/bedroom.jpg`;
@@ -223,28 +197,12 @@ describe('<room-restyler>', () => {
     expect(part(el, 'error')!.textContent).to.contain('used up its staging credits');
     expect($(el, '[role="status"]')!.textContent).to.contain('used up its staging credits');
     await expectAccessible(el);
-    await screenshot('error-desktop', 800);
-    await screenshot('error-phone', 375);
 
     const limited = await mount('limit');
     await ready(limited.el);
     await click(limited.el, 'generate');
     await until(() => is(limited.el, 'error'), 'error');
     expect(part(limited.el, 'error')!.textContent).to.contain('Try again in 10 min');
-  });
-
-  it('retry after a failed generation starts one new job and shows the result', async () => {
-    const { el, endpoint } = await mount('failonce');
-    await ready(el);
-    await click(el, 'generate');
-    await until(() => is(el, 'error'), 'error');
-    expect(part(el, 'error')!.textContent).to.contain('generation failed');
-    await click(el, 'retry');
-    await until(() => is(el, 'result'), 'result');
-    const { uploads, starts } = await stats(endpoint);
-    expect(uploads).to.have.length(1);
-    expect(starts).to.have.length(2);
-    expect(starts[0]!.key).not.to.equal(starts[1]!.key);
   });
 
   it('result: compare slider, gallery, download, form value, complete event', async () => {
@@ -265,11 +223,9 @@ describe('<room-restyler>', () => {
     await expectAccessible(el);
     const compare = $(el, 'room-restyler-compare')!;
     await until(() => [...compare.shadowRoot!.querySelectorAll('img')].every((i) => i.complete && i.naturalWidth > 0), 'images');
-    await screenshot('result-desktop', 800);
-    await screenshot('result-phone', 375);
 
-    // The second thumbnail becomes the "after" image and the form value.
-    $(part(el, 'gallery')!, 'li:nth-child(2) button')!.click();
+    // The second result becomes the "after" image and the form value.
+    $(part(el, 'gallery')!, '.card:nth-child(2) input')!.click();
     await el.updateComplete;
     expect(el.value).to.equal(detail.output[1]);
 
@@ -283,8 +239,7 @@ describe('<room-restyler>', () => {
     await ready(el);
     await click(el, 'generate');
     await until(() => is(el, 'result'), 'result');
-    const again = [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Try another style')!;
-    again.click();
+    button(el, 'Try another style').click();
     await until(() => is(el, 'ready'), 'ready');
     el.roomStyle = 'industrial';
     await click(el, 'generate');
@@ -292,7 +247,112 @@ describe('<room-restyler>', () => {
     const { uploads, starts } = await stats(endpoint);
     expect(uploads).to.have.length(1);
     expect(starts.map((s) => s.body.style)).to.deep.equal(['modern', 'industrial']);
+
+    // The first style's results are still there: any two can be compared.
+    const thumbs = [...part(el, 'gallery')!.shadowRoot!.querySelectorAll('.card')];
+    expect(thumbs.map((t) => t.textContent?.trim())).to.deep.equal(['Modern 1', 'Modern 2', 'Industrial 1', 'Industrial 2']);
+    expect(thumbs[2]!.querySelector('input')!.checked, 'the newest result is shown').to.equal(true);
+    const against = part<HTMLSelectElement>(el, 'compare-with')!;
+    against.value = '0';
+    against.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    const compare = $(el, 'room-restyler-compare')!;
+    const [before, after] = [...compare.shadowRoot!.querySelectorAll('img')];
+    expect([before!.alt, after!.alt]).to.deep.equal(['Modern 1', 'Industrial 1']);
+    expect(el.value).to.equal(after!.getAttribute('src'));
   });
+
+  it('shows a result only once its images have loaded', async () => {
+    const { el, endpoint } = await mount('slowimg');
+    await ready(el);
+    const completed = oneEvent(el, 'room-restyler-complete');
+    await click(el, 'generate');
+    await until(() => is(el, 'downloading'), 'loading the result');
+    expect(part(el, 'progress')!.textContent).to.contain('Loading your result…');
+    expect(part(el, 'compare'), 'no comparison before the images').to.equal(null);
+    expect(el.value).to.equal('');
+    await expectAccessible(el);
+    await releaseImages(endpoint);
+    await completed;
+    await until(() => is(el, 'result'), 'result');
+    const images = [...$(el, 'room-restyler-compare')!.shadowRoot!.querySelectorAll('img')];
+    expect(
+      images.every((i) => i.complete && i.naturalWidth > 0),
+      'both images already loaded',
+    ).to.equal(true);
+  });
+
+  it('says on Cancel whether the preview still counts', async () => {
+    const uploading = await mount('slowup');
+    await ready(uploading.el);
+    await click(uploading.el, 'generate');
+    await until(() => is(uploading.el, 'uploading'), 'uploading');
+    await click(uploading.el, 'cancel');
+    await until(() => part(uploading.el, 'notice') !== null, 'the notice');
+    expect(part(uploading.el, 'notice')!.textContent).to.equal('Cancelled before anything was generated: no preview was used.');
+    expect($(uploading.el, '[role="status"]')!.textContent).to.equal(part(uploading.el, 'notice')!.textContent);
+
+    const { el } = await mount('slow');
+    let phase = '';
+    el.addEventListener('room-restyler-progress', (event) => (phase = event.detail.phase));
+    await ready(el);
+    await click(el, 'generate');
+    await until(() => phase === 'generating', 'the job accepted');
+    await click(el, 'cancel');
+    await until(() => part(el, 'notice') !== null, 'the notice');
+    expect(part(el, 'notice')!.textContent).to.contain('it still counts as a preview');
+  });
+
+  it('refuses an image URL that does not load, and offers no Generate for it', async () => {
+    const { el } = await mount('ok');
+    // Nothing listens on port 9 of this machine: the address cannot be loaded.
+    await el.selectUrl('http://127.0.0.1:9/room.jpg');
+    expect(part(el, 'error')!.textContent).to.equal('No image could be loaded from this address.');
+    expect(part(el, 'generate')).to.equal(null);
+    await el.selectUrl(`${location.origin}/samples/bedroom.jpg`);
+    expect(is(el, 'ready')).to.equal(true);
+  });
+
+  it('waits out a limit with a countdown, then retries the same action', async () => {
+    const { el, endpoint } = await mount('limitshort');
+    await ready(el);
+    await el.generate();
+    button(el, 'Try another style').click();
+    await click(el, 'generate');
+    await until(() => is(el, 'error'), 'the limit');
+    expect(part(el, 'error')!.textContent).to.match(/Try again in [12] seconds?\.$/);
+    expect(part(el, 'retry'), 'no Retry while it cannot work').to.equal(null);
+    await until(() => part(el, 'retry') !== null, 'Retry once the wait is over', 5000);
+    expect(part(el, 'error')!.textContent).to.equal('You can try again now.');
+    await click(el, 'retry');
+    await until(() => is(el, 'result'), 'the second result');
+    const { starts } = await stats(endpoint);
+    expect(starts).to.have.length(2);
+    expect(new Set(starts.map((s) => s.key)).size).to.equal(2);
+  });
+
+  /** A failure, the one action offered for it, and what the backend saw once it had worked. */
+  const RECOVERIES = [
+    // A failed job cannot be resumed: a new job, paid for, with a new key.
+    { scenario: 'failonce', message: 'generation failed', action: 'Generate again', uploads: 1, keys: 2 },
+    // The proxy keeps the outcome of a start it could not finish for that key: only a new action goes on.
+    { scenario: 'upstreamfail', message: 'service had a problem', action: 'Generate again', uploads: 1, keys: 2 },
+    // A failed upload: the same action again, uploading once more and starting one job.
+    { scenario: 'storefail', message: 'service had a problem', action: 'Retry', uploads: 1, keys: 1 },
+  ];
+  for (const { scenario, message, action, uploads, keys } of RECOVERIES) {
+    it(`${scenario}: offers ${action}, which recovers with ${keys} job key${keys > 1 ? 's' : ''}`, async () => {
+      const { el, endpoint } = await generateUntil(scenario, 'error');
+      expect(part(el, 'error')!.textContent).to.contain(message);
+      expect(part(el, 'retry')!.textContent).to.equal(action);
+      await click(el, 'retry');
+      await until(() => is(el, 'result'), 'result');
+      const stats = await backendStats(endpoint);
+      expect(stats.uploads).to.have.length(uploads);
+      expect(new Set(stats.starts.map((s) => s.key)).size, 'job keys').to.equal(keys);
+      expect(stats.starts).to.have.length(keys);
+    });
+  }
 
   it('keyboard only: choose restyle, a style and a room type, generate, move the slider', async () => {
     const { el, endpoint } = await mount('ok');
@@ -338,7 +398,6 @@ describe('<room-restyler>', () => {
     // 50 %: the "after" half is clipped from the right in RTL, from the left in LTR.
     expect(getComputedStyle(after).clipPath).to.equal('inset(0px 50% 0px 0px)');
     await expectAccessible(el);
-    await screenshot('result-rtl-de', 800);
   });
 
   it('50 mount/unmount cycles, mid-generation, leave no listeners or timers behind', async function () {

@@ -1,18 +1,21 @@
-import { ROOM_TYPES, STYLES, type VocabularyEntry } from '@room-restyler/core/vocabulary';
+import { labelFor, ROOM_TYPES, STYLES, type VocabularyEntry } from '@room-restyler/core/vocabulary';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { GenerationFlow, type GenerationRequest } from '../../controllers/generation-flow.js';
 import { PasteController, type PasteScope } from '../../controllers/paste-controller.js';
 import { downloadName, saveImage } from '../../download.js';
-import { errorMessage } from '../../errors/error-message.js';
+import { adviceFor, errorMessage, type Remedy, waitFor } from '../../errors/error-message.js';
 import { emit, type PartEvent } from '../../events.js';
-import { catalogFor, langOf, type Translate, translator } from '../../i18n/localize.js';
-import { DEFAULT_LIMITS, type ImageLimits, ImageRejectedError, prepareImage } from '../../image/prepare.js';
+import { LangController } from '../../i18n/lang-controller.js';
+import { checkImageUrl, loadImages } from '../../image/load.js';
+import { DEFAULT_LIMITS, type ImageLimits, prepareImage } from '../../image/prepare.js';
 import { watchPredictionEvents } from '../../net/prediction-events.js';
 import { createProxyClient, type ProxyClient } from '../../net/proxy-client.js';
 import { uploadImage } from '../../net/upload.js';
 import { visibleClock } from '../../net/visible-clock.js';
 import { buttonStyles } from '../../styles/shared.styles.js';
+import { themeStyles } from '../../styles/theme.styles.js';
 import type { MessageKey } from '../../translations/en.js';
+import type { Card } from '../choice-cards/choice-cards.js';
 import styles from './room-restyler.styles.js';
 
 /** What the visitor has chosen as the "before" photo. */
@@ -23,7 +26,34 @@ interface Photo {
   src: string;
 }
 
-type View = 'empty' | 'reading' | 'ready' | 'uploading' | 'generating' | 'error' | 'result';
+/** One generated image of this visit. */
+interface Result {
+  src: string;
+  style: string;
+  roomType: string;
+  /** 1, 2, … among the results of the same style, for its label. */
+  n: number;
+}
+
+/** What the form keeps for a restored page (back/forward, session restore). */
+interface SavedState {
+  photo: string;
+  results: Result[];
+  shown: number;
+}
+
+type View = 'empty' | 'reading' | 'ready' | 'uploading' | 'generating' | 'downloading' | 'error' | 'result';
+const BUSY: readonly View[] = ['uploading', 'generating', 'downloading'];
+const STATES = ['empty', 'ready', 'uploading', 'generating', 'downloading', 'error', 'result'] as const;
+const ZOOMS = [1, 1.5, 2, 3, 4];
+const MAIN_PHASES: Partial<Record<View, MessageKey>> = {
+  reading: 'phaseReading',
+  uploading: 'phaseUploading',
+  generating: 'phaseGenerating',
+  downloading: 'phaseLoading',
+  result: 'phaseDone',
+};
+const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', again: 'again', photo: 'otherPhoto' };
 
 /**
  * Drop in a photo of a room, pick a style, and compare before and after. Talks only to the key
@@ -35,70 +65,86 @@ type View = 'empty' | 'reading' | 'ready' | 'uploading' | 'generating' | 'error'
  * @attr mode - `staging` (stage an empty room, default) or `restyle` (restyle a furnished one).
  * @attr room-style - the chosen interior style id, e.g. `scandinavian` (named so because HTML's `style` attribute is inline CSS).
  * @attr room-type - the chosen room type id, e.g. `living_room`.
- * @attr lang - language of the UI (`en`, `de`); defaults to the nearest ancestor's `lang`.
+ * @attr lang - language of the UI (`en`, `de`, `fr`, or any registered); defaults to the nearest ancestor's `lang`, followed at run time.
+ * @attr theme - `light`, `dark`, or unset to follow the visitor's `prefers-color-scheme`.
  * @attr paste-scope - `none` (default), `element` (paste while focus is inside) or `document` (paste anywhere on the page).
  * @attr disclose - draw a "Virtually staged" label into downloaded images.
  * @attr name - the form field name; the form value is the chosen result URL.
+ * @attr required - a form with this element cannot be submitted before a result is chosen.
+ * @attr disabled - no interaction (also inside a disabled `<fieldset>`).
  *
  * @fires room-restyler-upload-start - Upload of the photo began. `detail: { bytes }`
  * @fires room-restyler-upload-complete - The photo is uploaded. `detail: { url }`
  * @fires room-restyler-generate-start - A generation is being started. `detail: { operation, style, roomType, idempotencyKey }`
- * @fires room-restyler-progress - Upload bytes or elapsed/estimated time. `detail: { phase, elapsedMs, estimatedRemainingMs?, loaded?, total? }`
- * @fires room-restyler-complete - Results are ready. `detail: { output, requestId }`
+ * @fires room-restyler-progress - The one progress bar moved. `detail: { phase, progress, elapsedMs, estimatedRemainingMs?, loaded?, total? }`
+ * @fires room-restyler-complete - Results are loaded and shown. `detail: { output, requestId }`
  * @fires room-restyler-error - Something failed. `detail: { code, message, error }`
  * @fires room-restyler-cancel - The visitor cancelled. `detail: { phase }`
  * @fires room-restyler-download - A result was downloaded. `detail: { url, filename }`
  *
  * @csspart base - the card around everything.
+ * @csspart stage - the picture area (drop zone, photo, comparison).
  * @csspart dropzone - the drop zone (its inner `zone` part is exported).
  * @csspart url - the image URL form.
- * @csspart preview - the chosen photo before generating.
+ * @csspart preview - the chosen photo before and while generating.
  * @csspart mode - the stage/restyle choice.
- * @csspart style - the style select.
+ * @csspart style - the style cards, a radio group (inner parts `card`, `swatch` exported).
  * @csspart room-type - the room type select.
  * @csspart generate - the Generate button.
+ * @csspart show-results - the button back to the results (when there are some).
  * @csspart cancel - the Cancel button.
- * @csspart progress - the progress area (phase, times and bar).
+ * @csspart progress - the status line and bar while working.
+ * @csspart status - the status line otherwise.
  * @csspart result - the result area.
  * @csspart compare - the before/after slider (inner parts `frame`, `handle` exported).
- * @csspart gallery - thumbnails when there are several results (inner part `thumb` exported).
+ * @csspart fullscreen - the Full screen button.
+ * @csspart viewer - the full-screen comparison dialog.
+ * @csspart gallery - the results of this visit, a radio group of the one shown (inner part `thumb`: each card).
+ * @csspart compare-with - the select of what the result is compared with.
  * @csspart download - the Download button.
- * @csspart error - the error message box.
- * @csspart retry - the Retry button.
+ * @csspart try-another - the Try another style button.
+ * @csspart change-photo - the Change photo button.
+ * @csspart notice - the message after Cancel.
+ * @csspart error - the error message.
+ * @csspart retry - the button that fixes the error (Retry, Generate again, Choose another photo).
  *
- * @cssprop --room-restyler-accent - Buttons, focus of choices, progress bar. Default `#1d5fd0`.
- * @cssprop --room-restyler-on-accent - Text on accent. Default `#fff`.
- * @cssprop --room-restyler-surface - Card background. Default `#fff`.
- * @cssprop --room-restyler-surface-2 - Drop zone and image backgrounds. Default `#f4f5f7`.
- * @cssprop --room-restyler-text - Text colour. Default `#1c2024`.
- * @cssprop --room-restyler-muted - Secondary text. Default `#5b6470`.
- * @cssprop --room-restyler-border - Borders. Default `#c9ced6`.
- * @cssprop --room-restyler-danger - Errors. Default `#b42318`.
- * @cssprop --room-restyler-focus - Focus ring. Default `#f5a623`.
+ * @cssprop --room-restyler-accent - Buttons, chosen cards, progress bar. Default `#1d5fd0` (dark: `#8ab4ff`).
+ * @cssprop --room-restyler-on-accent - Text on accent. Default `#fff` (dark: `#0b1b36`).
+ * @cssprop --room-restyler-surface - Card background. Default `#fff` (dark: `#17191c`).
+ * @cssprop --room-restyler-surface-2 - Drop zone and image backgrounds. Default `#f3f4f6` (dark: `#23262b`).
+ * @cssprop --room-restyler-text - Text colour. Default `#1c2024` (dark: `#eceef1`).
+ * @cssprop --room-restyler-muted - Secondary text. Default `#59626e` (dark: `#a6aeb9`).
+ * @cssprop --room-restyler-border - Borders of controls (3:1 against the surfaces). Default `#767e89` (dark: `#7b8390`).
+ * @cssprop --room-restyler-danger - Errors. Default `#b42318` (dark: `#ff8b80`).
+ * @cssprop --room-restyler-focus - Focus ring. Default `#c2410c` (dark: `#ffb454`).
  * @cssprop --room-restyler-radius - Corner radius. Default `12px`.
  * @cssprop --room-restyler-font - Font shorthand.
  *
  * @cssstate empty - no photo chosen yet.
  * @cssstate dragging - a file is dragged over the drop zone.
- * @cssstate invalid - the last picked file was refused.
+ * @cssstate invalid - the last picked file or URL was refused.
  * @cssstate ready - a photo is chosen; waiting for Generate.
  * @cssstate uploading - the photo is being uploaded.
  * @cssstate generating - the service is generating.
+ * @cssstate downloading - the result images are loading.
  * @cssstate error - the last generation failed.
  * @cssstate result - results are shown.
  */
 export class RoomRestyler extends LitElement {
   static formAssociated = true;
   static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
-  static override styles = [buttonStyles, styles];
+  static override styles = [themeStyles, buttonStyles, styles];
   static override properties = {
     endpoint: {},
     mode: { reflect: true },
     roomStyle: { attribute: 'room-style' },
     roomType: { attribute: 'room-type' },
+    theme: { reflect: true },
     pasteScope: { attribute: 'paste-scope' },
     disclose: { type: Boolean },
     name: {},
+    required: { type: Boolean, reflect: true },
+    disabled: { type: Boolean, reflect: true },
     styleOptions: { attribute: false },
     roomTypeOptions: { attribute: false },
     limits: { attribute: false },
@@ -106,7 +152,13 @@ export class RoomRestyler extends LitElement {
     problem: { state: true },
     reading: { state: true },
     dragging: { state: true },
-    selected: { state: true },
+    results: { state: true },
+    shown: { state: true },
+    against: { state: true },
+    showResults: { state: true },
+    notice: { state: true },
+    zoom: { state: true },
+    formDisabled: { state: true },
   };
 
   /** URL of the key proxy (absolute, or relative to the page). */
@@ -115,9 +167,13 @@ export class RoomRestyler extends LitElement {
   /** The interior style id (attribute `room-style`: HTML reserves `style` for inline CSS). */
   declare roomStyle: string;
   declare roomType: string;
+  /** `light` or `dark`; unset follows `prefers-color-scheme`. */
+  declare theme: 'light' | 'dark' | undefined;
   declare pasteScope: PasteScope;
   declare disclose: boolean;
   declare name: string;
+  declare required: boolean;
+  declare disabled: boolean;
   /** Styles offered (id sent to the service, label shown). Any free-text id also works. */
   declare styleOptions: readonly VocabularyEntry[];
   declare roomTypeOptions: readonly VocabularyEntry[];
@@ -127,22 +183,44 @@ export class RoomRestyler extends LitElement {
   declare private problem: unknown;
   declare private reading: boolean;
   declare private dragging: boolean;
-  declare private selected: number;
+  /** The results of this visit, oldest first: "try another style" adds to them. */
+  declare private results: Result[];
+  /** The result on the "after" side, and what it is compared with (-1: the original photo). */
+  declare private shown: number;
+  declare private against: number;
+  /** The results are on display (else the choices, for another style). */
+  declare private showResults: boolean;
+  declare private notice: MessageKey | undefined;
+  /** The full-screen view's zoom; 0 when it is closed. */
+  declare private zoom: number;
+  declare private formDisabled: boolean;
 
-  private readonly internals = this.attachInternals();
-  private t: Translate = translator(catalogFor(undefined));
-  private readonly flow = new GenerationFlow(this, {
+  #internals = this.attachInternals();
+  #language = new LangController(this);
+  #flow = new GenerationFlow(this, {
     client: {
-      enhance: (input, options) => this.client().enhance(input, options),
-      restyle: (input, options) => this.client().restyle(input, options),
-      waitForPrediction: (id, options) => this.client().waitForPrediction(id, options),
+      enhance: (input, options) => this.#client().enhance(input, options),
+      restyle: (input, options) => this.#client().restyle(input, options),
+      waitForPrediction: (id, options) => this.#client().waitForPrediction(id, options),
     },
-    upload: (blob, options) => uploadImage(this.baseUrl(), blob, options),
-    watch: (id, options) => watchPredictionEvents(`${this.baseUrl()}/api/v1/prediction/${encodeURIComponent(id)}/events`, options),
+    upload: (blob, options) => uploadImage(this.#baseUrl(), blob, options),
+    watch: (id, options) => watchPredictionEvents(`${this.#baseUrl()}/api/v1/prediction/${encodeURIComponent(id)}/events`, options),
+    load: (urls, { onLoaded }) => loadImages(urls, onLoaded),
+    done: (output, request) => this.#addResults(output, request),
     clock: visibleClock(document),
     emit: (name, detail) => emit(this, name, detail),
   });
-  private cachedClient: { baseUrl: string; client: ProxyClient } | undefined;
+  #cachedClient: { baseUrl: string; client: ProxyClient } | undefined;
+  /** The view, derived from the photo, the results and the flow before each render. */
+  #view: View = 'empty';
+  /** Which control holds focus in the current view; focus moves when it changes. */
+  #focusKey = '';
+  /** Focus was inside and has not moved to anything outside (a removed button leaves it nowhere). */
+  #hadFocus = false;
+  /** The failure on display, and when its wait is over. */
+  #failure: unknown;
+  #waitUntil = 0;
+  #waitTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     super();
@@ -150,47 +228,454 @@ export class RoomRestyler extends LitElement {
     new PasteController(this, {
       scope: () => this.pasteScope,
       onImage: (file) => {
-        if (this.flow.busy) return false;
+        if (this.#flow.busy || this.formDisabled) return false;
         void this.selectFile(file);
         return true;
       },
     });
+    this.addEventListener('focusin', () => (this.#hadFocus = true));
+    this.addEventListener('focusout', (event) => (this.#hadFocus &&= !event.relatedTarget));
     this.endpoint = '';
     this.mode = 'staging';
     this.roomStyle = 'modern';
     this.roomType = 'living_room';
     this.pasteScope = 'none';
-    this.disclose = false;
+    this.disclose = this.required = this.disabled = false;
     this.name = '';
     this.styleOptions = STYLES;
     this.roomTypeOptions = ROOM_TYPES;
     this.limits = DEFAULT_LIMITS;
-    this.photo = undefined;
-    this.problem = undefined;
-    this.reading = false;
-    this.dragging = false;
-    this.selected = 0;
+    this.reading = this.dragging = this.showResults = this.formDisabled = false;
+    this.results = [];
+    this.shown = this.zoom = 0;
+    this.against = -1;
   }
 
   /** The chosen result URL ('' until there is one); also the form value. */
   get value(): string {
-    const { state } = this.flow;
-    return state.phase === 'succeeded' ? (state.output[this.selected] ?? '') : '';
+    return this.results[this.shown]?.src ?? '';
   }
 
   get form(): HTMLFormElement | null {
-    return this.internals.form;
+    return this.#internals.form;
+  }
+
+  get validity(): ValidityState {
+    return this.#internals.validity;
+  }
+
+  get validationMessage(): string {
+    return this.#internals.validationMessage;
+  }
+
+  checkValidity(): boolean {
+    return this.#internals.checkValidity();
+  }
+
+  reportValidity(): boolean {
+    return this.#internals.reportValidity();
   }
 
   /** Uses a photo as if it had been dropped: validates, downscales and shows it. */
   async selectFile(file: Blob): Promise<void> {
-    this.flow.reset();
-    this.setPhoto(undefined);
-    this.problem = undefined;
+    await this.#choosePhoto(async () => {
+      const prepared = await prepareImage(file, this.limits);
+      return { source: prepared.blob, src: URL.createObjectURL(prepared.blob) };
+    });
+  }
+
+  /** Uses a photo that is already on the web (the service fetches it directly), once it loads as an image here. */
+  async selectUrl(url: string): Promise<void> {
+    await this.#choosePhoto(async () => {
+      await checkImageUrl(url, this.limits);
+      return { source: url, src: url };
+    });
+  }
+
+  /** Starts a generation for the chosen photo and choices. A second call while one runs does nothing. */
+  generate(): Promise<void> {
+    if (!this.photo) return Promise.resolve();
+    const choice = { source: this.photo.source, style: this.roomStyle, roomType: this.roomType };
+    const request: GenerationRequest =
+      this.mode === 'restyle' ? { ...choice, operation: 'restyle' } : { ...choice, operation: 'enhance', mode: this.mode };
+    this.notice = undefined;
+    return this.#flow.start(request);
+  }
+
+  /** Stops the running generation; says whether its credit may already be spent. */
+  cancel(): void {
+    const phase = this.#flow.cancel();
+    if (phase) this.notice = phase === 'uploading' ? 'cancelFree' : 'cancelSpent';
+  }
+
+  /** Runs the failed action again (same Idempotency-Key: no second credit for it). */
+  retry(): Promise<void> {
+    return this.#flow.retry();
+  }
+
+  formResetCallback(): void {
+    this.#clearPhoto();
+    this.roomStyle = this.getAttribute('room-style') ?? 'modern';
+    this.roomType = this.getAttribute('room-type') ?? 'living_room';
+    this.mode = this.getAttribute('mode') === 'restyle' ? 'restyle' : 'staging';
+  }
+
+  formDisabledCallback(disabled: boolean): void {
+    this.formDisabled = disabled;
+  }
+
+  /** Back/forward navigation or a restored session: the photo and results come back once they load again. */
+  formStateRestoreCallback(state: unknown): void {
+    if (typeof state !== 'string') return;
+    const saved = JSON.parse(state) as SavedState;
+    void this.#choosePhoto(async () => {
+      await loadImages([saved.photo, ...saved.results.map((r) => r.src)], () => {});
+      this.results = saved.results;
+      this.shown = saved.shown;
+      this.showResults = true;
+      return { source: saved.photo, src: saved.photo };
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#waitTimer);
+    this.#waitTimer = undefined;
+  }
+
+  protected override willUpdate(): void {
+    const { state } = this.#flow;
+    if (state.phase === 'failed' && state.error !== this.#failure) {
+      this.#failure = state.error;
+      this.#waitUntil = Date.now() + waitFor(state.error);
+    }
+    this.#view = this.#computeView();
+  }
+
+  protected override updated(): void {
+    const internals = this.#internals;
+    const view = this.#view;
+    const saved: SavedState | undefined =
+      this.photo && this.results.length
+        ? { photo: this.#flow.uploadedUrl(this.photo.source) ?? '', results: this.results, shown: this.shown }
+        : undefined;
+    internals.setFormValue(this.value, saved?.photo ? JSON.stringify(saved) : null);
+    const missing = this.required && !this.value;
+    internals.setValidity(
+      { valueMissing: missing },
+      missing ? this.#language.localizer.t('required') : '',
+      this.#$<HTMLElement>('.foot .btn') ?? undefined,
+    );
+    for (const state of STATES) this.#toggleState(state, state === view);
+    this.#toggleState('dragging', this.dragging);
+    this.#toggleState('invalid', this.problem !== undefined);
+    this.#scheduleWaitTick();
+    this.#moveFocus();
+    if (this.zoom && !this.#$<HTMLDialogElement>('dialog')?.open) this.#$<HTMLDialogElement>('dialog')?.showModal();
+  }
+
+  override render() {
+    const { t } = this.#language.localizer;
+    const view = this.#view;
+    const error = view === 'error';
+    const canChange = this.photo && !BUSY.includes(view) && !(error && this.#remedy() === 'photo');
+    return html`<section class="card" part="base" aria-label=${t('title')} ?inert=${this.formDisabled}>
+        <div class="sr-only" role="status" aria-live=${error || this.problem !== undefined ? 'assertive' : 'polite'}>${this.#announcement()}</div>
+        <div class="head">
+          <span class="title">${t('title')}</span>
+          ${
+            canChange
+              ? html`<button type="button" class="btn" part="change-photo" @click=${this.#changePhoto}>${t('changePhoto')}</button>`
+              : nothing
+          }
+        </div>
+        <div class="stage" part="stage">${this.#renderStage()}</div>
+        <div class="panel">${this.#renderChoices()} ${this.#renderResults()}</div>
+        <div class="foot">${this.#renderFooter()}</div>
+      </section>
+      ${this.zoom ? this.#renderViewer() : nothing}`;
+  }
+
+  #renderStage(): TemplateResult {
+    const { t } = this.#language.localizer;
+    const view = this.#view;
+    const { photo } = this;
+    if (view === 'result') {
+      return html`<div class="result" part="result">
+        ${this.#renderCompare(0)}
+        <button type="button" class="btn icon" part="fullscreen" aria-label=${t('fullscreen')} @click=${() => (this.zoom = 1)}>
+          <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" /></svg>
+        </button>
+      </div>`;
+    }
+    if (!photo) {
+      const { limits } = this;
+      return html`<room-restyler-drop-zone
+        part="dropzone"
+        exportparts="zone"
+        .dragging=${this.dragging}
+        .invalid=${this.problem !== undefined}
+        .disabled=${this.reading}
+        .heading=${view === 'reading' ? t('phaseReading') : t('dropTitle')}
+        .hint=${t('dropHint', { maxMb: this.#language.localizer.size(limits.maxBytes), minW: limits.minWidth, minH: limits.minHeight })}
+        .activeText=${t('dropActive')}
+        .chooseText=${t('chooseFile')}
+        .cameraText=${t('takePhoto')}
+        @rr-file=${(e: PartEvent<'rr-file'>) => void this.selectFile(e.detail.file)}
+        @rr-drag=${(e: PartEvent<'rr-drag'>) => (this.dragging = e.detail.dragging)}
+        >${this.problem === undefined ? nothing : html`<strong class="problem" part="error">${this.#message(this.problem)}</strong>`}</room-restyler-drop-zone
+      >`;
+    }
+    const busy = BUSY.includes(view);
+    return html`<div class="preview" part="preview">
+      <img src=${photo.src} alt=${t('before')} />
+      ${busy ? html`<div class="scan"></div>` : nothing}
+      ${
+        view === 'error'
+          ? html`<div class="banner danger" part="error" tabindex="-1"><strong>${this.#message(this.#failure)}</strong></div>`
+          : this.notice && view === 'ready'
+            ? html`<div class="banner" part="notice">${t(this.notice)}</div>`
+            : nothing
+      }
+    </div>`;
+  }
+
+  #renderCompare(zoom: number): TemplateResult {
+    const { t } = this.#language.localizer;
+    const after = this.results[this.shown];
+    const before = this.results[this.against];
+    return html`<room-restyler-compare
+      part="compare"
+      exportparts="frame, handle"
+      .zoom=${zoom || 1}
+      .beforeSrc=${before?.src ?? this.photo?.src ?? ''}
+      .afterSrc=${after?.src ?? ''}
+      .beforeLabel=${before ? this.#resultLabel(before) : t('before')}
+      .afterLabel=${after && before ? this.#resultLabel(after) : t('after')}
+      .label=${t('compare')}
+      .valueText=${(pct: number) => t('compareValue', { pct: this.#language.localizer.percent(pct / 100) })}
+    ></room-restyler-compare>`;
+  }
+
+  #renderChoices(): TemplateResult {
+    const { t } = this.#language.localizer;
+    const hidden = this.#view === 'result';
+    const busy = BUSY.includes(this.#view);
+    const styleChoices: Card[] = this.#choices(this.styleOptions, this.roomStyle).map((o) => ({ id: o.id, label: this.#styleLabel(o.id) }));
+    return html`<div class="choices ${hidden ? 'off' : ''}" ?inert=${hidden}>
+      <div class="row">
+        <fieldset part="mode" ?disabled=${busy}>
+          <legend>${t('mode')}</legend>
+          <div class="segments">
+            ${(['staging', 'restyle'] as const).map(
+              (mode) => html`<label class="choice">
+                <input type="radio" name="mode" .value=${mode} .checked=${this.mode === mode} @change=${() => this.#choose({ mode })} />
+                ${t(mode === 'staging' ? 'modeStaging' : 'modeRestyle')}
+              </label>`,
+            )}
+          </div>
+        </fieldset>
+        <label class="field"
+          >${t('roomType')}
+          <select part="room-type" ?disabled=${busy} @change=${(e: Event) => this.#choose({ roomType: (e.target as HTMLSelectElement).value })}>
+            ${this.#choices(this.roomTypeOptions, this.roomType).map(
+              (o) => html`<option value=${o.id} ?selected=${o.id === this.roomType}>${this.#roomLabel(o.id)}</option>`,
+            )}
+          </select>
+        </label>
+      </div>
+      <room-restyler-cards
+        part="style"
+        exportparts="card, swatch"
+        .cards=${styleChoices}
+        .value=${this.roomStyle}
+        .label=${t('style')}
+        .disabled=${busy}
+        @rr-choose=${(e: PartEvent<'rr-choose'>) => this.#choose({ roomStyle: e.detail.id })}
+      ></room-restyler-cards>
+    </div>`;
+  }
+
+  #renderResults() {
+    if (!this.results.length) return nothing;
+    const { t } = this.#language.localizer;
+    const hidden = this.#view !== 'result';
+    return html`<div class="results ${hidden ? 'off' : ''}" ?inert=${hidden}>
+      <label class="field"
+        >${t('compareWith')}
+        <select part="compare-with" @change=${(e: Event) => this.#show(this.shown, Number((e.target as HTMLSelectElement).value))}>
+          <option value="-1" ?selected=${this.against < 0}>${t('original')}</option>
+          ${this.results.map((r, i) =>
+            i === this.shown ? nothing : html`<option value=${i} ?selected=${i === this.against}>${this.#resultLabel(r)}</option>`,
+          )}
+        </select>
+      </label>
+      <room-restyler-cards
+        part="gallery"
+        exportparts="card: thumb"
+        wrap
+        .cards=${this.results.map((r, i) => ({ id: String(i), label: this.#resultLabel(r), image: r.src }))}
+        .value=${String(this.shown)}
+        .label=${t('results')}
+        @rr-choose=${(e: PartEvent<'rr-choose'>) => {
+          const shown = Number(e.detail.id);
+          this.#show(shown, this.against === shown ? this.shown : this.against);
+        }}
+      ></room-restyler-cards>
+    </div>`;
+  }
+
+  /** The status line, the bar's place and one row of actions: the same height in every state. */
+  #renderFooter(): TemplateResult {
+    const l = this.#language.localizer;
+    const { t } = l;
+    const view = this.#view;
+    const { state } = this.#flow;
+    if (view === 'empty' || view === 'reading') {
+      return html`<form class="url" part="url" @submit=${this.#onUrlSubmit}>
+        <div class="meter" part="status"><label class="status" for="url">${t(view === 'reading' ? 'phaseReading' : 'urlLabel')}</label><div class="bar off"></div></div>
+        <div class="actions">
+          <input id="url" type="url" name="url" placeholder="https://" autocomplete="off" ?disabled=${this.reading} />
+          <button class="btn" ?disabled=${this.reading}>${t('urlUse')}</button>
+        </div>
+      </form>`;
+    }
+    /** Each action: its words, its part, and what it does; the first is the state's primary one. */
+    type Action = [MessageKey, string, () => unknown];
+    let status: unknown = t(view === 'result' ? 'phaseDone' : view === 'error' ? 'phaseFailed' : 'readyHint');
+    let bar = html`<div class="bar off"></div>`;
+    let actions: Action[] = [['generate', 'generate', () => this.generate()]];
+    let primary = true;
+    if (state.phase !== 'idle' && 'progress' in state) {
+      const pct = Math.round(state.progress * 100);
+      const head = t(MAIN_PHASES[view] ?? 'phaseGenerating');
+      const left = state.estimatedRemainingMs;
+      const time =
+        state.phase === 'uploading'
+          ? t('uploaded', { pct: l.percent(state.total ? (state.loaded ?? 0) / state.total : 0) })
+          : state.phase === 'downloading'
+            ? ''
+            : `${t('elapsed', { time: l.duration(state.elapsedMs, 'narrow') })} · ${left ? t('remaining', { time: l.duration(left, 'narrow') }) : t('longer')}`;
+      status = html`<span>${head}</span><span class="time">${time}</span>`;
+      bar = html`<div class="bar" role="progressbar" aria-label=${head} aria-valuenow=${pct} aria-valuetext=${time || head} style="--_fill:${pct}%"><span></span></div>`;
+      actions = [['cancel', 'cancel', () => this.cancel()]];
+      primary = false;
+    } else if (view === 'result') {
+      actions = [
+        ['download', 'download', () => this.#download()],
+        ['tryAnother', 'try-another', this.#tryAnother],
+      ];
+    } else if (view === 'error') {
+      const label = REMEDY_LABELS[this.#remedy()];
+      actions = label ? [[label, 'retry', this.#remedyAction]] : [];
+    } else if (this.results.length) {
+      actions.push(['showResults', 'show-results', () => this.#show(this.shown, this.against)]);
+    }
+    return html`<div class="meter" part=${primary ? 'status' : 'progress'}><div class="status">${status}</div>${bar}</div>
+      <div class="actions">
+        ${actions.map(
+          ([key, name, act], i) =>
+            html`<button type="button" class="btn ${primary && !i ? 'primary' : ''}" part=${name} @click=${act}>${t(key)}</button>`,
+        )}
+      </div>`;
+  }
+
+  #renderViewer(): TemplateResult {
+    const l = this.#language.localizer;
+    const { t } = l;
+    const step = (by: number) => () => (this.zoom = ZOOMS[ZOOMS.indexOf(this.zoom) + by] ?? this.zoom);
+    return html`<dialog part="viewer" aria-label=${t('compare')} @close=${() => (this.zoom = 0)}>
+      <div class="viewer-bar">
+        <button type="button" class="btn" aria-label=${t('zoomOut')} ?disabled=${this.zoom === 1} @click=${step(-1)}>−</button>
+        <output>${l.percent(this.zoom)}</output>
+        <button type="button" class="btn" aria-label=${t('zoomIn')} ?disabled=${this.zoom === 4} @click=${step(1)}>+</button>
+        <button type="button" class="btn" autofocus @click=${() => this.#$<HTMLDialogElement>('dialog')?.close()}>${t('close')}</button>
+      </div>
+      <div class="viewer-body">${this.#renderCompare(this.zoom)}</div>
+    </dialog>`;
+  }
+
+  #computeView(): View {
+    const { phase } = this.#flow.state;
+    if (phase === 'uploading' || phase === 'downloading') return phase;
+    if (phase === 'starting' || phase === 'generating') return 'generating';
+    if (phase === 'failed') return 'error';
+    if (this.reading) return 'reading';
+    if (this.results.length && this.showResults) return 'result';
+    return this.photo ? 'ready' : 'empty';
+  }
+
+  /** The text of the one live region, derived from the view: it changes (and is announced) with the phase, not on every tick. */
+  #announcement(): string {
+    const { t } = this.#language.localizer;
+    const view = this.#view;
+    if (view === 'error') return `${t('phaseFailed')} ${this.#message(this.#failure)}`;
+    if (this.problem !== undefined) return this.#message(this.problem);
+    if (view === 'ready' && this.notice) return t(this.notice);
+    const key = MAIN_PHASES[view];
+    return key ? t(key) : '';
+  }
+
+  /** What fixes the failure on display; a wait becomes a retry once it is over. */
+  #remedy(): Remedy {
+    const { state } = this.#flow;
+    const remedy = adviceFor(this.#failure, state.phase === 'failed' ? state.failedIn : undefined)[1];
+    return remedy === 'wait' && Date.now() >= this.#waitUntil ? 'retry' : remedy;
+  }
+
+  #message(error: unknown): string {
+    if (this.#remedy() === 'retry' && adviceFor(error)[1] === 'wait') return this.#language.localizer.t('waitNow');
+    return errorMessage(error, this.#language.localizer, this.limits, this.#waitUntil - Date.now());
+  }
+
+  #remedyAction = () => {
+    const remedy = this.#remedy();
+    if (remedy === 'photo') this.#changePhoto();
+    else if (remedy === 'again') void this.generate();
+    else void this.retry();
+  };
+
+  /** While a failure asks to wait, re-renders every second so the time left counts down. */
+  #scheduleWaitTick() {
+    if (this.#waitTimer || this.#view !== 'error' || adviceFor(this.#failure)[1] !== 'wait' || Date.now() >= this.#waitUntil) return;
+    this.#waitTimer = setTimeout(() => {
+      this.#waitTimer = undefined;
+      this.requestUpdate();
+    }, 1000);
+  }
+
+  /**
+   * Moves focus to the control that matters in a new state — only when focus was in the widget,
+   * so a result arriving while the visitor reads the page does not pull them back — and brings a
+   * new error into view.
+   */
+  #moveFocus() {
+    const view = this.#view;
+    const at = (name: string) => `[part~="${name}"]`;
+    const key =
+      view === 'error'
+        ? at(this.#$(at('retry')) ? 'retry' : 'error')
+        : BUSY.includes(view)
+          ? at('cancel')
+          : view === 'ready'
+            ? at(this.#focusKey === at('cancel') || this.#focusKey === at('generate') ? 'generate' : 'style')
+            : at(view === 'result' ? 'compare' : 'dropzone');
+    if (key === this.#focusKey || view === 'reading') return;
+    this.#focusKey = key;
+    const banner = this.#$(at('error'));
+    banner?.scrollIntoView({ block: 'nearest' });
+    const active = document.activeElement;
+    if (active !== this && !(this.#hadFocus && (!active || active === document.body))) return;
+    const target = this.#$<HTMLElement & Partial<LitElement>>(key);
+    // An inner part focuses what it holds once it has rendered.
+    void Promise.resolve(target?.updateComplete).then(() => target?.focus({ preventScroll: !!banner }));
+  }
+
+  async #choosePhoto(pick: () => Promise<Photo>) {
+    this.#clearPhoto();
     this.reading = true;
     try {
-      const prepared = await prepareImage(file, this.limits);
-      this.setPhoto({ source: prepared.blob, src: URL.createObjectURL(prepared.blob) });
+      this.photo = await pick();
     } catch (error) {
       this.problem = error;
     } finally {
@@ -198,297 +683,92 @@ export class RoomRestyler extends LitElement {
     }
   }
 
-  /** Uses a photo that is already on the web (the service fetches it directly). */
-  selectUrl(url: string): void {
-    this.flow.reset();
-    this.problem = undefined;
-    if (URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)) this.setPhoto({ source: url, src: url });
-    else this.problem = new ImageRejectedError({ kind: 'url' });
+  #clearPhoto() {
+    this.#flow.reset();
+    if (this.photo && typeof this.photo.source !== 'string') URL.revokeObjectURL(this.photo.src);
+    this.photo = this.problem = this.notice = undefined;
+    this.results = [];
+    this.showResults = false;
   }
 
-  /** Starts a generation for the chosen photo. A second call while one runs does nothing. */
-  generate(): Promise<void> {
-    if (!this.photo) return Promise.resolve();
-    const choice = { source: this.photo.source, style: this.roomStyle, roomType: this.roomType };
-    const request: GenerationRequest =
-      this.mode === 'restyle' ? { ...choice, operation: 'restyle' } : { ...choice, operation: 'enhance', mode: this.mode };
-    this.selected = 0;
-    return this.flow.start(request);
+  #addResults(output: string[], request: GenerationRequest) {
+    const { style, roomType } = request;
+    const before = this.results.filter((r) => r.style === style).length;
+    const added = output.map((src, i) => ({ src, style, roomType, n: before + i + 1 }));
+    this.results = [...this.results, ...added];
+    this.#show(this.results.length - added.length, -1);
   }
 
-  cancel(): void {
-    this.flow.cancel();
+  #show(shown: number, against: number) {
+    this.shown = shown;
+    this.against = against;
+    this.showResults = true;
   }
 
-  retry(): Promise<void> {
-    return this.flow.retry();
+  /** A changed choice dismisses a failure or a notice: the next Generate is a new action. */
+  #choose(change: Partial<Pick<RoomRestyler, 'mode' | 'roomStyle' | 'roomType'>>) {
+    Object.assign(this, change);
+    this.notice = undefined;
+    if (this.#view === 'error') this.#flow.reset();
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.resolveLang();
+  #choices(options: readonly VocabularyEntry[], current: string): readonly VocabularyEntry[] {
+    return options.some((o) => o.id === current) ? options : [...options, { id: current, label: labelFor(options, current) }];
   }
 
-  static override get observedAttributes(): string[] {
-    // biome-ignore lint/complexity/noThisInStatic: `super` must run Lit's getter for this subclass, not for LitElement.
-    return [...super.observedAttributes, 'lang'];
+  #styleLabel(id: string): string {
+    return this.#language.localizer.maybe(`style_${id}`) ?? labelFor(this.styleOptions, id);
   }
 
-  /** `lang` is the global HTML attribute; only its changes are observed here. */
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    if (name === 'lang') {
-      this.resolveLang();
-      this.requestUpdate();
-    }
+  #roomLabel(id: string): string {
+    return this.#language.localizer.maybe(`room_${id}`) ?? labelFor(this.roomTypeOptions, id);
   }
 
-  protected override willUpdate(): void {
-    this.view = this.computeView();
+  #resultLabel(result: Result): string {
+    return this.#language.localizer.t('resultN', { style: this.#styleLabel(result.style), n: result.n });
   }
 
-  /** The view, derived from the photo and the flow. */
-  private view: View = 'empty';
-
-  protected override updated(): void {
-    this.internals.setFormValue(this.value);
-    for (const state of ['empty', 'ready', 'uploading', 'generating', 'error', 'result'] as const) {
-      if (state === this.view) this.internals.states.add(state);
-      else this.internals.states.delete(state);
-    }
-    this.toggleState('dragging', this.dragging);
-    this.toggleState('invalid', this.problem !== undefined);
+  #$<T extends Element = HTMLElement>(selector: string): T | null {
+    return this.renderRoot.querySelector<T>(selector);
   }
 
-  override render() {
-    const { t } = this;
-    return html`<section class="card" part="base" aria-label=${t('title')}>
-      <div class="sr-only" role="status" aria-live="polite">${this.announcement()}</div>
-      ${this.renderStage()} ${this.renderProblem()} ${this.renderControls()} ${this.renderProgress()} ${this.renderFailure()}
-    </section>`;
+  #toggleState(state: string, on: boolean) {
+    if (on) this.#internals.states.add(state);
+    else this.#internals.states.delete(state);
   }
 
-  private renderStage() {
-    const { t, photo } = this;
-    const { state } = this.flow;
-    if (state.phase === 'succeeded' && photo) {
-      const after = state.output[this.selected] ?? '';
-      return html`<div class="result" part="result">
-        <room-restyler-compare
-          part="compare"
-          exportparts="frame, handle"
-          .beforeSrc=${photo.src}
-          .afterSrc=${after}
-          .beforeLabel=${t('before')}
-          .afterLabel=${t('after')}
-          .label=${t('compare')}
-          .valueText=${(pct: number) => t('compareValue', { pct })}
-        ></room-restyler-compare>
-        ${
-          state.output.length > 1
-            ? html`<room-restyler-gallery
-              part="gallery"
-              exportparts="thumb"
-              .items=${state.output}
-              .selected=${this.selected}
-              .label=${t('results')}
-              .itemLabel=${(i: number) => t('resultN', { n: i + 1 })}
-              @rr-select=${(e: PartEvent<'rr-select'>) => (this.selected = e.detail.index)}
-            ></room-restyler-gallery>`
-            : nothing
-        }
-        <div class="actions">
-          <button type="button" class="btn primary" part="download" @click=${() => this.download(after)}>${t('download')}</button>
-          <button type="button" class="btn" @click=${this.tryAnother}>${t('tryAnother')}</button>
-          <button type="button" class="btn" @click=${this.changePhoto}>${t('changePhoto')}</button>
-        </div>
-      </div>`;
-    }
-    if (photo) {
-      return html`<div class="preview" part="preview">
-        <img src=${photo.src} alt=${t('before')} />
-        ${this.flow.busy ? nothing : html`<button type="button" class="btn" @click=${this.changePhoto}>${t('changePhoto')}</button>`}
-      </div>`;
-    }
-    const limits = this.limits;
-    return html`<room-restyler-drop-zone
-        part="dropzone"
-        exportparts="zone"
-        .dragging=${this.dragging}
-        .invalid=${this.problem !== undefined}
-        .disabled=${this.reading}
-        .heading=${this.view === 'reading' ? t('phaseReading') : t('dropTitle')}
-        .hint=${t('dropHint', { maxMb: Math.round(limits.maxBytes / 1048576), minW: limits.minWidth, minH: limits.minHeight })}
-        .activeText=${t('dropActive')}
-        .chooseText=${t('chooseFile')}
-        .cameraText=${t('takePhoto')}
-        @rr-file=${(e: PartEvent<'rr-file'>) => void this.selectFile(e.detail.file)}
-        @rr-drag=${(e: PartEvent<'rr-drag'>) => (this.dragging = e.detail.dragging)}
-      ></room-restyler-drop-zone>
-      <form class="url" part="url" @submit=${this.onUrlSubmit}>
-        <label>${t('urlLabel')}<input type="url" name="url" placeholder="https://" autocomplete="off" /></label>
-        <button type="submit" class="btn">${t('urlUse')}</button>
-      </form>`;
-  }
-
-  private renderProblem() {
-    if (this.problem === undefined) return nothing;
-    return html`<div class="error" part="error"><strong>${errorMessage(this.problem, this.t, this.limits)}</strong></div>`;
-  }
-
-  private renderControls() {
-    if (!this.photo || this.flow.busy || this.flow.state.phase === 'succeeded') return nothing;
-    const { t } = this;
-    return html`<fieldset part="mode">
-        <legend>${t('mode')}</legend>
-        ${(['staging', 'restyle'] as const).map(
-          (mode) => html`<label class="choice"
-            ><input type="radio" name="mode" .checked=${this.mode === mode} @change=${() => (this.mode = mode)} />${t(
-              mode === 'staging' ? 'modeStaging' : 'modeRestyle',
-            )}</label
-          >`,
-        )}
-      </fieldset>
-      <div class="selects">
-        ${this.renderSelect('style', t('style'), this.styleOptions, this.roomStyle, (v) => (this.roomStyle = v))}
-        ${this.renderSelect('room-type', t('roomType'), this.roomTypeOptions, this.roomType, (v) => (this.roomType = v))}
-      </div>
-      <div class="actions">
-        <button type="button" class="btn primary" part="generate" @click=${() => void this.generate()}>${t('generate')}</button>
-      </div>`;
-  }
-
-  private renderSelect(part: string, label: string, entries: readonly VocabularyEntry[], value: string, set: (v: string) => void) {
-    // A value outside the list (free text set by the page) is offered too, so it is not lost.
-    const all = entries.some((e) => e.id === value) ? entries : [...entries, { id: value, label: value }];
-    return html`<label
-      >${label}
-      <select part=${part} @change=${(e: Event) => set((e.target as HTMLSelectElement).value)}>
-        ${all.map((e) => html`<option value=${e.id} ?selected=${e.id === value}>${e.label}</option>`)}
-      </select></label
-    >`;
-  }
-
-  private renderProgress() {
-    const { state } = this.flow;
-    const { t } = this;
-    let head: string;
-    let time = '';
-    let bar: TemplateResult;
-    if (state.phase === 'uploading') {
-      const pct = state.total > 0 ? Math.round((state.loaded / state.total) * 100) : 0;
-      head = t('phaseUploading');
-      time = t('uploaded', { pct });
-      bar = html`<div class="bar" role="progressbar" aria-label=${head} aria-valuemin="0" aria-valuemax="100" aria-valuenow=${pct} aria-valuetext=${time} style="--_fill:${pct}%"><span></span></div>`;
-    } else if (state.phase === 'generating') {
-      const elapsed = Math.round(state.elapsedMs / 1000);
-      const left = Math.round(state.estimatedRemainingMs / 1000);
-      head = t('phaseGenerating');
-      time = `${t('elapsed', { s: elapsed })} · ${left > 0 ? t('remaining', { s: left }) : t('almost')}`;
-      // The bar measures time (elapsed of the estimated total), never a made-up share of the work.
-      bar =
-        left > 0
-          ? html`<div class="bar" role="progressbar" aria-label=${head} aria-valuemin="0" aria-valuemax=${elapsed + left} aria-valuenow=${elapsed} aria-valuetext=${time} style="--_fill:${(elapsed / (elapsed + left)) * 100}%"><span></span></div>`
-          : html`<div class="bar indeterminate" role="progressbar" aria-label=${head} aria-valuetext=${time}><span></span></div>`;
-    } else {
-      return nothing;
-    }
-    return html`<div class="progress" part="progress">
-      <div class="progress-head"><span>${head}</span><span class="time">${time}</span></div>
-      ${bar}
-      <div class="actions"><button type="button" class="btn" part="cancel" @click=${() => this.cancel()}>${t('cancel')}</button></div>
-    </div>`;
-  }
-
-  private renderFailure() {
-    const { state } = this.flow;
-    if (state.phase !== 'failed') return nothing;
-    return html`<div class="error" part="error">
-      <strong>${errorMessage(state.error, this.t, this.limits)}</strong>
-      <div class="actions">
-        <button type="button" class="btn primary" part="retry" @click=${() => void this.retry()}>${this.t('retry')}</button>
-        <button type="button" class="btn" @click=${this.changePhoto}>${this.t('changePhoto')}</button>
-      </div>
-    </div>`;
-  }
-
-  private computeView(): View {
-    const phase = this.flow.state.phase;
-    if (phase === 'uploading' || phase === 'generating') return phase;
-    if (phase === 'succeeded') return 'result';
-    if (phase === 'failed') return 'error';
-    if (this.reading) return 'reading';
-    return this.photo ? 'ready' : 'empty';
-  }
-
-  /**
-   * The text of the one polite live region, derived from the view: it changes (and is announced)
-   * when the phase changes, not on every progress tick.
-   */
-  private announcement(): string {
-    const { t, view } = this;
-    const { state } = this.flow;
-    if (state.phase === 'failed') return `${t('phaseFailed')} ${errorMessage(state.error, t, this.limits)}`;
-    if (this.problem !== undefined) return errorMessage(this.problem, t, this.limits);
-    const keys: Partial<Record<View, MessageKey>> = {
-      reading: 'phaseReading',
-      uploading: 'phaseUploading',
-      generating: 'phaseGenerating',
-      result: 'phaseDone',
-    };
-    const key = keys[view];
-    return key ? t(key) : '';
-  }
-
-  private toggleState(state: string, on: boolean) {
-    if (on) this.internals.states.add(state);
-    else this.internals.states.delete(state);
-  }
-
-  private resolveLang() {
-    this.t = translator(catalogFor(langOf(this)));
-  }
-
-  private baseUrl(): string {
+  #baseUrl(): string {
     return new URL(this.endpoint || '.', document.baseURI).href.replace(/\/+$/, '');
   }
 
-  private client() {
-    const baseUrl = this.baseUrl();
-    if (this.cachedClient?.baseUrl !== baseUrl) {
+  #client() {
+    const baseUrl = this.#baseUrl();
+    if (this.#cachedClient?.baseUrl !== baseUrl) {
       // Cookies identify the visitor to the proxy, also when it lives on another origin.
-      this.cachedClient = { baseUrl, client: createProxyClient(baseUrl) };
+      this.#cachedClient = { baseUrl, client: createProxyClient(baseUrl) };
     }
-    return this.cachedClient.client;
+    return this.#cachedClient.client;
   }
 
-  private setPhoto(photo: Photo | undefined) {
-    if (this.photo && typeof this.photo.source !== 'string') URL.revokeObjectURL(this.photo.src);
-    this.photo = photo;
-  }
-
-  private onUrlSubmit = (event: SubmitEvent) => {
+  #onUrlSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     const data = new FormData(event.target as HTMLFormElement);
-    this.selectUrl(String(data.get('url') ?? '').trim());
+    void this.selectUrl(String(data.get('url') ?? '').trim());
   };
 
-  private tryAnother = () => {
-    // Back to the choices with the same photo: its upload is reused, only a new generation starts.
-    this.flow.reset();
-    this.requestUpdate();
+  #tryAnother = () => {
+    // Back to the choices with the same photo: its upload is reused, the results stay.
+    this.#flow.reset();
+    this.showResults = false;
   };
 
-  private changePhoto = () => {
-    this.flow.reset();
-    this.setPhoto(undefined);
-    this.problem = undefined;
-  };
+  #changePhoto = () => this.#clearPhoto();
 
-  private async download(url: string) {
-    const filename = downloadName(this.roomType, this.roomStyle, this.selected);
-    await saveImage(url, filename, this.disclose ? this.t('disclosure') : undefined);
-    emit(this, 'room-restyler-download', { url, filename });
+  async #download() {
+    const result = this.results[this.shown] as Result;
+    const filename = downloadName(result.roomType, result.style, result.n - 1);
+    await saveImage(result.src, filename, this.disclose ? this.#language.localizer.t('disclosure') : undefined);
+    emit(this, 'room-restyler-download', { url: result.src, filename });
   }
 }
 

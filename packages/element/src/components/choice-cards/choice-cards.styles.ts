@@ -1,0 +1,137 @@
+import { css } from 'lit';
+
+export default css`
+  :host {
+    display: block;
+    min-width: 0;
+  }
+  fieldset {
+    min-width: 0;
+    margin: 0;
+    padding: 0;
+    border: 0;
+  }
+  legend {
+    padding: 0;
+    margin-bottom: 0.4rem;
+    font-size: 0.875rem;
+    font-weight: 600;
+  }
+  .cards {
+    display: grid;
+    gap: 0.5rem;
+    /* Narrow: two rows that scroll sideways (arrow keys bring the chosen card into view). */
+    grid-auto-flow: column;
+    grid-template-rows: repeat(2, auto);
+    grid-auto-columns: 7rem;
+    overflow-x: auto;
+    padding: 4px;
+    margin: -4px;
+    scroll-snap-type: x proximity;
+    scrollbar-width: thin;
+  }
+  /* The results wrap in two columns on a phone; every list wraps in rows when wide. */
+  :host([wrap]) .cards {
+    grid-auto-flow: row;
+    grid-template-rows: none;
+    grid-template-columns: 1fr 1fr;
+    overflow: visible;
+  }
+  @container (min-width: 36rem) {
+    :host([wrap]) .cards,
+    .cards {
+      grid-template-columns: repeat(auto-fill, minmax(6.25rem, 1fr));
+      grid-auto-flow: row;
+      grid-template-rows: none;
+      overflow: visible;
+    }
+  }
+  .card {
+    position: relative;
+    display: grid;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_surface);
+    overflow: hidden;
+    cursor: pointer;
+    scroll-snap-align: start;
+  }
+  .card:has(:checked) {
+    border-color: var(--_accent);
+    box-shadow: 0 0 0 1px var(--_accent);
+  }
+  .card:has(:focus-visible) {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  .card:has(:disabled) {
+    cursor: default;
+  }
+  .card:has(:disabled:not(:checked)) {
+    opacity: 0.5;
+  }
+  input {
+    position: absolute;
+    inset: 0;
+    margin: 0;
+    opacity: 0;
+    cursor: inherit;
+  }
+  img {
+    display: block;
+    width: 100%;
+    height: 3.4rem;
+    object-fit: cover;
+    background: var(--_surface-2);
+  }
+  /* On a phone the results get the room the style cards had: two larger pictures a row. */
+  @container (max-width: 36rem) {
+    img {
+      height: auto;
+      aspect-ratio: 3 / 2;
+    }
+  }
+  /* A little room: a picture on the wall, a sofa on the floor, in the style's colours. */
+  .swatch {
+    position: relative;
+    height: 3.4rem;
+    background:
+      linear-gradient(var(--d, var(--_muted)) 0 0) 76% 24% / 15% 26% no-repeat,
+      linear-gradient(var(--s, var(--_accent)) 0 0) 24% 60% / 44% 20% no-repeat,
+      linear-gradient(var(--s, var(--_accent)) 0 0) 20% 80% / 52% 16% no-repeat,
+      linear-gradient(transparent 66%, var(--f, var(--_border)) 0),
+      var(--w, var(--_surface-2));
+  }
+  /* The chosen card also carries a check mark: its state is not told by colour alone. */
+  .card:has(:checked) .swatch::after {
+    content: '✓';
+    position: absolute;
+    top: 0.3rem;
+    inset-inline-end: 0.3rem;
+    display: grid;
+    place-items: center;
+    width: 1.25rem;
+    height: 1.25rem;
+    border-radius: 50%;
+    background: var(--_accent);
+    box-shadow: 0 0 0 2px var(--_surface);
+    color: var(--_on-accent);
+    font-size: 0.8rem;
+    font-weight: 700;
+  }
+  .name {
+    padding: 0.35rem 0.4rem;
+    font-size: 0.8125rem;
+    font-weight: 500;
+    line-height: 1.25;
+    overflow-wrap: break-word;
+  }
+  @media (forced-colors: active) {
+    .swatch {
+      forced-color-adjust: none;
+    }
+    .card:has(:checked) {
+      outline: 3px solid Highlight;
+    }
+  }
+`;

@@ -1,0 +1,67 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { STYLES } from '@room-restyler/core/vocabulary';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../define.js';
+import type { PartEvent } from '../../events.js';
+import { expectAccessible } from '../../test/helpers.js';
+import type { ChoiceCards } from './choice-cards.js';
+
+const styleCards = () =>
+  fixture<ChoiceCards>(
+    html`<room-restyler-cards label="Style" value="scandinavian" .cards=${STYLES.map(({ id, label }) => ({ id, label }))}></room-restyler-cards>`,
+  );
+
+const chosenBy = async (el: ChoiceCards, act: () => unknown) => {
+  const chosen = oneEvent(el, 'rr-choose');
+  await act();
+  return ((await chosen) as PartEvent<'rr-choose'>).detail.id;
+};
+
+describe('room-restyler-cards', () => {
+  it('is a named radio group: arrow keys choose, and the chosen card carries more than colour', async () => {
+    const el = await styleCards();
+    const radios = [...el.shadowRoot!.querySelectorAll('input')];
+    expect(radios.every((r) => r.type === 'radio')).to.equal(true);
+    expect(el.shadowRoot!.querySelector('legend')!.textContent).to.equal('Style');
+    el.focus();
+    expect(el.shadowRoot!.activeElement).to.equal(radios.find((r) => r.value === 'scandinavian'));
+    expect(await chosenBy(el, () => sendKeys({ press: 'ArrowRight' }))).to.equal('luxury');
+    await el.updateComplete;
+    const mark = getComputedStyle(el.shadowRoot!.querySelector('.card:has(:checked) .swatch')!, '::after');
+    expect(mark.content).not.to.equal('none');
+    await expectAccessible(el);
+  });
+
+  it('previews each style in the colours the simulator paints it with', async () => {
+    const el = await styleCards();
+    const palettes = (await (await fetch('/backend/__palettes')).json()) as Record<string, string[]>;
+    const drawn = Object.fromEntries(
+      [...el.shadowRoot!.querySelectorAll<HTMLElement>('.card')].map((card) => {
+        const swatch = card.querySelector<HTMLElement>('.swatch')!;
+        const colours = ['--f', '--w', '--s', '--d'].map((name) => swatch.style.getPropertyValue(name));
+        return [card.querySelector('input')!.value, colours];
+      }),
+    );
+    expect(drawn).to.deep.equal(palettes);
+  });
+
+  it('shows results as pictures: the shown one is checked, and choosing another reports it', async () => {
+    const el = await fixture<ChoiceCards>(
+      html`<room-restyler-cards
+        label="Results"
+        wrap
+        value="0"
+        .cards=${[
+          { id: '0', label: 'Result 1', image: '/samples/bedroom.jpg' },
+          { id: '1', label: 'Result 2', image: '/samples/office.jpg' },
+        ]}
+      ></room-restyler-cards>`,
+    );
+    const radios = [...el.shadowRoot!.querySelectorAll('input')];
+    expect(radios.map((r) => r.checked)).to.deep.equal([true, false]);
+    expect(el.shadowRoot!.querySelectorAll('img')).to.have.length(2);
+    expect(await chosenBy(el, () => radios[1]!.click())).to.equal('1');
+    expect(radios[1]!.checked).to.equal(true);
+    await expectAccessible(el);
+  });
+});

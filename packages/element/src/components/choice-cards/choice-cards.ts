@@ -1,0 +1,81 @@
+import { html, LitElement } from 'lit';
+import { emit } from '../../events.js';
+import styles from './choice-cards.styles.js';
+import { paletteOf } from './swatches.js';
+
+/** One card: what is sent back when it is chosen, its name, and its picture (none: the style's drawn swatch). */
+export interface Card {
+  id: string;
+  label: string;
+  image?: string | undefined;
+}
+
+/**
+ * A single choice shown as cards — the style cards and the results of the visit. A native radio
+ * group: arrow keys move and choose, a screen reader says "Scandinavian, radio button, 3 of 13".
+ * A card without an image previews its style as a little room drawn in CSS from the style's
+ * palette, so no image is loaded for it. The `wrap` attribute lays the cards out in rows at every
+ * width (else, on a phone, a sideways scroller of two rows).
+ *
+ * @fires rr-choose - internal (stays in the host's shadow root): `detail.id` of the chosen card.
+ * @csspart card - each card.
+ * @csspart swatch - the drawn preview of a style.
+ */
+export class ChoiceCards extends LitElement {
+  static override styles = styles;
+  static override properties = {
+    cards: { attribute: false },
+    value: {},
+    label: {},
+    disabled: { type: Boolean },
+  };
+
+  declare cards: readonly Card[];
+  declare value: string;
+  declare label: string;
+  declare disabled: boolean;
+
+  constructor() {
+    super();
+    this.cards = [];
+    this.value = this.label = '';
+    this.disabled = false;
+  }
+
+  /** Focuses the chosen card (or the first), as arrow keys would continue from it. */
+  override focus(options?: FocusOptions): void {
+    const radios = [...this.renderRoot.querySelectorAll('input')];
+    (radios.find((r) => r.checked) ?? radios[0])?.focus(options);
+  }
+
+  override render() {
+    return html`<fieldset ?disabled=${this.disabled}>
+      <legend>${this.label}</legend>
+      <div class="cards">
+        ${this.cards.map(({ id, label, image }) => {
+          const [main, soft, accent, dark] = paletteOf(id) ?? [];
+          return html`<label class="card" part="card">
+            <input type="radio" name="choice" .value=${id} .checked=${id === this.value} @change=${this.#onChange} />
+            ${
+              image
+                ? html`<img src=${image} alt="" />`
+                : html`<span class="swatch" part="swatch" style=${main ? `--w:${soft};--f:${main};--s:${accent};--d:${dark}` : ''}></span>`
+            }
+            <span class="name">${label}</span>
+          </label>`;
+        })}
+      </div>
+    </fieldset>`;
+  }
+
+  #onChange(event: Event) {
+    this.value = (event.target as HTMLInputElement).value;
+    emit(this, 'rr-choose', { id: this.value });
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'room-restyler-cards': ChoiceCards;
+  }
+}

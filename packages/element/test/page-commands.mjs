@@ -1,0 +1,35 @@
+// Server commands the browser tests call through `executeServerCommand` (src/test/helpers.ts):
+//   screenshot { name, selector?, width? }  saves a PNG of the element (the viewport for selector '') at
+//                                           that viewport width, palette-quantized to keep the gallery small
+//   media { features }                      emulates CSS media features (forced-colors,
+//                                           prefers-color-scheme, prefers-reduced-motion); [] resets
+import { mkdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+export function pageCommands(dir) {
+  // Emulation lasts as long as the DevTools session that set it: one session per page, kept open.
+  const sessions = new WeakMap();
+  return {
+    name: 'page-commands',
+    async executeCommand({ command, payload, session }) {
+      const page = session.browser.getPage(session.id);
+      if (command === 'media') {
+        if (!sessions.has(page)) sessions.set(page, await page.createCDPSession());
+        await sessions.get(page).send('Emulation.setEmulatedMedia', { features: payload.features });
+        return true;
+      }
+      if (command !== 'screenshot') return undefined;
+      const { name, selector = 'room-restyler', width = 800 } = payload;
+      await page.setViewport({ width, height: 900, deviceScaleFactor: 1 });
+      // Let layout and images settle after a viewport change.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await mkdir(dir, { recursive: true });
+      const element = selector ? await page.$(selector) : null;
+      const png = element ? await element.screenshot() : await page.screenshot();
+      const small = await sharp(png).png({ palette: true, quality: 90, effort: 8, compressionLevel: 9 }).toBuffer();
+      await writeFile(fileURLToPath(new URL(`${name}.png`, dir)), small);
+      return true;
+    },
+  };
+}
