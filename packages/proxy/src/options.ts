@@ -46,7 +46,7 @@ export interface RoomProxyOptions {
   baseUrl: string;
   /** Where the proxy is mounted, e.g. `/room-api`. Default '' (the root). */
   prefix?: string | undefined;
-  /** Signs visitor cookies and handles (≥ 16 characters). Default: random per process (handles die with it). */
+  /** Signs visitor cookies and seals handles (≥ 16 characters). Default: random per process (handles die with it). */
   secret?: string | undefined;
   limits?: Partial<Limits> | undefined;
   /** Whether `X-Forwarded-For` names the client (true / number of proxies in front). Default false. */

@@ -1,9 +1,12 @@
 /** `startProxyServer(options)`: a standalone proxy server with disk uploads (sharp) and graceful shutdown. */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { RoomProxyOptions, UploadsOptions } from '../options.js';
 import { createRoomProxy, type RoomProxy } from '../proxy.js';
 import { toNodeHandler } from './handler.js';
+import { endSocketWith } from './reply.js';
+import { refusedBeforeRequest } from './request.js';
 import { loadSharp } from './sharp-image-processor.js';
 import { createNodeUploads, type NodeUploadsOptions } from './uploads.js';
 
@@ -39,6 +42,12 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   const proxy = createRoomProxy({ ...proxyOptions, uploads: await resolveUploads(uploads) });
   // Slow clients: headers within 15 s, the whole request within 2 min (the proxy's own body deadlines are shorter).
   const server = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 }, toNodeHandler(proxy));
+  // node:http hands CONNECT over as a raw socket (and drops it when nobody listens): refuse it in JSON too.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const refusal = refusedBeforeRequest(req, proxy.prefix);
+    if (refusal) endSocketWith(socket, refusal);
+    else socket.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
