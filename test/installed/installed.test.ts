@@ -27,7 +27,7 @@ beforeAll(async () => {
   project = await installProject(log);
   log('installed; starting room-restyler-sim and room-restyler-proxy --simulate');
   [sim, proxy] = await Promise.all([
-    startBin(project, 'npx', ['-p', '@room-restyler/simulator', 'room-restyler-sim', '--port', '0']),
+    startBin(project, 'npx', ['-y', '-p', '@room-restyler/simulator', 'room-restyler-sim', '--port', '0']),
     startBin(project, 'npx', ['-p', '@room-restyler/proxy', 'room-restyler-proxy', '--simulate', '--port', '0'], {
       ROOM_SIM_LATENCY: '500-1000',
     }),
@@ -53,6 +53,20 @@ describe('the bins', () => {
     const me = await fetch(`${sim?.url}/api/v1/me`, { headers: { authorization: `Bearer ${SIM_KEY}` } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ credits_remaining: expect.any(Number) });
+  });
+
+  it('room-restyler-proxy in front of the service (here the simulator, with its key) is ready', async () => {
+    // The MCP README's upload proxy, as written there.
+    const real = await startBin(project, 'npx', ['-y', '-p', '@room-restyler/proxy', '-p', 'sharp', 'room-restyler-proxy', '--port', '0'], {
+      ROOM_API_KEY: SIM_KEY,
+      ROOM_API_BASE_URL: sim?.url,
+    });
+    try {
+      const ready = await fetch(`${real.url}/readyz`);
+      expect(await ready.json()).toMatchObject({ ok: true, checks: { store: 'ok', upstream: 'ok' } });
+    } finally {
+      await real.stop();
+    }
   });
 
   it('room-restyler-proxy --simulate is ready and names its release', async () => {
