@@ -148,7 +148,7 @@ describe('the element in a site’s build', () => {
 });
 
 describe('the proxy in a site’s server code', () => {
-  it('type-checks a Next.js route handler, a Hono app and a Node server using its exports', async () => {
+  it('type-checks Next.js and fetch-standard route handlers, a Hono app and a Node server using its exports', async () => {
     await project.exec('npx', ['tsc', '-p', 'tsconfig.json']);
   });
 });
