@@ -161,6 +161,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/room-restyler.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The `<room-restyler>` element as one ES module (the element package's standalone bundle)
+         * @description So a site embeds the widget with one module script tag from its own origin: no CDN, no build step. Served when `@room-restyler/element` is installed next to the proxy (a Node server finds it; other runtimes pass it in the `widget` option), otherwise 404 `widget_unavailable`. With `?v=` equal to the element's version the answer is cached for a year (`immutable`); without it, or with another version, for 5 minutes. Either way it carries an `ETag`, and a matching `If-None-Match` gets 304.
+         */
+        get: operations["widget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -199,6 +219,8 @@ export type components = {
         };
         Readiness: {
             ok: boolean;
+            /** @description The version of `@room-restyler/proxy` answering, to tell which release each instance runs. */
+            version: string;
             checks: {
                 /**
                  * @description The shared store (Redis, or memory, which is always ok).
@@ -220,7 +242,7 @@ export type components = {
          * @description What went wrong, for code to act on (the `error` text is for people).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "not_ready" | "shutting_down" | "internal_error";
+        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "not_ready" | "shutting_down" | "internal_error";
         ProxyError: {
             error: string;
             code: components["schemas"]["ErrorCode"];
@@ -581,6 +603,41 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
+        };
+    };
+    widget: {
+        parameters: {
+            query?: {
+                /** @description The element's version (the `X-Widget-Version` of an earlier answer): makes the URL cacheable for good. */
+                v?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle; it defines `<room-restyler>` when it runs. */
+            200: {
+                headers: {
+                    /** @description The version of `@room-restyler/element` served. */
+                    "X-Widget-Version"?: string;
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description The copy the browser has (its `If-None-Match`) is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error"];
         };
     };
     health: {

@@ -1,8 +1,12 @@
 /** /livez (and /healthz) for process managers, /readyz for load balancers: cheap, cached, honest. */
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FlakyStore } from '../../test/support/flaky-store.js';
 import { type Harness, startBareProxy, startHarness } from '../../test/support/harness.js';
 import { createMemoryStore } from '../state/memory-store.js';
+
+/** The release that answers: what package.json says. */
+const version: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
 let h: Harness | undefined;
 afterEach(() => h?.close());
@@ -27,7 +31,7 @@ describe('readiness', () => {
     const visitor = h.visitor();
     const probes = await Promise.all(Array.from({ length: 20 }, () => visitor.request('/readyz')));
     expect(probes.every((p) => p.status === 200)).toBe(true);
-    expect(probes[0]?.json).toEqual({ ok: true, checks: { store: 'ok', upstream: 'ok' } });
+    expect(probes[0]?.json).toEqual({ ok: true, version, checks: { store: 'ok', upstream: 'ok' } });
     for (let i = 0; i < 20; i++) await visitor.request('/readyz', { method: i % 2 ? 'GET' : 'HEAD' });
     expect(h.upstream.count('/api/v1/me')).toBe(1);
     expect(store.calls).toHaveLength(1);
@@ -52,7 +56,7 @@ describe('readiness', () => {
     h.upstream.on('GET /api/v1/me', reply);
     const probe = await h.visitor().request('/readyz');
     expect(probe.status).toBe(503);
-    expect(probe.json).toMatchObject({ ok: false, code: 'not_ready', checks: { store: 'ok', upstream } });
+    expect(probe.json).toMatchObject({ ok: false, version, code: 'not_ready', checks: { store: 'ok', upstream } });
     expect(probe.headers.get('retry-after')).toBe('5');
     expect(probe.text).not.toContain('agent@example.com');
   });

@@ -2,11 +2,13 @@
  * GET /livez (and its alias /healthz): the process is up; it asks neither the store nor the
  * service, so a Redis outage never gets a healthy instance restarted. GET /readyz: whether traffic
  * should come here — the store and the service answer (asked at most once a second and once every
- * 5 s), and the proxy is not shutting down.
+ * 5 s), and the proxy is not shutting down; it names the proxy's version, to tell which release
+ * each instance runs.
  */
 import type { ProxyContext } from '../context.js';
 import type { ReadinessBody, ReadinessChecks } from '../health/readiness.js';
 import { type JsonReply, jsonReply } from '../http/responses.js';
+import { VERSION } from '../version.js';
 
 const RETRY_AFTER_SECONDS = '5';
 
@@ -24,9 +26,11 @@ export async function handleReady(context: ProxyContext): Promise<JsonReply> {
       'not_ready',
       checks.upstream === 'refused' ? 'The generation service refuses the proxy’s key' : 'The generation service cannot be reached',
     );
-  return jsonReply(200, { ok: true, checks } satisfies ReadinessBody);
+  return jsonReply(200, { ok: true, version: VERSION, checks } satisfies ReadinessBody);
 }
 
 function notReady(checks: ReadinessChecks, code: NonNullable<ReadinessBody['code']>, error: string): JsonReply {
-  return jsonReply(503, { ok: false, checks, error, code } satisfies ReadinessBody, { 'retry-after': RETRY_AFTER_SECONDS });
+  return jsonReply(503, { ok: false, version: VERSION, checks, error, code } satisfies ReadinessBody, {
+    'retry-after': RETRY_AFTER_SECONDS,
+  });
 }

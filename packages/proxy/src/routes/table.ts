@@ -14,8 +14,9 @@ import { handleGenerate } from './generate.js';
 import { handleLive, handleReady } from './health.js';
 import { handlePrediction } from './prediction.js';
 import { handleUpload, handleUploaded } from './uploads.js';
+import { handleWidget } from './widget.js';
 
-export type RouteName = 'enhance' | 'restyle' | 'prediction' | 'events' | 'upload' | 'uploaded' | 'live' | 'ready' | 'health';
+export type RouteName = 'enhance' | 'restyle' | 'prediction' | 'events' | 'upload' | 'uploaded' | 'live' | 'ready' | 'health' | 'widget';
 
 export type RouteHandler = (context: ProxyContext, scope: RequestScope) => Promise<Reply> | Reply;
 
@@ -52,6 +53,7 @@ export const ROUTES = [
   { name: 'ready', method: 'GET', path: '/readyz', handler: handleReady },
   // The old name of /livez, kept for probes already configured with it.
   { name: 'health', method: 'GET', path: '/healthz', handler: handleLive },
+  { name: 'widget', method: 'GET', path: '/room-restyler.js', handler: handleWidget },
 ] as const satisfies readonly Route[];
 
 // Every path of the spec is served: a path added to openapi/proxy-api.yaml without a route stops the build.

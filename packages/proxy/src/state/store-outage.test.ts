@@ -8,6 +8,7 @@ import { waitFor } from '@room-restyler/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FlakyStore } from '../../test/support/flaky-store.js';
 import { type Harness, startHarness } from '../../test/support/harness.js';
+import { VERSION } from '../version.js';
 import { createMemoryStore } from './memory-store.js';
 
 let h: Harness;
@@ -71,6 +72,6 @@ describe('while the store is unreachable', () => {
     await h.clock.advance(1_000);
     const ready = await visitor.request('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.json).toEqual({ ok: true, checks: { store: 'ok', upstream: 'ok' } });
+    expect(ready.json).toEqual({ ok: true, version: VERSION, checks: { store: 'ok', upstream: 'ok' } });
   });
 });
