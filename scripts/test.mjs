@@ -2,6 +2,9 @@
 // installs nothing itself (`.ci/run` does that on CI); when one is missing it says how to get it.
 import { run } from './run.mjs';
 
+/** The packages published to npm: each is linted as packed (publint, attw). */
+const PUBLISHED = ['core', 'simulator', 'proxy', 'element', 'mcp'].map((name) => `packages/${name}`);
+
 run('pnpm', ['build']);
 const { chromium, redisServer } = await import('@room-restyler/test-kit/system');
 const missing = [chromium(), redisServer()].filter((program) => !program.path);
@@ -12,5 +15,5 @@ if (missing.length > 0) process.exit(1);
 run('pnpm', ['lint']);
 run('pnpm', ['check:generated']);
 run('pnpm', ['spec:drill']);
-run('pnpm', ['lint:package', 'packages/core']);
+run('pnpm', ['lint:package', ...PUBLISHED]);
 run('pnpm', ['-r', '--workspace-concurrency=1', 'test']);

@@ -1,6 +1,7 @@
 // custom-elements.json: the public element only, from its JSDoc (@attr, @fires, @csspart, @cssprop,
 // @cssstate). Its inner parts (drop zone, slider, gallery) are implementation, reached through the
-// parts it exports; its private members and internal reactive state are left out too.
+// parts it exports; its private members and internal reactive state are left out too. It is read
+// from src/ but describes the files the package ships (dist/…js), which tools resolve paths against.
 
 /** Drops private and protected members, the attributes of those members, and declarations the module does not export. */
 const publicApiOnly = {
@@ -22,9 +23,25 @@ const publicApiOnly = {
   },
 };
 
+/** `src/x/y.ts` → `dist/x/y.js`: the module as it is published. */
+const shipped = (path) => path?.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js');
+
+/** Points every module and export at the published dist file instead of the source. */
+const shippedPaths = {
+  name: 'shipped-paths',
+  packageLinkPhase({ customElementsManifest }) {
+    for (const module of customElementsManifest.modules) {
+      module.path = shipped(module.path);
+      for (const entry of module.exports ?? []) if (entry.declaration?.module) entry.declaration.module = shipped(entry.declaration.module);
+      for (const declaration of module.declarations ?? [])
+        if (declaration.superclass?.module) declaration.superclass.module = shipped(declaration.superclass.module);
+    }
+  },
+};
+
 export default {
   globs: ['src/components/room-restyler/room-restyler.ts'],
   outdir: '.',
   litelement: true,
-  plugins: [publicApiOnly],
+  plugins: [publicApiOnly, shippedPaths],
 };

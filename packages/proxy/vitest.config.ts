@@ -5,5 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['test/support/setup.ts'],
     testTimeout: 20_000,
+    // A promise rejection nobody handles fails the run at once, as it would kill a Node process
+    // with default settings: no store outage, reset or shutdown may leave one behind.
+    execArgv: ['--unhandled-rejections=strict'],
   },
 });

@@ -8,6 +8,12 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 export interface Manifest {
   name: string;
   private?: boolean;
+  version?: string;
+  license?: string;
+  keywords?: string[];
+  files?: string[];
+  sideEffects?: boolean | string[];
+  bin?: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;

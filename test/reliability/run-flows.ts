@@ -1,9 +1,10 @@
 /**
  * Many visitors generating at once through the proxy, against a simulator that injects faults.
  * Each flow is what the widget does: start with an Idempotency-Key (one per user action), wait,
- * and if the start failed, press "retry" once — a new action, so a new key. (The proxy replays a
- * failed start for the same key, because after a 500 or a reset the job may exist.) Returns what happened to every flow and what the
- * simulator saw, for the reliability test's assertions and the benchmark's table.
+ * and if the start failed, press "retry" once — a new action, so a new key. (For the same key the
+ * proxy replays a 500, and reconciles a reset from the service's list of predictions: the job may
+ * exist.) Returns what happened to every flow and what the simulator saw, for the reliability
+ * test's assertions and the benchmark's table.
  */
 import { createRoomClient, isRoomApiError } from '@room-restyler/core';
 import type { SimulatorStats } from '@room-restyler/simulator';
@@ -108,6 +109,6 @@ export function outcomeTable(report: FlowsReport): string {
     '|---|---|---|',
     ...rows,
     '',
-    `Simulator: ${jobs.accepted} jobs accepted (${jobs.succeeded} succeeded, ${jobs.failed} failed); credits debited ${credits.debited}, refunded ${credits.refunded}; faults injected: ${faults.serverErrors} × 500, ${faults.rateLimited} × 429, ${faults.resets} resets (${faults.resetsAfterJobCreated} after the job was created), ${faults.failedJobs} failed jobs. Jobs whose acknowledgement a reset swallowed: ${report.sim.acceptedJobs.filter((j) => !j.acknowledged).length} (an unknown outcome: the proxy keeps that key's failure, so the visitor's retry, a new action, may start a second job). ${report.retriedStarts} flows succeeded after their visitor pressed retry (a new key). Wall time ${(report.elapsedMs / 1000).toFixed(1)} s.`,
+    `Simulator: ${jobs.accepted} jobs accepted (${jobs.succeeded} succeeded, ${jobs.failed} failed); credits debited ${credits.debited}, refunded ${credits.refunded}; faults injected: ${faults.serverErrors} × 500, ${faults.rateLimited} × 429, ${faults.resets} resets (${faults.resetsAfterJobCreated} after the job was created), ${faults.failedJobs} failed jobs. Jobs whose acknowledgement a reset swallowed: ${report.sim.acceptedJobs.filter((j) => !j.acknowledged).length} (the proxy looks for each in the service's list of predictions and answers with a handle when it can tell it apart from other jobs; otherwise "unknown, not retried", and a retry with a new key may start a second job). ${report.retriedStarts} flows succeeded after their visitor pressed retry (a new key). Wall time ${(report.elapsedMs / 1000).toFixed(1)} s.`,
   ].join('\n');
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../test/support/connect.js';
@@ -12,6 +13,11 @@ describe('the server as a client lists it', () => {
   afterAll(async () => {
     await mcp.close();
     await service.close();
+  });
+
+  it('names itself and its release (package.json) in its answer to initialize', () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(mcp.client.getServerVersion()).toMatchObject({ name: 'room-restyler', version });
   });
 
   it('offers the four tools with titles, credit-aware descriptions, schemas and honest annotations', async () => {

@@ -6,11 +6,11 @@
 import { readPort, runCli, UsageError } from '@room-restyler/core/cli';
 import { proxyEnv } from './cli/env.js';
 import { DEFAULT_PORT, PROXY_FLAGS, USAGE } from './cli/usage.js';
-import { VERSION } from './cli/version.js';
 import type { LogEntry } from './log.js';
 import { startProxyServer } from './node/index.js';
 import { importPeer } from './node/optional-peer.js';
 import { storeFromEnv } from './node/redis/store-from-env.js';
+import { VERSION } from './version.js';
 
 const SIMULATOR_KEY = 'sim_proxy_key';
 

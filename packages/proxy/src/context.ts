@@ -1,21 +1,34 @@
 /** What every route handler gets: the resolved options and the proxy's shared services, and the request's scope. */
+
+import type { Readiness } from './health/readiness.js';
 import type { ProxyRequest } from './http/proxy-request.js';
 import { appendCookie, type Reply } from './http/responses.js';
 import type { JobHub } from './jobs/job-hub.js';
+import type { StartLedger } from './jobs/starts.js';
 import type { Logger } from './log.js';
 import type { ResolvedOptions } from './options.js';
 import type { MatchedRoute } from './routes/table.js';
+import type { Sealer } from './security/sealer.js';
 import type { Signer } from './security/signer.js';
 import { resolveVisitor, type Visitor } from './security/visitor-cookie.js';
 import type { ProxyStore } from './state/store.js';
+import type { WriteBehind } from './state/write-behind.js';
 import type { Upstream } from './upstream/upstream.js';
 
 export interface ProxyContext {
   options: ResolvedOptions;
+  /** Signs visitor cookies. */
   signer: Signer;
+  /** Seals handles. */
+  sealer: Sealer;
   store: ProxyStore;
+  /** Writes that must reach the store even when it fails at the moment they are due. */
+  writeBehind: WriteBehind;
+  /** Starts of generations not yet resolved, and the jobs the proxy knows (for reconciliation). */
+  starts: StartLedger;
   hub: JobHub;
   upstream: Upstream;
+  readiness: Readiness;
   log: Logger;
 }
 

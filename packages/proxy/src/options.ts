@@ -7,6 +7,7 @@ import type { CookieOptions } from './security/visitor-cookie.js';
 import type { ProxyStore } from './state/store.js';
 import type { ImageProcessor } from './uploads/image-processor.js';
 import type { UploadStore } from './uploads/upload-store.js';
+import { type ServedWidget, servedWidget, type WidgetSource } from './widget/widget-source.js';
 
 export type AuthorizeRoute = 'enhance' | 'restyle' | 'upload';
 
@@ -46,7 +47,7 @@ export interface RoomProxyOptions {
   baseUrl: string;
   /** Where the proxy is mounted, e.g. `/room-api`. Default '' (the root). */
   prefix?: string | undefined;
-  /** Signs visitor cookies and handles (≥ 16 characters). Default: random per process (handles die with it). */
+  /** Signs visitor cookies and seals handles (≥ 16 characters). Default: random per process (handles die with it). */
   secret?: string | undefined;
   limits?: Partial<Limits> | undefined;
   /** Whether `X-Forwarded-For` names the client (true / number of proxies in front). Default false. */
@@ -70,6 +71,12 @@ export interface RoomProxyOptions {
   upstreamTimeoutMs?: number | undefined;
   /** Image uploads; omitted → the upload routes answer 404. `@room-restyler/proxy/node` provides disk + sharp. */
   uploads?: UploadsOptions | undefined;
+  /**
+   * Where `GET {prefix}/room-restyler.js` finds the element's standalone bundle; omitted → that
+   * route answers 404 `widget_unavailable`. `@room-restyler/proxy/node` reads the installed
+   * `@room-restyler/element` (`elementWidget()`, the default of `startProxyServer`).
+   */
+  widget?: WidgetSource | undefined;
   cookie?: Partial<CookieOptions> | undefined;
   jobs?: Partial<JobOptions> | undefined;
   /** Shared state. Default: in memory (one process). */
@@ -109,6 +116,7 @@ export interface ResolvedOptions {
   uploads:
     | ({ [K in Exclude<keyof UploadsOptions, 'publicUrl'>]-?: NonNullable<UploadsOptions[K]> } & { publicUrl: string | undefined })
     | undefined;
+  widget: (() => Promise<ServedWidget | undefined>) | undefined;
   cookie: CookieOptions;
   jobs: JobOptions;
   log: Logger;
@@ -167,6 +175,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
     idempotencyTtlMs: options.idempotencyTtlMs ?? 24 * HOUR,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 30_000,
     uploads,
+    widget: options.widget && servedWidget(options.widget),
     cookie,
     jobs: { schedule: DEFAULT_POLL_SCHEDULE, idleMs: 30_000, stateTtlMs: HOUR, heartbeatMs: 15_000, ...options.jobs },
     log: options.log ?? jsonLinesLogger,

@@ -8,16 +8,21 @@
  * the proxy's JSON replies without building fetch Requests and Responses.
  */
 import type { ProxyContext } from './context.js';
+import { Readiness } from './health/readiness.js';
 import { type ProxyRequest, pathOf } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
+import { StartLedger } from './jobs/starts.js';
 import { redactingLogger } from './log.js';
 import { type RoomProxyOptions, resolveOptions } from './options.js';
 import { isKnownPath, matchRoute, type RouteName } from './routes/table.js';
 import { clientIp } from './security/client-ip.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
+import { createSealer } from './security/sealer.js';
 import { createSigner } from './security/signer.js';
+import { guardStore } from './state/guarded-store.js';
 import { createMemoryStore } from './state/memory-store.js';
+import { WriteBehind } from './state/write-behind.js';
 import { createUpstream } from './upstream/upstream.js';
 import { randomId } from './util/base64url.js';
 
@@ -50,7 +55,7 @@ export function replyHandlerOf(proxy: RoomProxy): ReplyHandler | undefined {
 export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   const options = resolveOptions(proxyOptions);
   const log = redactingLogger(options.log, [options.apiKey]);
-  const store = proxyOptions.store ?? createMemoryStore({ now: () => options.clock.now() });
+  const store = guardStore(proxyOptions.store ?? createMemoryStore({ now: () => options.clock.now() }));
   const upstream = createUpstream({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
@@ -71,11 +76,25 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     instanceId: randomId(12),
     log,
   });
-  const context: ProxyContext = { options, signer: createSigner(options.secret), store, hub, upstream, log };
+  const readiness = new Readiness({ store, upstream, now: () => options.clock.now() });
+  const starts = new StartLedger(store, { upstreamTimeoutMs: options.upstreamTimeoutMs });
+  const writeBehind = new WriteBehind({ now: () => options.clock.now(), log, maxAgeMs: starts.pendingTtlMs });
+  const context: ProxyContext = {
+    options,
+    signer: createSigner(options.secret),
+    sealer: createSealer(options.secret, 'handles'),
+    store,
+    writeBehind,
+    starts,
+    hub,
+    upstream,
+    readiness,
+    log,
+  };
   if (options.secretGenerated) {
     log({
       level: 'warn',
-      msg: 'no secret configured: visitor cookies and handles are signed with a random per-process secret and will not survive a restart (set ROOM_PROXY_SECRET)',
+      msg: 'no secret configured: visitor cookies and handles are signed and sealed with a random per-process secret and will not survive a restart (set ROOM_PROXY_SECRET)',
     });
   }
   let warnedUnknownIp = false;
@@ -128,6 +147,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     async close() {
       if (sweeper) clearInterval(sweeper);
       await hub.close();
+      await writeBehind.close();
     },
   });
   replyHandlers.set(proxy, core);

@@ -10,7 +10,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Start a generation (the service's enhance), charged to the site's account within the visitor's limits */
+        /**
+         * Start a generation (the service's enhance), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged.
+         */
         post: operations["enhance"];
         delete?: never;
         options?: never;
@@ -27,7 +30,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Start a restyle (the service's restyle), charged to the site's account within the visitor's limits */
+        /**
+         * Start a restyle (the service's restyle), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged.
+         */
         post: operations["restyle"];
         delete?: never;
         options?: never;
@@ -115,6 +121,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/livez": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process is up (calls neither the store nor the service)
+         * @description For a liveness probe: 200 while the process serves requests, whatever the state of Redis or the service (restarting the proxy would not bring them back). Use `/readyz` to decide where traffic goes.
+         */
+        get: operations["liveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The proxy can serve generations (its store and the service answer)
+         * @description For a load balancer's health check: 200 when the store answers and the service answered `GET /api/v1/me` lately, 503 (`not_ready`, or `shutting_down` during a graceful shutdown) otherwise. Probes are cheap: the store is asked at most once a second and the service at most once every 5 seconds, however often the probe comes.
+         */
+        get: operations["readiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/room-restyler.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The `<room-restyler>` element as one ES module (the element package's standalone bundle)
+         * @description So a site embeds the widget with one module script tag from its own origin: no CDN, no build step. Served when `@room-restyler/element` is installed next to the proxy (a Node server finds it; other runtimes pass it in the `widget` option), otherwise 404 `widget_unavailable`. With `?v=` equal to the element's version the answer is cached for a year (`immutable`); without it, or with another version, for 5 minutes. Either way it carries an `ETag`, and a matching `If-None-Match` gets 304.
+         */
+        get: operations["widget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -122,7 +188,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The proxy is up (does not call the service) */
+        /** Alias of `/livez` (the process is up; calls neither the store nor the service) */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -151,11 +217,32 @@ export type components = {
         Health: {
             ok: boolean;
         };
+        Readiness: {
+            ok: boolean;
+            /** @description The version of `@room-restyler/proxy` answering, to tell which release each instance runs. */
+            version: string;
+            checks: {
+                /**
+                 * @description The shared store (Redis, or memory, which is always ok).
+                 * @enum {string}
+                 */
+                store: "ok" | "unreachable";
+                /**
+                 * @description `refused`: the service answered, but not with the account (the key is refused).
+                 * @enum {string}
+                 */
+                upstream: "ok" | "unreachable" | "refused";
+            };
+            /** @description Why not ready (with 503). */
+            error?: string;
+            /** @enum {string} */
+            code?: "not_ready" | "shutting_down";
+        };
         /**
          * @description What went wrong, for code to act on (the `error` text is for people).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "shutting_down" | "internal_error";
+        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "not_ready" | "shutting_down" | "internal_error";
         ProxyError: {
             error: string;
             code: components["schemas"]["ErrorCode"];
@@ -239,6 +326,15 @@ export type components = {
         };
     };
     responses: {
+        /** @description The process is up. */
+        Up: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Health"];
+            };
+        };
         /** @description The generation was accepted; `request_id` is the visitor's handle for it. */
         GenerationStarted: {
             headers: {
@@ -260,7 +356,7 @@ export type components = {
         /** @description Refused. */
         Error: {
             headers: {
-                /** @description When it is worth trying again (seconds), for 503 and 504. */
+                /** @description When it is worth trying again (seconds), with 409 `idempotency_in_progress`, 502 `generation_unknown`, 503 and 504. */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
@@ -466,6 +562,84 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    liveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Up"];
+        };
+    };
+    readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready; `checks` says which dependency is missing. */
+            503: {
+                headers: {
+                    /** @description Seconds until it is worth asking again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    widget: {
+        parameters: {
+            query?: {
+                /** @description The element's version (the `X-Widget-Version` of an earlier answer): makes the URL cacheable for good. */
+                v?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle; it defines `<room-restyler>` when it runs. */
+            200: {
+                headers: {
+                    /** @description The version of `@room-restyler/element` served. */
+                    "X-Widget-Version"?: string;
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description The copy the browser has (its `If-None-Match`) is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error"];
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -475,16 +649,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Up. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
-            503: components["responses"]["Error"];
+            200: components["responses"]["Up"];
         };
     };
 }

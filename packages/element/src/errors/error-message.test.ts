@@ -29,8 +29,14 @@ describe('error advice', () => {
 
   it('turns a start whose outcome the proxy keeps into a new action: its Retry would get the same failure', () => {
     expect(adviceFor(fromProxy(502, 'upstream_error'), 'starting')[1]).to.equal('again');
-    expect(adviceFor(fromProxy(504, 'upstream_timeout'), 'starting')[1]).to.equal('again');
+    expect(adviceFor(fromProxy(500, 'internal_error'), 'starting')[1]).to.equal('again');
     expect(adviceFor(fromProxy(502, 'upstream_error'), 'generating')[1]).to.equal('retry');
+  });
+
+  it('retries a start whose answer was lost with the same key: the proxy found no job, or finds it later', () => {
+    expect(adviceFor(fromProxy(504, 'upstream_timeout'), 'starting')[1]).to.equal('retry');
+    expect(adviceFor(fromProxy(502, 'generation_unknown', {}, { 'retry-after': '3' }), 'starting')[1]).to.equal('wait');
+    expect(adviceFor(fromProxy(503, 'store_unavailable', {}, { 'retry-after': '5' }), 'starting')[1]).to.equal('wait');
   });
 
   it('says how long to wait, in the visitor’s words', () => {

@@ -16,9 +16,14 @@ const CONFIG: Advice = ['errConfig', 'none'];
 const REQUEST: Advice = ['errRequest', 'none'];
 const PHOTO: Advice = ['errInvalidImage', 'photo'];
 const SERVER: Advice = ['errServer', 'retry'];
+const BUSY: Advice = ['errBusy', 'wait'];
 
-/** Every error code of the proxy (openapi/proxy-api.yaml): a new code does not compile until it is placed here. */
-const BY_PROXY_CODE: Record<ProxyErrorCode, Advice> = {
+/**
+ * Every error code of the proxy (openapi/proxy-api.yaml) a visitor's request can get: a new code does
+ * not compile until it is placed here. (`not_ready` is only ever /readyz's answer to a load balancer,
+ * `widget_unavailable` the answer to a page loading the widget's script, which the widget never calls.)
+ */
+const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavailable'>, Advice> = {
   bad_request: REQUEST,
   bad_body: REQUEST,
   invalid_json: REQUEST,
@@ -47,7 +52,11 @@ const BY_PROXY_CODE: Record<ProxyErrorCode, Advice> = {
   idempotency_in_progress: SERVER,
   idempotency_key_reused: ['errServer', 'again'],
   insufficient_credits: ['errCredits', 'none'],
-  rate_limited: ['errBusy', 'wait'],
+  rate_limited: BUSY,
+  // Nothing was charged (the store is away), or the proxy is still looking for a start whose answer
+  // was lost: the same action, once the Retry-After has passed, is what settles it.
+  store_unavailable: BUSY,
+  generation_unknown: BUSY,
   upstream_timeout: ['errTimeout', 'retry'],
   upstream_error: SERVER,
   upstream_unreachable: SERVER,
@@ -71,9 +80,10 @@ const BY_CORE_CODE: Record<string, Advice> = {
 /**
  * A start that failed with one of these may have reached the service: the proxy keeps that
  * failure for the action's Idempotency-Key (so it is never charged twice), and a Retry with the
- * same key gets it again. Only a new action can go on.
+ * same key gets it again. Only a new action can go on. (A start whose answer was lost is looked
+ * for instead: it comes back as a handle, `generation_unknown`, or its own error with the key free.)
  */
-const UNKNOWN_OUTCOME = /^(upstream_(error|unreachable|timeout)|bad_upstream_response|internal_error)$/;
+const UNKNOWN_OUTCOME = /^(upstream_error|internal_error)$/;
 
 /**
  * The message and remedy of a failure, chosen by the proxy's `code` in the body, else core's
@@ -83,7 +93,7 @@ export function adviceFor(error: unknown, failedIn?: GenerationPhase): Advice {
   const { code, body } = (error ?? {}) as { code?: string; body?: { code?: unknown } };
   const proxyCode = String(body?.code);
   if (Object.hasOwn(BY_PROXY_CODE, proxyCode)) {
-    const [message, remedy] = BY_PROXY_CODE[proxyCode as ProxyErrorCode];
+    const [message, remedy] = BY_PROXY_CODE[proxyCode as keyof typeof BY_PROXY_CODE];
     return [message, failedIn === 'starting' && UNKNOWN_OUTCOME.test(proxyCode) ? 'again' : remedy];
   }
   return BY_CORE_CODE[code ?? ''] ?? SERVER;

@@ -4,6 +4,10 @@
  * the store so that with a shared store only one instance polls, writes each snapshot to the store
  * and publishes it; every instance's viewers are fed from that channel. It stops once the job ends
  * or nobody has watched for `idleMs`.
+ *
+ * The store may fail at any step (Redis restarting): then each instance polls the jobs its own
+ * viewers follow and feeds them directly, and shares again once the store answers. No store
+ * failure ever escapes a poller or reaches a viewer.
  */
 import type { Clock, PollSchedule } from '@room-restyler/core';
 import { pollDelayMs } from '@room-restyler/core/internal';
@@ -67,6 +71,8 @@ export class JobHub {
   readonly #options: JobHubOptions;
   readonly #entries = new Map<string, Entry>();
   #closed = false;
+  /** The store failed and has not answered since: logged once per outage. */
+  #storeDown = false;
 
   constructor(options: JobHubOptions) {
     this.#options = options;
@@ -106,6 +112,11 @@ export class JobHub {
     return this.#entries.size;
   }
 
+  /** True once `close` was called: the proxy is shutting down. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     const entries = [...this.#entries.values()];
@@ -141,14 +152,53 @@ export class JobHub {
     return entry;
   }
 
+  /** Joins the job's channel and reads its last state; without the store the job starts unknown (the poller asks the service). */
   async #load(entry: Entry): Promise<void> {
-    const { store } = this.#options;
-    entry.unsubscribe = await store.subscribe(channel(entry.job.requestId), (message) => {
-      const snapshot = parseSnapshot(message);
-      if (snapshot) this.#deliver(entry, snapshot);
-    });
-    const stored = parseSnapshot(await store.get(stateKey(entry.job.requestId)));
+    if (!(await this.#share(entry))) return;
+    const text = await this.#storeCall(() => this.#options.store.get(stateKey(entry.job.requestId)));
+    const stored = parseSnapshot(text);
     if (stored && (!entry.latest || stored.at > entry.latest.at)) entry.latest = stored;
+  }
+
+  /** Listens on the job's channel unless it already does; false when the store cannot be reached. */
+  async #share(entry: Entry): Promise<boolean> {
+    if (entry.unsubscribe) return true;
+    const unsubscribe = await this.#storeCall(() =>
+      this.#options.store.subscribe(channel(entry.job.requestId), (message) => {
+        const snapshot = parseSnapshot(message);
+        if (snapshot) this.#deliver(entry, snapshot);
+      }),
+    );
+    if (!unsubscribe) return false;
+    if (entry.abort.signal.aborted) {
+      // Dropped while subscribing: leave the channel again.
+      await this.#storeCall(unsubscribe);
+      return false;
+    }
+    entry.unsubscribe = unsubscribe;
+    return true;
+  }
+
+  /** A store call that never throws: undefined when the store failed (logged once per outage). */
+  async #storeCall<T>(call: () => Promise<T>): Promise<T | undefined> {
+    try {
+      const result = await call();
+      if (this.#storeDown) {
+        this.#storeDown = false;
+        this.#options.log({ level: 'info', msg: 'store reachable again: job state is shared again' });
+      }
+      return result;
+    } catch (error) {
+      if (!this.#storeDown) {
+        this.#storeDown = true;
+        this.#options.log({
+          level: 'warn',
+          msg: 'store unreachable: each instance polls the jobs its viewers follow until it is back',
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+      return undefined;
+    }
   }
 
   #deliver(entry: Entry, snapshot: JobSnapshot): void {
@@ -190,7 +240,7 @@ export class JobHub {
   }
 
   async #run(entry: Entry): Promise<void> {
-    const { clock, store, instanceId, leaseMs } = this.#options;
+    const { clock, leaseMs } = this.#options;
     const signal = entry.abort.signal;
     try {
       await entry.ready;
@@ -198,10 +248,7 @@ export class JobHub {
         const wait = this.#nextPollAt(entry) - clock.now();
         if (wait > 0) await clock.sleep(wait, signal);
         if (this.#idle(entry)) break;
-        const holder = await store.claim(leaseKey(entry.job.requestId), instanceId, leaseMs);
-        const leads =
-          holder === undefined || (holder === instanceId && (await store.renew(leaseKey(entry.job.requestId), instanceId, leaseMs)));
-        if (!leads) {
+        if (!(await this.#leads(entry))) {
           // Another instance polls; its snapshots arrive on the channel. Check again later in case it stops.
           await clock.sleep(Math.min(leaseMs, 1_000), signal);
           continue;
@@ -214,6 +261,18 @@ export class JobHub {
       entry.running = false;
       if (entry.viewers.size === 0) await this.#drop(entry);
     }
+  }
+
+  /** Whether this instance polls the job now: it holds the lease, or cannot hear the others (the store is away). */
+  async #leads(entry: Entry): Promise<boolean> {
+    const { store, instanceId, leaseMs } = this.#options;
+    const lease = leaseKey(entry.job.requestId);
+    if (!(await this.#share(entry))) return true;
+    const holder = await this.#storeCall(async () => {
+      const current = await store.claim(lease, instanceId, leaseMs);
+      return current === undefined || (current === instanceId && (await store.renew(lease, instanceId, leaseMs))) ? instanceId : current;
+    });
+    return holder === undefined || holder === instanceId;
   }
 
   async #poll(entry: Entry, signal: AbortSignal): Promise<void> {
@@ -239,18 +298,25 @@ export class JobHub {
     } else {
       entry.failures = 0;
     }
-    await store.set(stateKey(id), JSON.stringify(snapshot), stateTtlMs);
-    await store.publish(channel(id), JSON.stringify(snapshot));
+    const text = JSON.stringify(snapshot);
+    const published = await this.#storeCall(async () => {
+      await store.set(stateKey(id), text, stateTtlMs);
+      await store.publish(channel(id), text);
+      return true;
+    });
+    // Without the channel's echo, this instance's own viewers are fed directly.
+    if (!published || !entry.unsubscribe) this.#deliver(entry, snapshot);
   }
 
   async #drop(entry: Entry): Promise<void> {
     if (this.#entries.get(entry.job.requestId) !== entry) return;
     this.#entries.delete(entry.job.requestId);
     entry.abort.abort();
-    await entry.ready.catch(() => {});
-    await entry.unsubscribe?.();
+    await entry.ready;
+    const { unsubscribe } = entry;
+    if (unsubscribe) await this.#storeCall(unsubscribe);
     // Hand the poll lease over now if this instance holds it (renew only touches a lease of ours),
     // so another instance's viewers are not left waiting for it to expire.
-    await this.#options.store.renew(leaseKey(entry.job.requestId), this.#options.instanceId, 1).catch(() => false);
+    await this.#storeCall(() => this.#options.store.renew(leaseKey(entry.job.requestId), this.#options.instanceId, 1));
   }
 }

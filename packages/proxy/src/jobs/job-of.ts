@@ -13,7 +13,7 @@ export interface OwnedJob {
 export async function jobOf(context: ProxyContext, scope: RequestScope): Promise<OwnedJob> {
   const handle = scope.route.param ?? '';
   const visitor = await readVisitorCookie(scope.request, context.signer);
-  const claims = await readHandle(handle, visitor, context.signer, context.options.clock.now());
+  const claims = await readHandle(handle, visitor, context.sealer, context.options.clock.now());
   // Another visitor's, tampered and expired handles all look the same: not found.
   if (!claims) throw notFound('Prediction not found');
   return { handle, claims };

@@ -14,7 +14,7 @@ export function toNodeHandler(proxy: RoomProxy): NodeHandler {
     replyHandlerOf(proxy) ?? ((request: ProxyRequest, connection?: ConnectionInfo) => proxy(toFetchRequest(request), connection));
   return async (req, res, next) => {
     try {
-      const refused = refusedBeforeRequest(req);
+      const refused = refusedBeforeRequest(req, proxy.prefix);
       const request = refused ? undefined : toProxyRequest(req);
       // No AbortSignal: event streams stop through the body's cancel when the client leaves.
       const reply = refused ?? (request ? await core(request, { clientIp: req.socket.remoteAddress }) : notOriginForm());

@@ -6,6 +6,7 @@
 export type { ConnectionInfo, RoomProxy } from '../proxy.js';
 export { createRoomProxy } from '../proxy.js';
 export { createDiskUploadStore } from './disk-upload-store.js';
+export { elementWidget } from './element-widget.js';
 export { type NodeHandler, toNodeHandler } from './handler.js';
 export { type ProxyServer, type ProxyServerOptions, startProxyServer } from './server.js';
 export { createSharpImageProcessor } from './sharp-image-processor.js';

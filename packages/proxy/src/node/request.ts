@@ -3,9 +3,9 @@
  * and the body stream only when a route reads it.
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
 import type { ProxyRequest, RequestHeaders } from '../http/proxy-request.js';
 import { type JsonReply, ProxyHttpError } from '../http/responses.js';
+import { allowedMethods, methodNotAllowed, SERVED_METHODS } from '../routes/table.js';
 
 const FRAMING_HEADERS = new Set(['transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'http2-settings']);
 const SANE_HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
@@ -52,9 +52,47 @@ class NodeRequest implements ProxyRequest {
 
   get body(): ReadableStream<Uint8Array> | null {
     if (this.method === 'GET' || this.method === 'HEAD') return null;
-    this.#body ??= Readable.toWeb(this.#req) as ReadableStream<Uint8Array>;
+    this.#body ??= bodyStream(this.#req);
     return this.#body;
   }
+}
+
+/**
+ * The request body as a web stream, read as it is pulled. Cancelling it (a body refused before its
+ * end) only stops reading: the connection stays up for the refusal, which the reply writer sends
+ * before it drains or closes (`Readable.toWeb` would destroy the socket at once, and the client,
+ * still sending, would see a reset instead of the answer).
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let detach = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const onData = (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      };
+      const onEnd = () => {
+        detach();
+        controller.close();
+      };
+      const onError = (error: Error) => {
+        detach();
+        controller.error(error);
+      };
+      const onClose = () => onError(new Error('the client went away before the end of the body'));
+      req.on('data', onData).once('end', onEnd).once('error', onError).once('close', onClose);
+      detach = () => {
+        req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      };
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      detach();
+      req.pause();
+    },
+  });
 }
 
 /**
@@ -62,8 +100,8 @@ class NodeRequest implements ProxyRequest {
  * (`GET http://evil.com/ HTTP/1.1`, `OPTIONS *`): the proxy is not a forward proxy.
  */
 export function toProxyRequest(req: IncomingMessage): ProxyRequest | undefined {
-  // Express strips its mount path from req.url; the proxy matches its prefix against the full path.
-  const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  // The proxy matches its prefix against the full path.
+  const target = targetOf(req);
   if (!target.startsWith('/')) return undefined;
   const host = req.headers.host && SANE_HOST.test(req.headers.host) ? req.headers.host : 'localhost';
   const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
@@ -80,15 +118,27 @@ export function toFetchRequest(request: ProxyRequest): Request {
   return new Request(request.url, { method: request.method, headers, ...(body ? { body, duplex: 'half' } : {}) } as RequestInit);
 }
 
-export const notOriginForm = () => new ProxyHttpError(404, 'not_found', 'No such route on this proxy').toReply();
+const routeNotFound = () => new ProxyHttpError(404, 'not_found', 'No such route on this proxy');
+
+export const notOriginForm = () => routeNotFound().toReply();
 
 /** Methods that fetch's Request refuses to represent: answered here, as the fetch core could not receive them. */
 const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-/** A JSON answer for a request the fetch-standard core cannot even receive, or undefined when it can. */
-export function refusedBeforeRequest(req: IncomingMessage): JsonReply | undefined {
-  if (UNREPRESENTABLE_METHODS.has((req.method ?? '').toUpperCase())) {
-    return new ProxyHttpError(405, 'method_not_allowed', `${req.method} is not allowed on this proxy`).toReply();
-  }
-  return undefined;
+/**
+ * A JSON answer for a request the fetch-standard core cannot even receive, or undefined when it
+ * can: never served, so a 405 with the target's `Allow` (every method the proxy serves, for a
+ * CONNECT to a host), or a 404 for a path the proxy does not serve.
+ */
+export function refusedBeforeRequest(req: IncomingMessage, prefix: string): JsonReply | undefined {
+  const method = (req.method ?? '').toUpperCase();
+  if (!UNREPRESENTABLE_METHODS.has(method)) return undefined;
+  const target = targetOf(req);
+  const allowed = target.startsWith('/') ? allowedMethods(target.replace(/[?#].*$/s, ''), prefix) : [...SERVED_METHODS];
+  return (allowed.length > 0 ? methodNotAllowed(method, allowed) : routeNotFound()).toReply();
+}
+
+/** The request target as the client sent it; Express strips its mount path from req.url. */
+function targetOf(req: IncomingMessage): string {
+  return (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
 }

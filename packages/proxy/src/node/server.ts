@@ -1,9 +1,13 @@
 /** `startProxyServer(options)`: a standalone proxy server with disk uploads (sharp) and graceful shutdown. */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { RoomProxyOptions, UploadsOptions } from '../options.js';
 import { createRoomProxy, type RoomProxy } from '../proxy.js';
+import { elementWidget } from './element-widget.js';
 import { toNodeHandler } from './handler.js';
+import { endSocketWith } from './reply.js';
+import { refusedBeforeRequest } from './request.js';
 import { loadSharp } from './sharp-image-processor.js';
 import { createNodeUploads, type NodeUploadsOptions } from './uploads.js';
 
@@ -14,6 +18,8 @@ export interface ProxyServerOptions extends Omit<RoomProxyOptions, 'uploads'> {
   host?: string | undefined;
   /** Default: disk + sharp uploads; `false` disables the upload routes. */
   uploads?: UploadsOptions | NodeUploadsOptions | false | undefined;
+  /** Default: the installed `@room-restyler/element`'s bundle (`elementWidget()`), served at `{prefix}/room-restyler.js`. */
+  widget?: RoomProxyOptions['widget'];
   /** How long shutdown waits for in-flight requests before cutting connections. Default 5 s. */
   shutdownGraceMs?: number | undefined;
 }
@@ -36,9 +42,19 @@ async function resolveUploads(uploads: ProxyServerOptions['uploads']): Promise<U
 
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const { port = 8787, host = '127.0.0.1', uploads, shutdownGraceMs = 5_000, ...proxyOptions } = options;
-  const proxy = createRoomProxy({ ...proxyOptions, uploads: await resolveUploads(uploads) });
+  const proxy = createRoomProxy({
+    ...proxyOptions,
+    uploads: await resolveUploads(uploads),
+    widget: proxyOptions.widget ?? elementWidget(),
+  });
   // Slow clients: headers within 15 s, the whole request within 2 min (the proxy's own body deadlines are shorter).
   const server = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 }, toNodeHandler(proxy));
+  // node:http hands CONNECT over as a raw socket (and drops it when nobody listens): refuse it in JSON too.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const refusal = refusedBeforeRequest(req, proxy.prefix);
+    if (refusal) endSocketWith(socket, refusal);
+    else socket.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -1,22 +1,37 @@
 /**
  * POST /api/v1/enhance and /api/v1/restyle. In order: body read within its cap, visitor, authorize
- * hook, JSON and schema validation (400 naming the field), idempotency, limits — and only then the
- * one upstream call. The service's request id goes back as a signed, visitor-bound handle.
+ * hook, JSON and schema validation (400 naming the field), the start counted as unresolved,
+ * idempotency, limits — and only then the one upstream call. Anything that fails before the call
+ * (a store outage: 503) has spent nothing. The service's request id goes back as a sealed,
+ * visitor-bound handle. A start whose answer is lost is never sent again: it is reconciled from the
+ * service's list of predictions (jobs/reconcile.ts), here or when the same Idempotency-Key comes back.
  */
-import { type GenerationAck, requestIdOf } from '@room-restyler/core';
-import { checkInput, enhanceInputSchema, type InputCheck, restyleInputSchema } from '@room-restyler/core/schemas';
+import { requestIdOf } from '@room-restyler/core';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
-import type { ProxyRequest } from '../http/proxy-request.js';
 import { readBody } from '../http/read-body.js';
-import { jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
-import { claimIdempotencyKey, type IdempotencyClaim } from '../jobs/idempotency.js';
+import { type JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
+import { claimIdempotencyKey, idempotencyKeyOf, type KeyClaim, type KeyRecord } from '../jobs/idempotency.js';
+import { type Reconciled, reconcile } from '../jobs/reconcile.js';
+import type { Counted } from '../jobs/starts.js';
 import { consumeLimits, generationChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
-import { type GenerationBodies, type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
+import type { WriteStep } from '../state/write-behind.js';
+import { type Operation, type UpstreamReply, upstreamErrorBody } from '../upstream/upstream.js';
+import { acknowledgement, checkImageOrigin, type GenerationInput, parseInput } from './generation-input.js';
+
+/** One generation request, as every step of it needs it. */
+interface Generation {
+  context: ProxyContext;
+  scope: RequestScope;
+  input: GenerationInput;
+  visitor: string;
+  /** The browser's Idempotency-Key, checked. */
+  key: string | undefined;
+}
 
 export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: Operation): Promise<Reply> {
-  const { options, store } = context;
+  const { options } = context;
   const raw = await readBody(scope.request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs });
   const visitor = await visitorOf(context, scope.request);
   const denied = await runAuthorize(context, scope, raw, operation, visitor.id);
@@ -24,50 +39,56 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
 
   const input = parseInput(scope.request, raw, operation);
   checkImageOrigin(input.body.image_url, options.allowedImageOrigins);
+  const key = idempotencyKeyOf(scope.request.headers.get('idempotency-key'));
+  return withVisitor(await begin({ context, scope, input, visitor: visitor.id, key }), visitor);
+}
 
-  const idempotency = await claimIdempotencyKey(store, scope.request.headers.get('idempotency-key'), {
-    visitor: visitor.id,
-    fingerprintOf: `${operation}\n${JSON.stringify(input.body)}`,
-    ttlMs: options.idempotencyTtlMs,
-  });
-  if (idempotency && 'replay' in idempotency) {
-    return withVisitor(jsonReply(idempotency.replay.status, idempotency.replay.body, { 'idempotent-replayed': 'true' }), visitor);
+async function begin(g: Generation): Promise<Reply> {
+  const { starts } = g.context;
+  const now = g.context.options.clock.now();
+  const start: Counted = { start: starts.newStart(now), state: 'in_flight' };
+  // Counted before anything else: a store that cannot count it refuses the request (503), unsent.
+  await starts.open(start.start);
+  let claim: KeyClaim | undefined;
+  try {
+    claim = g.key === undefined ? undefined : await claimIdempotencyKey(g.context.store, g.key, start.start, keyScope(g, now));
+  } catch (error) {
+    await forget(g, start);
+    throw error;
   }
-  const claim = idempotency?.claim;
+  if (claim && claim.kind !== 'claimed') {
+    await forget(g, start);
+    return claim.kind === 'replay' ? replayed(claim.status, claim.body) : resume(g, claim.record, claim.lost);
+  }
+  return checkLimitsAndSend(g, start, claim?.record);
+}
+
+async function checkLimitsAndSend(g: Generation, start: Counted, record: KeyRecord | undefined): Promise<Reply> {
+  const { store, options } = g.context;
   const now = options.clock.now();
-  const checks = generationChecks(options.limits, visitor.id, scope.ip, now);
+  const checks = generationChecks(options.limits, g.visitor, g.scope.ip, now);
   try {
     await consumeLimits(store, checks, now);
   } catch (error) {
-    await claim?.abandon();
+    await forget(g, start, record);
     throw error;
   }
-  const response = await start(
-    context,
-    scope,
-    input,
-    visitor.id,
-    claim,
-    checks.map((c) => c.key),
+  return send(
+    g,
+    start,
+    record,
+    checks.map((check) => () => store.release(check.key)),
   );
-  return withVisitor(response, visitor);
 }
 
-async function start(
-  context: ProxyContext,
-  scope: RequestScope,
-  input: GenerationInput,
-  visitor: string,
-  claim: IdempotencyClaim | undefined,
-  limitKeys: string[],
-): Promise<Reply> {
-  const { options, upstream, store } = context;
-  const { operation } = input;
-  const idempotencyHeader = scope.request.headers.get('idempotency-key');
+/** The one upstream call of a start. `releaseLimits` gives the visitor's limits back when nothing was charged. */
+async function send(g: Generation, start: Counted, record: KeyRecord | undefined, releaseLimits: WriteStep[]): Promise<Reply> {
+  const { upstream, writeBehind, log } = g.context;
+  const { input } = g;
   const sendOptions = {
     // The service sees a key derived per visitor, never the browser's raw value.
-    idempotencyKey: idempotencyHeader ? `rr-${visitor}-${idempotencyHeader}`.slice(0, 255) : undefined,
-    client: scope.request.headers,
+    idempotencyKey: g.key ? `rr-${g.visitor}-${g.key}`.slice(0, 255) : undefined,
+    client: g.scope.request.headers,
   };
   let reply: UpstreamReply;
   try {
@@ -76,77 +97,160 @@ async function start(
         ? await upstream.startGeneration('enhance', input.body, sendOptions)
         : await upstream.startGeneration('restyle', input.body, sendOptions);
   } catch (error) {
-    // The outcome is unknown (the job may have started): remember the failure so a replay cannot spend twice.
-    if (error instanceof ProxyHttpError) await claim?.complete(error.status, { error: error.message, code: error.code });
-    throw error;
+    return unknownOutcome(g, start, record, releaseLimits, error);
   }
   if (reply.status >= 400) {
-    if (reply.status < 500) {
-      // Refused by the service: nothing was charged, so the visitor's limits and the key are given back.
-      await Promise.all(limitKeys.map((key) => store.release(key)));
-      await claim?.abandon();
-    } else {
-      await claim?.complete(reply.status, reply.body);
-    }
-    return upstreamErrorReply(reply);
+    const body = upstreamErrorBody(reply);
+    // Refused (4xx): nothing was charged, so the limits and the key are given back. A 5xx is
+    // remembered, so a replay gets it again rather than a second chance to spend.
+    await writeBehind.run(
+      reply.status < 500 ? [...releaseLimits, ...forgetSteps(g, start, record)] : [...completeSteps(g, start, record, reply.status, body)],
+    );
+    return jsonReply(reply.status, body, reply.retryAfter ? { 'retry-after': reply.retryAfter } : undefined);
   }
   const requestId = requestIdOf(reply.body);
   if (!requestId) {
-    const body = { error: 'The generation service answered without a request id', code: 'bad_upstream_response' };
-    await claim?.complete(502, body);
-    context.log({ level: 'error', msg: 'upstream ack without request id', operation, status: reply.status });
-    return jsonReply(502, body);
+    log({ level: 'error', msg: 'upstream ack without request id', operation: input.operation, status: reply.status });
+    return unknownOutcome(
+      g,
+      start,
+      record,
+      releaseLimits,
+      new ProxyHttpError(502, 'bad_upstream_response', 'The generation service answered without a request id'),
+    );
   }
-  const startedAt = options.clock.now();
-  const handle = await createHandle({ visitor, requestId, startedAt, expiresAt: startedAt + options.handleTtlMs }, context.signer);
-  await context.hub.seed(
-    { requestId, startedAt },
-    { kind: 'prediction', prediction: { status: 'starting' }, terminal: false, at: startedAt },
-  );
-  const body = acknowledgement(reply.body, requestId, handle, options.prefix);
-  await claim?.complete(reply.status, body);
-  context.log({ level: 'info', msg: 'generation started', operation, visitor });
-  return jsonReply(reply.status, body);
+  return accepted(g, start, record, requestId, reply.status, reply.body);
 }
 
-/** A generation body checked against the spec, tagged with its operation. */
-type GenerationInput = { [O in Operation]: { operation: O; body: GenerationBodies[O] } }[Operation];
-
-function parseInput(request: ProxyRequest, raw: Uint8Array, operation: Operation): GenerationInput {
-  const type = request.headers.get('content-type') ?? '';
-  // Requiring JSON also forces a CORS preflight, so a cross-site form cannot start a generation.
-  if (!/^application\/json\s*(;|$)/i.test(type))
-    throw new ProxyHttpError(415, 'unsupported_media_type', 'Send the body as application/json');
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
-  } catch {
-    throw new ProxyHttpError(400, 'invalid_json', 'The body is not valid JSON');
+/**
+ * The service has the job (`ack` is its answer; undefined for a job found again): the visitor gets
+ * its handle whatever the store does now. What the proxy learned — whose job it is, the answer for
+ * replays, that the start is resolved — is written in that order, later if the store is away (a
+ * replay meanwhile reconciles to the same job).
+ */
+async function accepted(
+  g: Generation,
+  { start, state }: Counted,
+  record: KeyRecord | undefined,
+  requestId: string,
+  status: number,
+  ack: unknown,
+  headers?: Record<string, string>,
+): Promise<JsonReply> {
+  const { options, sealer, hub, log } = g.context;
+  const answeredAt = options.clock.now();
+  const expiresAt = start.startedAt + options.handleTtlMs;
+  const handle = await createHandle({ visitor: g.visitor, requestId, startedAt: start.startedAt, expiresAt }, sealer);
+  const body = acknowledgement(ack, requestId, handle, options.prefix);
+  await g.context.writeBehind.run([
+    async () => {
+      // An acknowledgement (not a job found again) also tells when the service created the job.
+      const owner = await g.context.starts.claimPrediction(requestId, start, ack === undefined ? undefined : answeredAt);
+      if (owner !== undefined) log({ level: 'warn', msg: 'a job the service acknowledged was already claimed by another start' });
+    },
+    ...completeSteps(g, { start, state }, record, status, body),
+  ]);
+  // A job just acknowledged is starting: the first GETs are answered without asking the service.
+  // Not for a job found again (it may be further along), nor when the store is away (the poller asks).
+  if (ack !== undefined) {
+    const starting = { kind: 'prediction', prediction: { status: 'starting' }, terminal: false, at: start.startedAt } as const;
+    await hub.seed({ requestId, startedAt: start.startedAt }, starting).catch(() => {});
   }
-  if (operation === 'enhance') return { operation, body: valid(checkInput(enhanceInputSchema, body)) };
-  return { operation, body: valid(checkInput(restyleInputSchema, body)) };
+  log({ level: 'info', msg: 'generation started', operation: g.input.operation, visitor: g.visitor });
+  return jsonReply(status, body, headers);
 }
 
-function valid<T>(checked: InputCheck<T>): T {
-  if (!checked.ok) throw new ProxyHttpError(400, 'bad_request', checked.message, checked.field ? { extra: { field: checked.field } } : {});
-  return checked.value;
-}
-
-function checkImageOrigin(imageUrl: string, allowed: ReadonlySet<string> | undefined): void {
-  if (allowed && !allowed.has(new URL(imageUrl).origin)) {
-    throw new ProxyHttpError(400, 'bad_request', 'image_url must point to an allowed image host', { extra: { field: 'image_url' } });
+/** The POST failed without an answer (a reset, a timeout) or with one that names no job: the job may exist. */
+async function unknownOutcome(
+  g: Generation,
+  { start }: Counted,
+  record: KeyRecord | undefined,
+  releaseLimits: WriteStep[],
+  error: unknown,
+): Promise<Reply> {
+  const { upstream, starts, options, writeBehind, log } = g.context;
+  const now = options.clock.now();
+  // Counted as lost from now on: other starts looking for their jobs no longer wait for this one.
+  await writeBehind.run([() => starts.markUnknown(start)]);
+  const lost: Counted = { start, state: 'unknown', endedAt: now };
+  const found = await reconcile({ upstream, starts, now }, lost);
+  log({ level: 'warn', msg: 'generation outcome unknown', outcome: found.outcome, ...reasonOf(found) });
+  if (found.outcome === 'adopted') return accepted(g, lost, record, found.requestId, 200, undefined);
+  if (found.outcome === 'not_started') {
+    await writeBehind.run([...releaseLimits, ...forgetSteps(g, lost, record)]);
+    throw error;
   }
+  await writeBehind.run([async () => record?.unresolved(start, now)]);
+  throw generationUnknown(found.retryAfterMs, g.key !== undefined);
 }
 
-/** The acknowledgement a browser sees: the spec's fields, with the handle in place of the service's id everywhere. */
-function acknowledgement(ack: unknown, requestId: string, handle: string, prefix: string): GenerationAck {
-  const message = (ack as { message?: unknown } | null)?.message;
+/** A request with the Idempotency-Key of a start whose outcome was lost; `record` is locked for it. */
+async function resume(g: Generation, record: KeyRecord, lost: Counted): Promise<Reply> {
+  const { upstream, starts, options, writeBehind, log } = g.context;
+  const now = options.clock.now();
+  const found = await reconcile({ upstream, starts, now }, lost);
+  log({ level: 'info', msg: 'lost start reconciled', outcome: found.outcome, ...reasonOf(found) });
+  if (found.outcome === 'adopted') return accepted(g, lost, record, found.requestId, 200, undefined, { 'idempotent-replayed': 'true' });
+  if (found.outcome === 'unknown') {
+    // When its POST failed stays what it was (a start whose proxy died gets the time it was found lost).
+    await writeBehind.run([() => record.unresolved(lost.start, lost.endedAt ?? now)]);
+    throw generationUnknown(found.retryAfterMs, true);
+  }
+  // It made no job: the same action is started again, under the same key.
+  const next: Counted = { start: starts.newStart(now), state: 'in_flight' };
+  await starts.open(next.start);
+  if (!(await record.restart(next.start).catch(() => false))) {
+    await forget(g, next);
+    throw new ProxyHttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress', {
+      headers: { 'retry-after': '1' },
+    });
+  }
+  await forget(g, lost);
+  return checkLimitsAndSend(g, next, record);
+}
+
+const reasonOf = (found: Reconciled) => (found.outcome === 'unknown' ? { reason: found.reason } : {});
+
+/** Steps storing the answer for replays, then marking the start resolved — by whoever moved its record. */
+function completeSteps(g: Generation, start: Counted, record: KeyRecord | undefined, status: number, body: unknown): WriteStep[] {
+  let resolvedHere = record === undefined;
+  return [
+    async () => {
+      if (record) resolvedHere = await record.complete(status, body);
+    },
+    async () => {
+      if (resolvedHere) await g.context.starts.close(start.start, start.state);
+    },
+  ];
+}
+
+/** Steps for a start that sent nothing (or made nothing): its key (when given) is free again and it is resolved. */
+function forgetSteps(g: Generation, start: Counted, record?: KeyRecord): WriteStep[] {
+  return [...(record ? [() => record.abandon()] : []), () => g.context.starts.close(start.start, start.state)];
+}
+
+function forget(g: Generation, start: Counted, record?: KeyRecord): Promise<void> {
+  return g.context.writeBehind.run(forgetSteps(g, start, record));
+}
+
+function keyScope(g: Generation, now: number) {
   return {
-    success: true,
-    request_id: handle,
-    message:
-      typeof message === 'string'
-        ? message.split(requestId).join(handle)
-        : `Generation started. Poll ${prefix}/api/v1/prediction/${handle} for results.`,
+    visitor: g.visitor,
+    fingerprintOf: `${g.input.operation}\n${JSON.stringify(g.input.body)}`,
+    ttlMs: g.context.options.idempotencyTtlMs,
+    pendingTtlMs: g.context.starts.pendingTtlMs,
+    now,
   };
+}
+
+function replayed(status: number, body: unknown): JsonReply {
+  return jsonReply(status, body, { 'idempotent-replayed': 'true' });
+}
+
+function generationUnknown(retryAfterMs: number, withKey: boolean): ProxyHttpError {
+  const message = withKey
+    ? 'The generation service did not confirm this start and it was not sent again, so nothing is charged twice. Send it again with the same Idempotency-Key in a moment to find it.'
+    : 'The generation service did not confirm this start and it was not sent again, so nothing is charged twice. It may still run; without an Idempotency-Key it cannot be found again.';
+  const seconds = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  return new ProxyHttpError(502, 'generation_unknown', message, { headers: { 'retry-after': seconds } });
 }

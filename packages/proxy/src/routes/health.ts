@@ -1,6 +1,36 @@
-/** GET /healthz: the process is up and serving. It never calls the service (that would cost a request per probe). */
+/**
+ * GET /livez (and its alias /healthz): the process is up; it asks neither the store nor the
+ * service, so a Redis outage never gets a healthy instance restarted. GET /readyz: whether traffic
+ * should come here — the store and the service answer (asked at most once a second and once every
+ * 5 s), and the proxy is not shutting down; it names the proxy's version, to tell which release
+ * each instance runs.
+ */
+import type { ProxyContext } from '../context.js';
+import type { ReadinessBody, ReadinessChecks } from '../health/readiness.js';
 import { type JsonReply, jsonReply } from '../http/responses.js';
+import { VERSION } from '../version.js';
 
-export function handleHealth(): JsonReply {
+const RETRY_AFTER_SECONDS = '5';
+
+export function handleLive(): JsonReply {
   return jsonReply(200, { ok: true });
+}
+
+export async function handleReady(context: ProxyContext): Promise<JsonReply> {
+  const checks = await context.readiness.check();
+  if (context.hub.closed) return notReady(checks, 'shutting_down', 'The proxy is shutting down');
+  if (checks.store !== 'ok') return notReady(checks, 'not_ready', 'The proxy cannot reach its store');
+  if (checks.upstream !== 'ok')
+    return notReady(
+      checks,
+      'not_ready',
+      checks.upstream === 'refused' ? 'The generation service refuses the proxy’s key' : 'The generation service cannot be reached',
+    );
+  return jsonReply(200, { ok: true, version: VERSION, checks } satisfies ReadinessBody);
+}
+
+function notReady(checks: ReadinessChecks, code: NonNullable<ReadinessBody['code']>, error: string): JsonReply {
+  return jsonReply(503, { ok: false, version: VERSION, checks, error, code } satisfies ReadinessBody, {
+    'retry-after': RETRY_AFTER_SECONDS,
+  });
 }

@@ -45,13 +45,25 @@ describe('GET /api/v1/prediction/{handle}', () => {
     await startJob(stranger);
     expect((await stranger.request(`/api/v1/prediction/${handle}`)).status).toBe(404);
     expect((await h.visitor().request(`/api/v1/prediction/${handle}`)).status).toBe(404);
-    const [payload, signature] = handle.split('.');
-    const flipped = `${payload?.slice(0, -2)}${payload?.endsWith('A') ? 'B' : 'A'}${payload?.slice(-1)}.${signature}`;
+    const flipped = `${handle.slice(0, 10)}${handle[10] === 'A' ? 'B' : 'A'}${handle.slice(11)}`;
     const tampered = await owner.request(`/api/v1/prediction/${flipped}`);
     expect(tampered.status).toBe(404);
     expect(tampered.json).toMatchObject({ error: 'Prediction not found', code: 'not_found' });
     expect((await owner.request('/api/v1/prediction/job_1')).status).toBe(404);
     expect(h.upstream.count('/api/v1/prediction')).toBe(0);
+  });
+
+  it('passes the service’s Retry-After on a poll as seconds, also when the service sends an HTTP date', async () => {
+    h = await startHarness();
+    const visitor = h.visitor();
+    const handle = await startJob(visitor);
+    const until = new Date(h.clock.now() + 30_000).toUTCString();
+    h.upstream.on('GET /api/v1/prediction/*', { status: 429, body: { error: 'Too many requests' }, headers: { 'retry-after': until } });
+    await h.clock.advance(4_001);
+    const poll = await visitor.request(`/api/v1/prediction/${handle}`);
+    expect(poll.status).toBe(429);
+    expect(poll.json).toMatchObject({ code: 'rate_limited' });
+    expect(poll.headers.get('retry-after')).toBe('26');
   });
 
   it('answers 404 once the handle has expired', async () => {

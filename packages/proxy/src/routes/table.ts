@@ -2,7 +2,7 @@
  * The route table: every operation the proxy serves, its method and its handler. Deny by default:
  * anything else — other paths, other methods, encoded slashes or dots, backslashes, empty or `..`
  * segments — is a JSON 404/405. The upstream URL is never built from the client's path: only a
- * fixed operation name or the request id inside a signed handle reaches it.
+ * fixed operation name or the request id inside a sealed handle reaches it.
  */
 
 import type { ProxyPaths } from '@room-restyler/core';
@@ -11,11 +11,12 @@ import { ProxyHttpError, type Reply } from '../http/responses.js';
 import type { Operation } from '../upstream/upstream.js';
 import { handleEvents } from './events.js';
 import { handleGenerate } from './generate.js';
-import { handleHealth } from './health.js';
+import { handleLive, handleReady } from './health.js';
 import { handlePrediction } from './prediction.js';
 import { handleUpload, handleUploaded } from './uploads.js';
+import { handleWidget } from './widget.js';
 
-export type RouteName = 'enhance' | 'restyle' | 'prediction' | 'events' | 'upload' | 'uploaded' | 'health';
+export type RouteName = 'enhance' | 'restyle' | 'prediction' | 'events' | 'upload' | 'uploaded' | 'live' | 'ready' | 'health' | 'widget';
 
 export type RouteHandler = (context: ProxyContext, scope: RequestScope) => Promise<Reply> | Reply;
 
@@ -48,7 +49,11 @@ export const ROUTES = [
   { name: 'events', method: 'GET', path: '/api/v1/prediction/{handle}/events', handler: handleEvents },
   { name: 'upload', method: 'POST', path: '/api/v1/uploads', handler: handleUpload },
   { name: 'uploaded', method: 'GET', path: '/api/v1/uploads/{id}', handler: handleUploaded },
-  { name: 'health', method: 'GET', path: '/healthz', handler: handleHealth },
+  { name: 'live', method: 'GET', path: '/livez', handler: handleLive },
+  { name: 'ready', method: 'GET', path: '/readyz', handler: handleReady },
+  // The old name of /livez, kept for probes already configured with it.
+  { name: 'health', method: 'GET', path: '/healthz', handler: handleLive },
+  { name: 'widget', method: 'GET', path: '/room-restyler.js', handler: handleWidget },
 ] as const satisfies readonly Route[];
 
 // Every path of the spec is served: a path added to openapi/proxy-api.yaml without a route stops the build.
@@ -60,10 +65,16 @@ const MATCHERS = ROUTES.map((route) => ({ ...route, pattern: new RegExp(`^${rout
 
 const SUSPICIOUS = /%2f|%5c|%2e|%00|\\|\/\/|\/\.\.?(\/|$)/i;
 
+/** The path below `prefix`, or undefined for one the proxy never serves. */
+function routePath(pathname: string, prefix: string): string | undefined {
+  if (SUSPICIOUS.test(pathname) || !pathname.startsWith(prefix)) return undefined;
+  return pathname.slice(prefix.length);
+}
+
 /** The route for `pathname` under `prefix`, or a 404/405 error. HEAD counts as GET. */
 export function matchRoute(pathname: string, method: string, prefix: string): MatchedRoute {
-  if (SUSPICIOUS.test(pathname) || !pathname.startsWith(prefix)) throw routeNotFound();
-  const path = pathname.slice(prefix.length);
+  const path = routePath(pathname, prefix);
+  if (path === undefined) throw routeNotFound();
   const effective = method === 'HEAD' ? 'GET' : method;
   let allowed: Set<string> | undefined;
   for (const route of MATCHERS) {
@@ -77,16 +88,28 @@ export function matchRoute(pathname: string, method: string, prefix: string): Ma
     allowed.add(route.method);
   }
   if (!allowed) throw routeNotFound();
-  throw new ProxyHttpError(405, 'method_not_allowed', `Method ${method} is not allowed here`, {
-    headers: { allow: [...allowed].join(', ') },
-  });
+  throw methodNotAllowed(method, [...allowed]);
+}
+
+/** The methods the proxy serves on `pathname` (none for a path it does not serve). */
+export function allowedMethods(pathname: string, prefix: string): string[] {
+  const path = routePath(pathname, prefix);
+  return path === undefined ? [] : MATCHERS.filter((route) => route.pattern.test(path)).map((route) => route.method);
 }
 
 /** Whether the path is one the proxy serves under some method (CORS preflight answers only those). */
 export function isKnownPath(pathname: string, prefix: string): boolean {
-  if (SUSPICIOUS.test(pathname) || !pathname.startsWith(prefix)) return false;
-  const path = pathname.slice(prefix.length);
-  return MATCHERS.some((route) => route.pattern.test(path));
+  return allowedMethods(pathname, prefix).length > 0;
 }
+
+/** A 405, always with `Allow`. */
+export function methodNotAllowed(method: string, allowed: readonly string[]): ProxyHttpError {
+  return new ProxyHttpError(405, 'method_not_allowed', `Method ${method} is not allowed here`, {
+    headers: { allow: allowed.join(', ') },
+  });
+}
+
+/** Every method the proxy serves somewhere: the `Allow` of a request that names no path of it (CONNECT host:port). */
+export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 
 const routeNotFound = () => new ProxyHttpError(404, 'not_found', 'No such route on this proxy');

@@ -1,12 +1,11 @@
 /**
  * Visitor-bound handles: what the browser gets in place of the service's `request_id`. A handle is
- * self-contained (signed claims, no server state), so a restarted proxy with the same secret still
- * serves it; a handle of another visitor, a tampered one or an expired one reads as "not found".
- * The visitor is bound by the signature rather than carried in the handle: the cookie already
- * says who asks, and every poll sends the handle, so it stays short.
+ * the job's claims (the request id, the start, an expiry) sealed with AES-GCM, the visitor's id
+ * authenticated alongside: the browser can neither read the service's id out of it nor forge one,
+ * and a handle of another visitor, a tampered one or an expired one reads as "not found". It is
+ * self-contained (no server state), so a restarted proxy with the same secret still serves it.
  */
-import { decodeBase64Url, encodeBase64Url } from '../util/base64url.js';
-import type { Signer } from './signer.js';
+import type { Sealer } from './sealer.js';
 import { VerifiedTokens } from './verified-tokens.js';
 
 export interface HandleClaims {
@@ -22,36 +21,25 @@ export interface HandleClaims {
 const MAX_HANDLE_LENGTH = 1024;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const verifiedHandles = new VerifiedTokens<HandleClaims>();
+const openedHandles = new VerifiedTokens<HandleClaims>();
 
-/** What the signature covers: the payload for this one visitor (ids and payloads are base64url, so `.` is unambiguous). */
-const signed = (visitor: string, payload: string) => `${visitor}.${payload}`;
-
-export async function createHandle(claims: HandleClaims, signer: Signer): Promise<string> {
-  const payload = encodeBase64Url(encoder.encode(JSON.stringify([claims.requestId, claims.startedAt, claims.expiresAt])));
-  return `${payload}.${await signer.sign('handle', signed(claims.visitor, payload))}`;
+export async function createHandle(claims: HandleClaims, sealer: Sealer): Promise<string> {
+  return sealer.seal(encoder.encode(JSON.stringify([claims.requestId, claims.startedAt, claims.expiresAt])), claims.visitor);
 }
 
 /** The claims of a valid, unexpired handle owned by `visitor`; undefined otherwise. */
 export async function readHandle(
   handle: string,
   visitor: string | undefined,
-  signer: Signer,
+  sealer: Sealer,
   now: number,
 ): Promise<HandleClaims | undefined> {
   if (!visitor || handle.length > MAX_HANDLE_LENGTH) return undefined;
-  const claims = await verifiedHandles.read(signer, handle, () => verifiedClaimsOf(handle, visitor, signer));
+  const claims = await openedHandles.read(sealer, handle, async () => parseClaims(visitor, await sealer.open(handle, visitor)));
   if (!claims) return undefined;
-  // Ownership (a cached handle was verified for one visitor) and expiry are checked on every read.
+  // Ownership (a cached handle was opened for one visitor) and expiry are checked on every read.
   if (claims.visitor !== visitor || claims.expiresAt <= now) return undefined;
   return claims;
-}
-
-async function verifiedClaimsOf(handle: string, visitor: string, signer: Signer): Promise<HandleClaims | undefined> {
-  const [payload, signature, ...rest] = handle.split('.');
-  if (rest.length > 0 || !payload || !signature) return undefined;
-  if (!(await signer.verify('handle', signed(visitor, payload), signature))) return undefined;
-  return parseClaims(visitor, decodeBase64Url(payload));
 }
 
 function parseClaims(visitor: string, bytes: Uint8Array | undefined): HandleClaims | undefined {

@@ -1,14 +1,14 @@
 /**
- * HMAC-SHA256 signatures over WebCrypto, so cookies and handles are signed the same way on Node
- * and on edge runtimes. Every signed value carries a purpose prefix, so a visitor cookie can
- * never be replayed as a handle or the other way round.
+ * HMAC-SHA256 signatures over WebCrypto, so visitor cookies are signed the same way on Node and on
+ * edge runtimes (handles are sealed instead: sealer.ts). Every signed value carries a purpose
+ * prefix, so a signature made for one purpose never passes for another.
  *
  * Signatures are truncated to 128 bits (RFC 2104 §5): forging one still takes 2^128 guesses, and
- * every poll carries a handle and a cookie, so shorter tokens mean less to send, parse and hash.
+ * every poll carries the cookie, so shorter tokens mean less to send, parse and hash.
  */
 import { decodeBase64Url, encodeBase64Url } from '../util/base64url.js';
 
-export type SignaturePurpose = 'visitor' | 'handle';
+export type SignaturePurpose = 'visitor';
 
 export interface Signer {
   sign(purpose: SignaturePurpose, data: string): Promise<string>;
@@ -43,7 +43,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0;
 }
 
-/** SHA-256 of a string, base64url: request fingerprints and derived idempotency keys. */
+/** SHA-256 of a string, base64url: request fingerprints and idempotency record keys. */
 export async function sha256(text: string): Promise<string> {
   return encodeBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
 }

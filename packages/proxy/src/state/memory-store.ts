@@ -65,6 +65,11 @@ export function createMemoryStore(options: { now?: () => number } = {}): ProxySt
       entry.expiresAt = now() + ttlMs;
       return true;
     },
+    async replace(key, expected, value, ttlMs) {
+      if (live(key)?.value !== expected) return false;
+      write(key, value, ttlMs);
+      return true;
+    },
     async get(key) {
       return live(key)?.value;
     },

@@ -152,6 +152,28 @@ describe.each(Object.keys(fixtures))('ProxyStore contract: %s', (name) => {
     });
   });
 
+  describe('replace', () => {
+    it('writes only over the expected value, with the new lifetime', async () => {
+      const store = await open();
+      expect(await store.replace('k', 'a', 'b', 60_000)).toBe(false);
+      expect(await store.get('k')).toBeUndefined();
+      await store.set('k', 'a', T);
+      expect(await store.replace('k', 'x', 'b', 60_000)).toBe(false);
+      expect(await store.replace('k', 'a', 'b', 60_000)).toBe(true);
+      await f.elapse(T);
+      expect(await store.get('k')).toBe('b');
+    });
+
+    it('lets exactly one of 20 concurrent writers over the same value win', async () => {
+      const store = await open();
+      await store.set('k', 'start', 60_000);
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => store.replace('k', 'start', `w${i}`, 60_000)));
+      const winner = results.indexOf(true);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await store.get('k')).toBe(`w${winner}`);
+    });
+  });
+
   describe('get, set, delete', () => {
     it('stores a value for its lifetime, replaces it and deletes it', async () => {
       const store = await open();

@@ -1,7 +1,8 @@
 /**
  * Where the proxy keeps everything that must be shared by all requests — and, with a networked
- * store such as Redis (a later adapter), by all instances. Every operation that guards credits is
- * a single atomic step: no read-then-write in the proxy's own code.
+ * store such as Redis, by all instances. Every operation that guards credits is a single atomic
+ * step: no read-then-write in the proxy's own code. A store whose backend is unreachable should
+ * reject promptly (the proxy then answers 503 and spends nothing) rather than queue the call.
  */
 
 export interface HitResult {
@@ -24,6 +25,8 @@ export interface ProxyStore {
   claim(key: string, value: string, ttlMs: number): Promise<string | undefined>;
   /** Extends `key` only while it still holds `value` (a lease renewed by its owner). */
   renew(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Compare-and-set: writes `value` only while `key` still holds `expected`; false when it holds anything else or nothing. */
+  replace(key: string, expected: string, value: string, ttlMs: number): Promise<boolean>;
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   delete(key: string): Promise<void>;

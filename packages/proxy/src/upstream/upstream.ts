@@ -1,6 +1,6 @@
 /**
  * The only code that talks to the service. URLs are fixed operation paths on the configured
- * origin (plus an id that came out of a signed handle); generation POSTs are sent once, never
+ * origin (plus an id that came out of a sealed handle); generation POSTs are sent once, never
  * retried blindly, so a credit is not spent twice.
  */
 import type { EnhanceRequest, ProxyErrorBody, ProxyErrorCode, paths, RestyleRequest } from '@room-restyler/core';
@@ -29,7 +29,12 @@ const PATHS = {
   enhance: '/api/v1/enhance',
   restyle: '/api/v1/restyle',
   prediction: '/api/v1/prediction/{request_id}',
-} as const satisfies Record<Operation | 'prediction', keyof paths>;
+  predictions: '/api/v1/predictions',
+  account: '/api/v1/me',
+} as const satisfies Record<Operation | 'prediction' | 'predictions' | 'account', keyof paths>;
+
+/** The most predictions the service lists at once (the spec's maximum of `limit`). */
+export const MAX_LISTED_PREDICTIONS = 100;
 
 export interface Upstream {
   startGeneration<O extends Operation>(
@@ -38,6 +43,10 @@ export interface Upstream {
     options: { idempotencyKey?: string | undefined; client: RequestHeaders },
   ): Promise<UpstreamReply>;
   getPrediction(requestId: string, signal?: AbortSignal): Promise<UpstreamReply>;
+  /** The newest predictions of the account (how a start whose answer was lost is found again). */
+  listPredictions(signal?: AbortSignal): Promise<UpstreamReply>;
+  /** The account (`GET /api/v1/me`): only ever asked by the readiness check, never passed on. */
+  getAccount(signal?: AbortSignal): Promise<UpstreamReply>;
 }
 
 export interface UpstreamOptions {
@@ -75,6 +84,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     };
   }
 
+  const get = (path: string, signal?: AbortSignal) =>
+    send(path, { method: 'GET', headers: upstreamHeaders(options.apiKey, undefined) }, signal);
+
   return {
     startGeneration(operation, input, { idempotencyKey, client }) {
       const extra: Record<string, string> = { 'content-type': 'application/json' };
@@ -86,11 +98,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       });
     },
     getPrediction(requestId, signal) {
-      return send(
-        PATHS.prediction.replace('{request_id}', encodeURIComponent(requestId)),
-        { method: 'GET', headers: upstreamHeaders(options.apiKey, undefined) },
-        signal,
-      );
+      return get(PATHS.prediction.replace('{request_id}', encodeURIComponent(requestId)), signal);
+    },
+    listPredictions(signal) {
+      return get(`${PATHS.predictions}?limit=${MAX_LISTED_PREDICTIONS}`, signal);
+    },
+    getAccount(signal) {
+      return get(PATHS.account, signal);
     },
   };
 }
@@ -110,13 +124,18 @@ function parseBody(text: string): unknown {
  * define (`error`, `credits_remaining`), with the proxy's `code`; none of its headers but Retry-After.
  */
 export function upstreamErrorReply(reply: UpstreamReply): JsonReply {
+  return jsonReply(reply.status, upstreamErrorBody(reply), reply.retryAfter ? { 'retry-after': reply.retryAfter } : undefined);
+}
+
+/** The body of `upstreamErrorReply`, also what a replay of the same request gets. */
+export function upstreamErrorBody(reply: UpstreamReply): ProxyErrorBody & { credits_remaining?: number } {
   const record = typeof reply.body === 'object' && reply.body !== null ? (reply.body as Record<string, unknown>) : {};
   const body: ProxyErrorBody & { credits_remaining?: number } = {
     error: typeof record.error === 'string' ? record.error : `The generation service answered HTTP ${reply.status}`,
     code: codeForStatus(reply.status),
   };
   if (typeof record.credits_remaining === 'number') body.credits_remaining = record.credits_remaining;
-  return jsonReply(reply.status, body, reply.retryAfter ? { 'retry-after': reply.retryAfter } : undefined);
+  return body;
 }
 
 function codeForStatus(status: number): ProxyErrorCode {

@@ -13,6 +13,8 @@ import {
   type Inspected,
   inspect,
   ManualClock,
+  type RecordedRequest,
+  type ScriptedReply,
   scan,
   startFakeService,
   TEST_API_KEY,
@@ -129,6 +131,11 @@ export async function visitorCookie(secret = TEST_SECRET): Promise<string> {
   return `rr_visitor=${id}.${await createSigner(secret).sign('visitor', id)}`;
 }
 
+/** Everything browser-like clients of this process were sent (heads, bodies, event streams), for scans. */
+export const browserTranscript: string[] = [];
+
+const headText = (response: Response) => [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+
 /** A browser-like client: keeps the proxy's visitor cookie. */
 export class Visitor {
   cookie: string | undefined;
@@ -152,7 +159,10 @@ export class Visitor {
   }
 
   async request(path: string, init: RequestInit = {}): Promise<Inspected> {
-    return inspect(await this.raw(path, init));
+    const response = await this.raw(path, init);
+    const inspected = await inspect(response);
+    browserTranscript.push(`${response.status}\n${headText(response)}\n\n${inspected.text}`);
+    return inspected;
   }
 
   post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Inspected> {
@@ -191,6 +201,7 @@ export class EventStreamReader {
     response.headers.forEach((value, name) => {
       scan(`${name}: ${value}`, 'event stream header');
     });
+    browserTranscript.push(headText(response));
     if (!response.body) return;
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     this.#abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}));
@@ -199,6 +210,7 @@ export class EventStreamReader {
       const { done, value } = await reader.read();
       if (done) return;
       scan(value, 'event stream');
+      browserTranscript.push(value);
       buffer += value;
       for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, end);
@@ -214,4 +226,18 @@ export class EventStreamReader {
   close(): void {
     this.#abort.abort();
   }
+}
+
+/**
+ * A scripted answer to a generation POST that lets the service accept the job first: with
+ * `{ reset: true }` the connection dies after the job was created (its answer is lost), with
+ * `{ hang: true }` the answer never comes (a timeout, or a proxy that died while waiting).
+ */
+export function acceptedThen(
+  reply: { reset: true } | { hang: true },
+): (request: RecordedRequest, service: FakeService) => Promise<ScriptedReply> {
+  return async (request, service) => {
+    await service.fetch(`${service.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+    return reply;
+  };
 }

@@ -1,6 +1,8 @@
 /**
- * A throwaway `redis-server` on a free loopback port, without persistence, for the Redis store
- * tests. A missing redis-server fails the suite with install instructions (the kit's
+ * A throwaway `redis-server` on a free loopback port for the Redis store tests: without
+ * persistence, or, given a `dataDir`, with an append-only file synced on every write (what the
+ * docs advise for exactly-once across Redis restarts), so a server killed with SIGKILL comes back
+ * with its data. A missing redis-server fails the suite with install instructions (the kit's
  * `redisServerPath`): these tests are the proof that instances share state, so they must never be
  * skipped quietly.
  */
@@ -13,20 +15,32 @@ import { redisServerPath } from '@room-restyler/test-kit/system';
 export interface RunningRedis {
   url: string;
   port: number;
+  /** SIGTERM, and waits for the exit. */
   stop(): Promise<void>;
+  /** SIGKILL (`kill -9`: no shutdown of any kind), and waits for the exit. */
+  kill(): Promise<void>;
+}
+
+export interface RedisServerOptions {
+  /** Bring a stopped server back where its clients expect it. Default: a free port. */
+  port?: number;
+  /** Persist to an append-only file in this directory (fsync on every write). Default: no persistence. */
+  dataDir?: string;
 }
 
 const START_TIMEOUT_MS = 10_000;
 
-/** On a free port, or on `port` (to bring a stopped server back where its clients expect it). */
-export async function startRedisServer(options: { port?: number } = {}): Promise<RunningRedis> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RunningRedis> {
   const binary = redisServerPath();
-  if (options.port !== undefined) return startOn(binary, options.port);
+  const persistence = options.dataDir
+    ? ['--dir', options.dataDir, '--appendonly', 'yes', '--appendfsync', 'always']
+    : ['--appendonly', 'no'];
+  if (options.port !== undefined) return startOn(binary, options.port, persistence);
   // Another process may take the free port between probe and bind: try a few ports.
   let lastError: Error | undefined;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      return await startOn(binary, await freePort());
+      return await startOn(binary, await freePort(), persistence);
     } catch (error) {
       lastError = error as Error;
     }
@@ -34,10 +48,10 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
   throw lastError ?? new Error('redis-server did not start');
 }
 
-async function startOn(binary: string, port: number): Promise<RunningRedis> {
+async function startOn(binary: string, port: number, persistence: string[]): Promise<RunningRedis> {
   const child = spawn(
     binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', ''],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--daemonize', 'no', '--logfile', ''],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -58,13 +72,13 @@ async function startOn(binary: string, port: number): Promise<RunningRedis> {
     await stop(child);
     throw error;
   }
-  return { url: `redis://127.0.0.1:${port}`, port, stop: () => stop(child) };
+  return { url: `redis://127.0.0.1:${port}`, port, stop: () => stop(child), kill: () => stop(child, 'SIGKILL') };
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
-  child.kill('SIGTERM');
+  child.kill(signal);
   await exited;
 }
 

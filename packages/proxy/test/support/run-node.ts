@@ -41,3 +41,15 @@ export async function exited(child: ChildProcess): Promise<Exit> {
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
+
+/** The first `http://…` URL the child prints (a server's "listening on" line); rejects when it exits first. */
+export async function listeningUrl(child: ChildProcess, timeoutMs = 15_000): Promise<string> {
+  const out = collect(child.stdout);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const url = /(http:\/\/\S+)/.exec(out.text)?.[1];
+    if (url) return url;
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server process did not start:\n${out.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -9,7 +9,7 @@ import type { Redis, RedisOptions } from 'ioredis';
 import { jsonLinesLogger, type Logger } from '../../log.js';
 import type { HitResult, ProxyStore, Unsubscribe } from '../../state/store.js';
 import { importPeer } from '../optional-peer.js';
-import { CLAIM, HIT, RELEASE, RENEW } from './scripts.js';
+import { CLAIM, HIT, RELEASE, RENEW, REPLACE } from './scripts.js';
 import { describeRedisUrl, parseRedisUrl } from './url.js';
 
 export interface RedisStoreOptions {
@@ -19,7 +19,7 @@ export interface RedisStoreOptions {
   keyPrefix?: string | undefined;
   /** Connecting (at start and on reconnects) gives up after this. Default 5 s. */
   connectTimeoutMs?: number | undefined;
-  /** A command that gets no answer within this fails (the request gets a 500) instead of hanging. Default 5 s. */
+  /** A command that gets no answer within this fails (the request gets a 503) instead of hanging. Default 5 s. */
   commandTimeoutMs?: number | undefined;
   /** Connection problems and recoveries. Default: JSON lines on stdout. */
   log?: Logger | undefined;
@@ -51,8 +51,12 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
     lazyConnect: true,
     connectTimeout: connectTimeoutMs,
     commandTimeout: commandTimeoutMs,
-    // While Redis is away, a request fails after one reconnect attempt rather than queueing for long.
+    // While Redis is away, a call fails at once (the proxy answers 503 and spends nothing) instead
+    // of waiting in a queue; a call already sent fails after one reconnect attempt.
+    enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    // Reconnect within a second of Redis coming back (ioredis backs off to 2 s by default).
+    retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
     connectionName: 'room-restyler-proxy',
   } satisfies RedisOptions;
   const { Redis: RedisClient } = await importPeer('ioredis', 'the Redis store', () => import('ioredis'));
@@ -95,6 +99,9 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
     },
     async renew(name, value, ttlMs) {
       return (await RENEW.run(client, [key(name)], [value, px(ttlMs)])) === 1;
+    },
+    async replace(name, expected, value, ttlMs) {
+      return (await REPLACE.run(client, [key(name)], [expected, value, px(ttlMs)])) === 1;
     },
     async get(name) {
       return (await client.get(key(name))) ?? undefined;

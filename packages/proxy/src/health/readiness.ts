@@ -1,0 +1,81 @@
+/**
+ * Whether this instance can serve generations: its store answers, and the service answered
+ * `GET /api/v1/me` lately. Each dependency is asked at most once per interval however often the
+ * probe comes (a load balancer probes every few seconds, a stranger may probe in a loop), and
+ * concurrent probes share one check.
+ */
+import type { ProxyPaths } from '@room-restyler/core';
+import type { ProxyStore } from '../state/store.js';
+import type { Upstream } from '../upstream/upstream.js';
+
+export type ReadinessBody = ProxyPaths['/readyz']['get']['responses']['200']['content']['application/json'];
+export type ReadinessChecks = ReadinessBody['checks'];
+
+export interface ReadinessOptions {
+  store: ProxyStore;
+  upstream: Upstream;
+  now: () => number;
+  /** Default 1 s. */
+  storeEveryMs?: number;
+  /** Default 5 s. */
+  upstreamEveryMs?: number;
+  /** A probe of the service that takes longer counts as unreachable. Default 3 s. */
+  upstreamTimeoutMs?: number;
+}
+
+/** The key read to prove the store answers; never written. */
+const PROBE_KEY = 'readyz';
+
+export class Readiness {
+  readonly #store: CachedCheck<ReadinessChecks['store']>;
+  readonly #upstream: CachedCheck<ReadinessChecks['upstream']>;
+
+  constructor(options: ReadinessOptions) {
+    const { store, upstream, now } = options;
+    const timeoutMs = options.upstreamTimeoutMs ?? 3_000;
+    this.#store = new CachedCheck(() => store.get(PROBE_KEY).then(() => 'ok' as const), options.storeEveryMs ?? 1_000, now);
+    this.#upstream = new CachedCheck(
+      async () => {
+        const { status } = await upstream.getAccount(AbortSignal.timeout(timeoutMs));
+        // A rate-limited service is up; a refused key makes every generation fail.
+        if ((status >= 200 && status < 300) || status === 429) return 'ok' as const;
+        return status === 401 || status === 403 ? ('refused' as const) : ('unreachable' as const);
+      },
+      options.upstreamEveryMs ?? 5_000,
+      now,
+    );
+  }
+
+  async check(): Promise<ReadinessChecks> {
+    const [store, upstream] = await Promise.all([this.#store.get(), this.#upstream.get()]);
+    return { store, upstream };
+  }
+}
+
+/** A check's last result, asked again only once it is `everyMs` old; a check that throws reads as unreachable. */
+class CachedCheck<T extends string> {
+  readonly #run: () => Promise<T>;
+  readonly #everyMs: number;
+  readonly #now: () => number;
+  #last: { at: number; value: T | 'unreachable' } | undefined;
+  #running: Promise<T | 'unreachable'> | undefined;
+
+  constructor(run: () => Promise<T>, everyMs: number, now: () => number) {
+    this.#run = run;
+    this.#everyMs = everyMs;
+    this.#now = now;
+  }
+
+  get(): Promise<T | 'unreachable'> {
+    const last = this.#last;
+    if (last && this.#now() - last.at < this.#everyMs) return Promise.resolve(last.value);
+    this.#running ??= this.#run()
+      .catch(() => 'unreachable' as const)
+      .then((value) => {
+        this.#last = { at: this.#now(), value };
+        this.#running = undefined;
+        return value;
+      });
+    return this.#running;
+  }
+}

@@ -1,0 +1,50 @@
+/** elementWidget(): the bundle and version of the installed element, or none when it is not installed. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { elementWidget } from './element-widget.js';
+
+let dir: string | undefined;
+afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+/** A project folder with `node_modules/@room-restyler/element` laid out as npm installs it. */
+function project(): (specifier: string) => string {
+  dir = mkdtempSync(join(tmpdir(), 'element-widget-'));
+  const element = join(dir, 'node_modules/@room-restyler/element');
+  mkdirSync(join(element, 'dist/cdn'), { recursive: true });
+  writeFileSync(
+    join(element, 'package.json'),
+    JSON.stringify({
+      name: '@room-restyler/element',
+      version: '4.5.6',
+      type: 'module',
+      exports: {
+        './cdn': { import: './dist/cdn/room-restyler.js', default: './dist/cdn/room-restyler.js' },
+        './package.json': './package.json',
+      },
+    }),
+  );
+  writeFileSync(join(element, 'dist/cdn/room-restyler.js'), 'export const bundled = true;\n');
+  return createRequire(join(dir, 'index.js')).resolve;
+}
+
+it('reads the bundle the element exports as ./cdn, with the element’s version', async () => {
+  expect(await elementWidget(project())()).toEqual({ code: 'export const bundled = true;\n', version: '4.5.6' });
+});
+
+it('finds nothing when the element is not installed', async () => {
+  // Node's own refusal, as the proxy gets it (pnpm's NODE_PATH would find the workspace's element from any folder).
+  const notInstalled = (specifier: string): string => {
+    throw Object.assign(new Error(`Cannot find module '${specifier}'`), { code: 'MODULE_NOT_FOUND' });
+  };
+  expect(await elementWidget(notInstalled)()).toBeUndefined();
+});
+
+it('lets other failures through', async () => {
+  const broken = (): string => {
+    throw Object.assign(new Error('Invalid package config'), { code: 'ERR_INVALID_PACKAGE_CONFIG' });
+  };
+  await expect(elementWidget(broken)()).rejects.toThrow('Invalid package config');
+});

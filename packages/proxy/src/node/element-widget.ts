@@ -1,0 +1,27 @@
+/**
+ * `elementWidget()`: the widget bundle of the installed `@room-restyler/element` (an optional peer
+ * of the proxy), for `GET {prefix}/room-restyler.js`. Resolved as Node resolves it from the proxy,
+ * so it is the element installed next to it; none installed → the route answers 404.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { WidgetSource } from '../widget/widget-source.js';
+
+const ELEMENT = '@room-restyler/element';
+
+/** `resolve` finds a module's file (default: Node's resolution from this package). */
+export function elementWidget(resolve: (specifier: string) => string = createRequire(import.meta.url).resolve): WidgetSource {
+  return async () => {
+    let bundleFile: string;
+    let manifestFile: string;
+    try {
+      bundleFile = resolve(`${ELEMENT}/cdn`);
+      manifestFile = resolve(`${ELEMENT}/package.json`);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'MODULE_NOT_FOUND') return undefined;
+      throw error;
+    }
+    const [code, manifest] = await Promise.all([readFile(bundleFile, 'utf8'), readFile(manifestFile, 'utf8')]);
+    return { code, version: (JSON.parse(manifest) as { version: string }).version };
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Store writes that must happen even when the store fails at the moment they are due — what the
+ * proxy learned from a start the service accepted: whose job it is, the answer for replays, that
+ * the start is resolved. Each batch runs in order at once; when a step fails, it and the steps after
+ * it are kept and tried again every second, until they succeed or are too old to matter. Bounded:
+ * beyond `maxBatches` waiting, the oldest batch is dropped (and logged).
+ */
+import type { Logger } from '../log.js';
+
+/** One write; it may look at what earlier steps of its batch did. */
+export type WriteStep = () => Promise<unknown>;
+
+export interface WriteBehindOptions {
+  now: () => number;
+  log: Logger;
+  /** A batch still failing after this is dropped. */
+  maxAgeMs: number;
+  retryEveryMs?: number;
+  maxBatches?: number;
+}
+
+interface Batch {
+  steps: WriteStep[];
+  until: number;
+}
+
+export class WriteBehind {
+  readonly #options: Required<WriteBehindOptions>;
+  readonly #waiting: Batch[] = [];
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #flushing = false;
+
+  constructor(options: WriteBehindOptions) {
+    this.#options = { retryEveryMs: 1_000, maxBatches: 10_000, ...options };
+  }
+
+  /** Runs `steps` in order now; what fails is kept for later. Never throws. */
+  async run(steps: WriteStep[]): Promise<void> {
+    const left = await runSteps(steps);
+    if (left.length === 0) return;
+    if (this.#waiting.length >= this.#options.maxBatches) {
+      this.#waiting.shift();
+      this.#options.log({ level: 'error', msg: 'store writes dropped: too many waiting for the store to come back' });
+    }
+    this.#waiting.push({ steps: left, until: this.#options.now() + this.#options.maxAgeMs });
+    this.#timer ??= unref(setInterval(() => void this.#flush(), this.#options.retryEveryMs));
+  }
+
+  /** Writes still waiting for the store. */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
+  /** One last try, then whatever still fails is dropped. */
+  async close(): Promise<void> {
+    this.#stopTimer();
+    await this.#flush();
+    if (this.#waiting.length > 0) {
+      this.#options.log({ level: 'warn', msg: 'store writes lost at shutdown', batches: this.#waiting.length });
+      this.#waiting.length = 0;
+    }
+  }
+
+  async #flush(): Promise<void> {
+    if (this.#flushing) return;
+    this.#flushing = true;
+    try {
+      const now = this.#options.now();
+      const batches = this.#waiting.splice(0).filter((batch) => batch.until >= now);
+      for (const [i, batch] of batches.entries()) {
+        batch.steps = await runSteps(batch.steps);
+        if (batch.steps.length > 0) {
+          // The store is still away: this batch and the rest wait for the next round.
+          this.#waiting.push(...batches.slice(i));
+          break;
+        }
+      }
+    } finally {
+      this.#flushing = false;
+      if (this.#waiting.length === 0) this.#stopTimer();
+    }
+  }
+
+  #stopTimer(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+}
+
+/** The steps from the first one that failed on. */
+async function runSteps(steps: WriteStep[]): Promise<WriteStep[]> {
+  for (const [i, step] of steps.entries()) {
+    try {
+      await step();
+    } catch {
+      return steps.slice(i);
+    }
+  }
+  return [];
+}
+
+function unref<T>(timer: T): T {
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
+}

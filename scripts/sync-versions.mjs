@@ -1,0 +1,11 @@
+// `pnpm version-packages` step: writes each version constant that cannot read package.json at run
+// time (the proxy's fetch handler runs on edge runtimes) from its package.json.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './run.mjs';
+
+for (const dir of ['packages/proxy']) {
+  const { version } = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+  const file = join(root, dir, 'src/version.ts');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/VERSION = '[^']*'/, `VERSION = '${version}'`));
+}

@@ -1,0 +1,186 @@
+/**
+ * What a user installs works as the READMEs say: every public package packed and installed with
+ * plain npm into a fresh project outside the workspace (project.ts), then used there as a site, an
+ * app or an assistant would — the bins, require and import, the MCP server over stdio, bundlers,
+ * TypeScript against the proxy's adapters, and the widget served by the proxy to a browser.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type InstalledProject, installProject } from './project.js';
+import { type RunningBin, startBin } from './servers.js';
+
+const log = (line: string) => process.stderr.write(`[installed] ${line}\n`);
+/** The simulator's default key (room-restyler-sim without --api-key). */
+const SIM_KEY = 'sim_test_key';
+
+let project: InstalledProject;
+let sim: RunningBin | undefined;
+let proxy: RunningBin | undefined;
+
+beforeAll(async () => {
+  project = await installProject(log);
+  log('installed; starting room-restyler-sim and room-restyler-proxy --simulate');
+  [sim, proxy] = await Promise.all([
+    startBin(project, 'npx', ['-y', '-p', '@room-restyler/simulator', 'room-restyler-sim', '--port', '0']),
+    startBin(project, 'npx', ['-p', '@room-restyler/proxy', 'room-restyler-proxy', '--simulate', '--port', '0'], {
+      ROOM_SIM_LATENCY: '500-1000',
+    }),
+  ]);
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all([sim?.stop(), proxy?.stop()]);
+  await project?.remove();
+});
+
+describe('the bins', () => {
+  it.each([
+    ['@room-restyler/simulator', 'room-restyler-sim'],
+    ['@room-restyler/proxy', 'room-restyler-proxy'],
+    ['@room-restyler/mcp', 'room-restyler-mcp'],
+  ])('%s: %s --version prints the release', async (name, bin) => {
+    const { stdout } = await project.exec('npx', ['-p', name, bin, '--version']);
+    expect(stdout.trim()).toBe(project.versions[name]);
+  });
+
+  it('room-restyler-sim answers as the service does', async () => {
+    const me = await fetch(`${sim?.url}/api/v1/me`, { headers: { authorization: `Bearer ${SIM_KEY}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ credits_remaining: expect.any(Number) });
+  });
+
+  it('room-restyler-proxy in front of the service (here the simulator, with its key) is ready', async () => {
+    // The MCP README's upload proxy, as written there.
+    const real = await startBin(project, 'npx', ['-y', '-p', '@room-restyler/proxy', '-p', 'sharp', 'room-restyler-proxy', '--port', '0'], {
+      ROOM_API_KEY: SIM_KEY,
+      ROOM_API_BASE_URL: sim?.url,
+    });
+    try {
+      const ready = await fetch(`${real.url}/readyz`);
+      expect(await ready.json()).toMatchObject({ ok: true, checks: { store: 'ok', upstream: 'ok' } });
+    } finally {
+      await real.stop();
+    }
+  });
+
+  it('room-restyler-proxy --simulate is ready and names its release', async () => {
+    const ready = await fetch(`${proxy?.url}/readyz`);
+    expect(await ready.json()).toEqual({
+      ok: true,
+      version: project.versions['@room-restyler/proxy'],
+      checks: { store: 'ok', upstream: 'ok' },
+    });
+  });
+});
+
+describe('core', () => {
+  it.each([
+    ['require', 'app/core-require.cjs'],
+    ['import', 'app/core-import.mjs'],
+  ])('loads with %s', async (_, file) => {
+    const { stdout } = await project.exec('node', [file]);
+    expect(JSON.parse(stdout)).toEqual({ client: 'function', styles: 13, schema: 'function' });
+  });
+});
+
+describe('the MCP server, started as the client configs say (npx -y @room-restyler/mcp)', () => {
+  it('answers initialize with its release, tools/list and a me call over stdio', async () => {
+    const transport = new StdioClientTransport({
+      command: 'npx',
+      args: ['-y', '@room-restyler/mcp'],
+      cwd: project.dir,
+      env: {
+        ...getDefaultEnvironment(),
+        npm_config_cache: project.env.npm_config_cache ?? '',
+        ROOM_API_KEY: SIM_KEY,
+        ROOM_API_BASE_URL: sim?.url ?? '',
+      },
+      stderr: 'ignore',
+    });
+    const client = new Client({ name: 'installed-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect(client.getServerVersion()).toMatchObject({ name: 'room-restyler', version: project.versions['@room-restyler/mcp'] });
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['enhance', 'me', 'prediction', 'restyle']);
+      const me = await client.callTool({ name: 'me', arguments: {} });
+      expect(me.isError).toBeFalsy();
+      expect(me.structuredContent).toMatchObject({ credits_remaining: expect.any(Number) });
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('the element in a site’s build', () => {
+  it('builds into a Vite app', async () => {
+    await project.exec('npx', ['vite', 'build', 'vite-app', '--logLevel', 'warn']);
+    const assets = join(project.dir, 'vite-app/dist/assets');
+    const scripts = (await readdir(assets)).filter((file) => file.endsWith('.js'));
+    expect(scripts).toHaveLength(1);
+    expect(await readFile(join(assets, scripts[0] as string), 'utf8')).toContain('room-restyler');
+  });
+
+  it('bundles with esbuild', async () => {
+    await project.exec('npx', [
+      'esbuild',
+      'app/esbuild-entry.js',
+      '--bundle',
+      '--format=esm',
+      '--outfile=out/app.js',
+      '--log-level=warning',
+    ]);
+    expect(await readFile(join(project.dir, 'out/app.js'), 'utf8')).toContain('customElements');
+  });
+
+  it('describes in custom-elements.json only files the package ships', async () => {
+    const dir = join(project.dir, 'node_modules/@room-restyler/element');
+    const manifest = JSON.parse(await readFile(join(dir, 'custom-elements.json'), 'utf8')) as { modules: Array<{ path: string }> };
+    expect(manifest.modules.length).toBeGreaterThan(0);
+    for (const module of manifest.modules) expect(existsSync(join(dir, module.path)), module.path).toBe(true);
+  });
+});
+
+describe('the proxy in a site’s server code', () => {
+  it('type-checks Next.js and fetch-standard route handlers, a Hono app and a Node server using its exports', async () => {
+    await project.exec('npx', ['tsc', '-p', 'tsconfig.json']);
+  });
+});
+
+describe('the widget without a CDN or a build step', () => {
+  it('loads from the proxy with one script tag on a plain HTML page, and renders', async () => {
+    const version = project.versions['@room-restyler/element'];
+    const bundle = await fetch(`${proxy?.url}/room-restyler.js?v=${version}`);
+    expect(bundle.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await bundle.arrayBuffer();
+
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      // The site's own page, on the origin the proxy is mounted on (here the proxy's root).
+      await page.route(`${proxy?.url}/listing.html`, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html lang="en"><head><title>Listing</title>
+<script type="module" src="/room-restyler.js?v=${version}"></script></head>
+<body><room-restyler endpoint="/"></room-restyler></body></html>`,
+        }),
+      );
+      await page.goto(`${proxy?.url}/listing.html`);
+      await page.waitForFunction(() => document.querySelector('room-restyler')?.shadowRoot?.querySelector('[part~="dropzone"]'));
+      expect(await page.evaluate(() => customElements.get('room-restyler') !== undefined)).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
