@@ -13,6 +13,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts once; `once` only lets go of the listener sooner.
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -34,7 +35,10 @@ export function deadline(timeoutMs: number, callerSignal: AbortSignal | undefine
   // No timeout for 0 or Infinity; timers longer than 2^31-1 ms would fire at once.
   const timer = timeoutMs > 0 && timeoutMs < 2 ** 31 ? setTimeout(() => controller.abort(timedOut()), timeoutMs) : undefined;
   if (callerSignal?.aborted) onAbort();
-  else callerSignal?.addEventListener('abort', onAbort, { once: true });
+  else {
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts once; `once` only lets go of the listener sooner.
+    callerSignal?.addEventListener('abort', onAbort, { once: true });
+  }
   return {
     signal: controller.signal,
     dispose() {

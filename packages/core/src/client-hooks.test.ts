@@ -36,6 +36,27 @@ describe('sending', () => {
     expect(sent[0]?.init.signal?.reason).toBeInstanceOf(AbortError);
   });
 
+  it('rejects with AbortError when the caller aborted while a fetch that ignores signals was answering', async () => {
+    const controller = new AbortController();
+    const fetch = async () => {
+      controller.abort();
+      return new Response(JSON.stringify(ACCOUNT));
+    };
+    await expect(rooms({ fetch }).me({ signal: controller.signal })).rejects.toBeInstanceOf(AbortError);
+  });
+
+  it('hands a custom fetch the JSON body as text when there is no middleware', async () => {
+    const bodies: unknown[] = [];
+    const fetch = (url: string, init: RequestInit) => {
+      bodies.push(init.body);
+      return service.fetch(url, init);
+    };
+    service.on('POST /api/v1/restyle', { status: 200, body: { success: true, request_id: 'r1', message: 'started' } });
+    const body = { image_url: 'https://example.com/r.jpg', style: 'coastal' };
+    await rooms({ fetch }).restyle(body);
+    expect(bodies).toEqual([JSON.stringify(body)]);
+  });
+
   it('sends credentials only when asked (edge runtimes refuse the field)', async () => {
     const inits: RequestInit[] = [];
     const fetch = (url: string, init: RequestInit) => {
@@ -114,6 +135,20 @@ describe('logger', () => {
     expect(JSON.stringify(lines)).not.toContain(KEY);
   });
 
+  it('tells the method, the time taken on the client’s clock, and a request id only when there is one', async () => {
+    const { lines, logger } = recorder();
+    service.on('POST /api/v1/restyle', { status: 200, body: { success: true, request_id: 'r1', message: 'started' } });
+    const clock = new ManualClock({ start: 1_000_000 });
+    const slow = (url: string, init: RequestInit) => {
+      clock.advance(40);
+      return service.fetch(url, init);
+    };
+    await rooms({ logger, clock, fetch: slow }).restyle({ image_url: 'https://example.com/r.jpg', style: 'coastal' });
+    expect(lines[0]?.message).toBe(`room-restyler: POST ${service.url}/api/v1/restyle → HTTP 200 in 40 ms`);
+    expect(lines[0]?.details).toMatchObject({ method: 'POST', durationMs: 40, status: 200 });
+    expect('requestId' in lines[0]!.details).toBe(false);
+  });
+
   it('says why a request got no response', async () => {
     const { lines, logger } = recorder();
     service.on('GET /api/v1/me', { reset: true });
@@ -127,7 +162,36 @@ describe('logger', () => {
   });
 });
 
+describe('retrying', () => {
+  it('lets go of an answer it will not read before it asks again (its connection is freed)', async () => {
+    let canceled = 0;
+    let calls = 0;
+    const fetch = async () => {
+      if (++calls === 2) return new Response(JSON.stringify(ACCOUNT));
+      return new Response(new ReadableStream({ cancel: () => void canceled++ }), { status: 503 });
+    };
+    await rooms({ fetch, retry: { random: () => 0 } }).me();
+    expect(canceled).toBe(1);
+  });
+
+  it('retries after an answer that has no body at all', async () => {
+    let calls = 0;
+    const fetch = async () => (++calls === 2 ? new Response(JSON.stringify(ACCOUNT)) : new Response(null, { status: 503 }));
+    expect((await rooms({ fetch, retry: { random: () => 0 } }).me()).credits_remaining).toBe(7);
+  });
+});
+
 describe('middleware', () => {
+  it('may have only one of the two hooks', async () => {
+    service.on('GET /api/v1/me', { status: 200, body: ACCOUNT });
+    const seen: string[] = [];
+    const client = rooms({
+      middleware: [{ onRequest: () => void seen.push('request') }, { onResponse: () => void seen.push('response') }],
+    });
+    expect((await client.me()).credits_remaining).toBe(7);
+    expect(seen).toEqual(['request', 'response']);
+  });
+
   it('may answer without sending anything, or replace the response', async () => {
     const answered = rooms({ middleware: [{ onRequest: () => new Response(JSON.stringify({ ...ACCOUNT, credits_remaining: 1 })) }] });
     expect((await answered.me()).credits_remaining).toBe(1);

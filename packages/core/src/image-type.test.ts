@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffImageType } from './image-type.js';
+import { ACCEPTED_IMAGE_TYPES, sniffImageType } from './image-type.js';
 
 const bytes = (...parts: Array<number[] | string>) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)));
@@ -20,9 +20,15 @@ describe('sniffImageType', () => {
     ['a PDF', bytes('%PDF-1.7')],
     ['RIFF that is not WebP', bytes('RIFF', [0, 0, 0, 0], 'WAVE')],
     ['an MP4', bytes([0, 0, 0, 0x18], 'ftypisom')],
+    ['WEBP without RIFF', bytes('RIFX', [0, 0, 0, 0], 'WEBPVP8 ')],
+    ['a HEIC brand without ftyp', bytes([0, 0, 0, 0x18], 'fxypheic')],
     ['a truncated JPEG', bytes([0xff, 0xd8])],
     ['nothing', bytes()],
   ])('refuses %s', (_what, head) => {
     expect(sniffImageType(head)).toBeUndefined();
+  });
+
+  it('accepts what the service accepts: JPEG, PNG and WebP (HEIC is recognised only to be refused clearly)', () => {
+    expect(ACCEPTED_IMAGE_TYPES).toEqual(['image/jpeg', 'image/png', 'image/webp']);
   });
 });

@@ -23,12 +23,14 @@ describe('poll schedule', () => {
 
   it('estimates honestly: toward the typical time, then the window end, then 0', () => {
     expect(estimateRemainingMs(5_000)).toBe(15_000);
+    expect(estimateRemainingMs(20_000)).toBe(11_000);
     expect(estimateRemainingMs(25_000)).toBe(6_000);
     expect(estimateRemainingMs(45_000)).toBe(0);
   });
 
   it('offers a fixed interval for tests and short simulated jobs', () => {
     const every50 = fixedPollSchedule(50);
+    expect(every50).toMatchObject({ earlyChecksMs: [], windowIntervalMs: 50, maxIntervalMs: 50, typicalMs: 500 });
     expect([0, 49, 1_000, 3_600_000].map((t) => pollDelayMs(t, every50))).toEqual([50, 50, 50, 50]);
   });
 });

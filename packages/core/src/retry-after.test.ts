@@ -8,6 +8,7 @@ describe('parseRetryAfter', () => {
     ['120', 120_000],
     [' 3 ', 3_000],
     ['1.5', 1_500],
+    ['1.25', 1_250],
     ['0', 0],
     [new Date(NOW + 7_000).toUTCString(), 7_000],
     // A date already past means "now", never a negative wait.
@@ -16,7 +17,7 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(value, NOW)).toBe(ms);
   });
 
-  it.each([null, undefined, '', '  ', 'soon'])('%j is no wait at all', (value) => {
+  it.each([null, undefined, '', '  ', 'soon', 'x5', '5x', '5 s'])('%j is no wait at all', (value) => {
     expect(parseRetryAfter(value, NOW)).toBeUndefined();
   });
 });

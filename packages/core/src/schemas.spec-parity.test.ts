@@ -21,8 +21,14 @@ const urls = [
   'example.com/room.jpg',
   `https://example.com/${'x'.repeat(2030)}`,
   `https://example.com/${'x'.repeat(2040)}`,
+  `https://example.com/${'x'.repeat(2028)}`,
+  `https://example.com/${'x'.repeat(2029)}`,
+  'http://user@[::1]/a.jpg',
+  'http://h/a.jpg?from=a://[::1]',
+  'http://h/%2x.jpg',
+  'http://h/%2F.jpg',
 ];
-const styles = ['coastal', 'Art Deco (1920s)', '', ' ', 'x'.repeat(64), 'x'.repeat(65), '🛋'.repeat(64), '🛋'.repeat(65)];
+const styles = ['coastal', 'Art Deco (1920s)', '', ' ', 'x', 'x'.repeat(64), 'x'.repeat(65), '🛋'.repeat(64), '🛋'.repeat(65)];
 
 describe('the schemas accept exactly what the spec accepts', () => {
   it.each(urls)('image_url %s', (image_url) => {

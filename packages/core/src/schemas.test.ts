@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { checkInput, enhanceInputSchema, restyleInputSchema } from './schemas.js';
+import { checkInput, enhanceInputSchema, imageUrlSchema, modeSchema, restyleInputSchema, roomTypeSchema, styleSchema } from './schemas.js';
 
 const url = 'https://example.com/room.jpg';
 
@@ -55,8 +55,18 @@ describe('generation input schemas', () => {
       { image_url: url, mode: 'staging', room_type: 'x'.repeat(65) },
     ],
     ['unknown field prompt', undefined, enhanceInputSchema, { image_url: url, mode: 'staging', prompt: 'ignore' }],
+    ['unknown field prompt, seed', undefined, enhanceInputSchema, { image_url: url, mode: 'staging', prompt: 'ignore', seed: 1 }],
     ['the body must be a JSON object', undefined, enhanceInputSchema, 'not an object'],
   ])('refuses with "%s" (field %s)', (message, field, schema, body) => {
     expect(checkInput(schema as z.ZodType<unknown>, body)).toEqual({ ok: false, field, message });
+  });
+
+  it('describe each field for the tools built on them (the MCP server’s input schemas)', () => {
+    expect(styleSchema.description).toMatch(
+      /^style\. Known values: modern, minimalist, scandinavian, .*; other text is passed to the service as is\.$/,
+    );
+    expect(roomTypeSchema.description).toMatch(/^room_type\. Known values: living_room, bedroom, kitchen, /);
+    expect(imageUrlSchema.description).toBe('Absolute http(s) URL of the room photo. The service must be able to fetch it.');
+    expect(modeSchema.description).toMatch(/^staging furnishes an empty room/);
   });
 });

@@ -42,7 +42,7 @@ export function callFetch(call: CallTransport): Send {
       const retryInMs = delay !== undefined && clock.now() + delay <= call.endsAt ? delay : undefined;
       if (call.logger) {
         const entry = { method: init.method ?? 'GET', url, attempt: attempt + 1, durationMs: clock.now() - sentAt };
-        log(call, { ...entry, headers: Object.fromEntries(init.headers) }, outcome, retryInMs);
+        log(call.logger, call.secrets, { ...entry, headers: Object.fromEntries(init.headers) }, outcome, retryInMs);
       }
       if (retryInMs === undefined) {
         if ('response' in outcome) return outcome.response;
@@ -63,7 +63,7 @@ async function attemptOnce(fetch: FetchLike, url: string, init: RequestInit, sig
   }
 }
 
-function log(call: CallTransport, entry: RequestLog, outcome: AttemptOutcome, retryInMs: number | undefined): void {
+function log(logger: Logger, secrets: readonly string[], entry: RequestLog, outcome: AttemptOutcome, retryInMs: number | undefined): void {
   let result: string;
   if ('response' in outcome) {
     entry.status = outcome.response.status;
@@ -75,6 +75,6 @@ function log(call: CallTransport, entry: RequestLog, outcome: AttemptOutcome, re
     result = `failed: ${entry.error}`;
   }
   const line = `room-restyler: ${entry.method} ${entry.url} → ${result} in ${entry.durationMs} ms`;
-  if (retryInMs === undefined) call.logger?.debug(redact(line, call.secrets), redactValue(entry, call.secrets));
-  else call.logger?.warn(redact(`${line}; retrying in ${retryInMs} ms`, call.secrets), redactValue({ ...entry, retryInMs }, call.secrets));
+  if (retryInMs === undefined) logger.debug(redact(line, secrets), redactValue(entry, secrets));
+  else logger.warn(redact(`${line}; retrying in ${retryInMs} ms`, secrets), redactValue({ ...entry, retryInMs }, secrets));
 }

@@ -1,8 +1,11 @@
+import { getEventListeners } from 'node:events';
 import { type FakeService, ManualClock, startFakeService } from '@room-restyler/test-kit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRoomClient } from './client.js';
-import { AbortError, GenerationFailedError, NotFoundError, TimeoutError } from './errors.js';
-import type { PredictionUpdate } from './wait.js';
+import { AbortError, GenerationFailedError, NotFoundError, RateLimitedError, ServerError, TimeoutError } from './errors.js';
+import { fixedPollSchedule } from './poll-schedule.js';
+import type { Prediction } from './types.js';
+import { generationFailed, type PredictionUpdate, type ReadPrediction, waitForPrediction } from './wait.js';
 
 let service: FakeService;
 beforeEach(async () => {
@@ -118,6 +121,7 @@ describe('waitForPrediction', () => {
     const client = createRoomClient({ baseUrl: service.url, clock: new ManualClock({ start: 0 }) });
     const error = await client.waitForPrediction('p1', { timeoutMs: 200 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'TimeoutError', timeoutMs: 200, requestId: 'p1' });
+    expect((error as TimeoutError).message).toBe('Stopped waiting for prediction p1 after 200 ms; the job may still finish: read it later');
     expect(service.requests).toHaveLength(1);
   });
 
@@ -139,6 +143,96 @@ describe('waitForPrediction', () => {
     const seen = service.requests.length;
     await new Promise((r) => setTimeout(r, 50));
     expect(service.requests.length).toBe(seen);
+  });
+});
+
+describe('the polling loop on its own', () => {
+  /** A read that gives each answer in turn (an Error is thrown), the last one again and again, and records what it was told. */
+  function scripted(...answers: Array<Prediction | Error>) {
+    const told: Array<{ at: number; timeLeftMs: number }> = [];
+    const clock = new ManualClock({ start: 50_000, auto: true });
+    const read: ReadPrediction = async (_id, { timeLeftMs }) => {
+      const answer = answers[Math.min(told.length, answers.length - 1)]!;
+      told.push({ at: clock.now(), timeLeftMs });
+      if (answer instanceof Error) throw answer;
+      return answer;
+    };
+    return { read, told, clock };
+  }
+  const succeeded: Prediction = { status: 'succeeded', output: ['https://cdn.example/0.jpg'] };
+
+  it('tells each read how much of the wait is left, and counts elapsed time from the job’s start', async () => {
+    const { read, told, clock } = scripted({ status: 'processing' }, succeeded);
+    const updates: PredictionUpdate[] = [];
+    await waitForPrediction(read, 'p1', {
+      clock,
+      timeoutMs: 10_000,
+      startedAt: 49_000,
+      schedule: fixedPollSchedule(1_000),
+      onUpdate: (u) => updates.push(u),
+    });
+    expect(told).toEqual([
+      { at: 50_000, timeLeftMs: 10_000 },
+      { at: 51_000, timeLeftMs: 9_000 },
+    ]);
+    expect(updates.map((u) => u.elapsedMs)).toEqual([1_000, 2_000]);
+  });
+
+  it('waits for the schedule’s next check first, counted from the job’s start, when told not to poll at once', async () => {
+    const { read, told, clock } = scripted(succeeded);
+    await waitForPrediction(read, 'p1', { clock, startedAt: 48_000, pollImmediately: false });
+    // The schedule's first check is 3 s after the start; the job started 2 s ago.
+    expect(clock.sleeps).toEqual([1_000]);
+    expect(told).toHaveLength(1);
+  });
+
+  it('gives up after 5 failed polls in a row by default, with the last failure', async () => {
+    const { read, told, clock } = scripted(new ServerError('down', { status: 500 }));
+    await expect(waitForPrediction(read, 'p1', { clock })).rejects.toBeInstanceOf(ServerError);
+    expect(told).toHaveLength(5);
+  });
+
+  it('counts a 429 that says no time to wait as a failed poll', async () => {
+    const { read, told, clock } = scripted(new RateLimitedError('slow down', { status: 429 }));
+    await expect(waitForPrediction(read, 'p1', { clock })).rejects.toBeInstanceOf(RateLimitedError);
+    expect(told).toHaveLength(5);
+  });
+
+  it('honours a Retry-After that ends just at the deadline, and polls then', async () => {
+    const { read, told, clock } = scripted(new RateLimitedError('slow down', { status: 429, retryAfterMs: 10_000 }), succeeded);
+    expect(await waitForPrediction(read, 'p1', { clock, timeoutMs: 10_000 })).toEqual(succeeded);
+    expect(told.map((t) => t.at)).toEqual([50_000, 60_000]);
+  });
+
+  it('counts polls of an unknown status only once the usual window is over', async () => {
+    const { read, told, clock } = scripted({ status: 'queued' });
+    const schedule = { ...fixedPollSchedule(1_000), windowEndMs: 2_000 };
+    await expect(waitForPrediction(read, 'p1', { clock, schedule })).rejects.toBeInstanceOf(TimeoutError);
+    // Polls at 0, 1, 2 s (within the window), then 3, 4, 5 s past it.
+    expect(told.map((t) => t.at - 50_000)).toEqual([0, 1_000, 2_000, 3_000, 4_000, 5_000]);
+  });
+
+  it('lets go of the caller’s signal when it ends (no listener piles up on a signal shared by many waits)', async () => {
+    const controller = new AbortController();
+    for (let i = 0; i < 12; i++) {
+      const { read, clock } = scripted(succeeded);
+      await waitForPrediction(read, 'p1', { clock, signal: controller.signal });
+    }
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+});
+
+describe('generationFailed', () => {
+  it.each<[Prediction, string]>([
+    [{ status: 'failed', error: 'Could not fetch image_url' }, 'The generation failed: Could not fetch image_url'],
+    [{ status: 'canceled' }, 'The generation was canceled'],
+    [{ status: 'cancelled' }, 'The generation was canceled'],
+    [{ status: 'errored' }, 'The generation failed'],
+    [{ status: 'gpu_lost', error: 'out of memory' }, "The generation ended as 'gpu_lost': out of memory"],
+  ])('%j reads "%s"', (prediction, message) => {
+    const error = generationFailed(prediction);
+    expect(error.message).toBe(message);
+    expect(error).toMatchObject({ predictionStatus: prediction.status, serviceError: prediction.error, body: prediction });
   });
 });
 
@@ -248,6 +342,33 @@ describe('generate', () => {
     expect(service.requests[0]!.headers.get('idempotency-key')).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
+  });
+
+  it('counts elapsed time from its own start, whatever the clock reads', async () => {
+    service.on('POST /api/v1/restyle', { status: 200, body: { success: true, request_id: 'p1', message: 'started' } });
+    service.on(PATH, running(), done);
+    const { client } = rooms(new ManualClock({ start: 1_000_000, auto: true }));
+    const phases: Array<{ phase: string; elapsedMs: number }> = [];
+    const result = await client.generate(
+      { operation: 'restyle', image_url: 'https://example.com/r.jpg', style: 'coastal' },
+      { onProgress: (p) => phases.push(p), schedule: fixedPollSchedule(1_000) },
+    );
+    expect(phases.map((p) => [p.phase, p.elapsedMs])).toEqual([
+      ['starting', 0],
+      ['generating', 0],
+      ['generating', 1_000],
+      ['generating', 2_000],
+      ['succeeded', 2_000],
+    ]);
+    expect(result.elapsedMs).toBe(2_000);
+  });
+
+  it('fails with the typed error when nobody listens to its progress', async () => {
+    service.on('POST /api/v1/restyle', { status: 200, body: { success: true, request_id: 'p1', message: 'started' } });
+    service.on(PATH, { status: 200, body: { status: 'failed', error: 'Could not fetch image_url' } });
+    await expect(
+      rooms().client.generate({ operation: 'restyle', image_url: 'https://example.com/r.jpg', style: 'coastal' }),
+    ).rejects.toBeInstanceOf(GenerationFailedError);
   });
 
   it('reports the failed phase and rethrows the typed error', async () => {

@@ -3,7 +3,7 @@
  * entry bundles for a neutral platform (no Node built-in resolves there), and the client, run in a
  * realm that has only web-platform globals (no process, Buffer, require, setImmediate), starts a
  * job, waits for it, logs, runs middleware and fails with typed errors. (The smoke suite on real
- * runtimes, Deno and workerd among them, is separate.)
+ * runtimes — Node, Chromium, Deno, workerd — against the simulator is test/portability/.)
  */
 import { createContext, runInContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';

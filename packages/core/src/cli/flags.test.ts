@@ -19,8 +19,14 @@ describe('parseFlags', () => {
     expect(parseFlags(['-v'], specs)).toEqual({ version: true });
   });
 
-  it('keeps a value that starts with a dash when given inline', () => {
+  it('keeps a value that starts with a dash when given inline, or after the flag when it is no option', () => {
     expect(parseFlags(['--port=-1'], specs)).toEqual({ port: '-1' });
+    expect(parseFlags(['--port', '-1'], specs)).toEqual({ port: '-1' });
+    expect(parseFlags(['--port=--x'], specs)).toEqual({ port: '--x' });
+  });
+
+  it('refuses a UsageError by that name (the bins print it and exit 2)', () => {
+    expect(() => parseFlags(['-x'], specs)).toThrow(expect.objectContaining({ name: 'UsageError' }));
   });
 
   it.each([
@@ -30,6 +36,10 @@ describe('parseFlags', () => {
     [['--port'], '--port needs a value'],
     [['--port', '--simulate'], '--port needs a value'],
     [['--simulate=yes'], '--simulate takes no value'],
+    [['x--port', '1'], 'unexpected argument "x--port"'],
+    [['--port!', '1'], 'unknown option --port!'],
+    [['x-h'], 'unexpected argument "x-h"'],
+    [['-hv'], 'unknown option -hv'],
   ])('refuses %j with "%s"', (argv, message) => {
     expect(() => parseFlags(argv, specs)).toThrow(new UsageError(message));
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from './usage-error.js';
-import { readBoolean, readInteger, readPort, readRange, readRate, readUrl } from './values.js';
+import { readBoolean, readInteger, readNonEmpty, readPort, readRange, readRate, readUrl } from './values.js';
 
 describe('value readers', () => {
   it('read what they are given', () => {
@@ -12,6 +12,26 @@ describe('value readers', () => {
     expect(readRange('--latency', '50')).toEqual({ min: 50, max: 50 });
     expect(readBoolean('ROOM_PROXY_TRUST_PROXY', 'false')).toBe(false);
     expect(readUrl('ROOM_API_BASE_URL', 'http://127.0.0.1:4010')).toBe('http://127.0.0.1:4010');
+    expect(readUrl('ROOM_API_BASE_URL', 'https://api.bright-shot.com')).toBe('https://api.bright-shot.com');
+    expect(readNonEmpty('ROOM_API_KEY', ' k ')).toBe(' k ');
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+    ['0', false],
+  ])('read the boolean "%s" as %s', (value, read) => {
+    expect(readBoolean('ROOM_PROXY_TRUST_PROXY', value)).toBe(read);
+  });
+
+  it.each(['0', '0.', '0.5', '0.125', '.5', '1', '1.', '1.00'])('read the rate "%s"', (value) => {
+    expect(readRate('--fail-rate', value)).toBe(Number(value));
+  });
+
+  it('read the bounds of an integer as allowed', () => {
+    expect(readInteger('--credits', '10', 0, 10)).toBe(10);
+    expect(readInteger('--credits', '3', 3, 10)).toBe(3);
   });
 
   it.each([
@@ -22,6 +42,19 @@ describe('value readers', () => {
     [() => readRange('ROOM_SIM_LATENCY', 'fast'), 'ROOM_SIM_LATENCY must be MIN-MAX or N in milliseconds, got "fast"'],
     [() => readBoolean('ROOM_PROXY_TRUST_PROXY', 'yes'), 'ROOM_PROXY_TRUST_PROXY must be true or false, got "yes"'],
     [() => readUrl('ROOM_API_BASE_URL', 'ftp://x'), 'ROOM_API_BASE_URL must be an http(s) URL, got "ftp://x"'],
+    [() => readUrl('ROOM_API_BASE_URL', 'git+https://x'), 'ROOM_API_BASE_URL must be an http(s) URL, got "git+https://x"'],
+    [() => readUrl('ROOM_API_BASE_URL', 'https'), 'ROOM_API_BASE_URL must be an http(s) URL, got "https"'],
+    [() => readInteger('--credits', '2', 3, 10), '--credits must be an integer from 3 to 10, got "2"'],
+    [() => readInteger('--credits', '11', 3, 10), '--credits must be an integer from 3 to 10, got "11"'],
+    [() => readInteger('--credits', '-1', 0, 10), '--credits must be an integer from 0 to 10, got "-1"'],
+    [() => readRate('--fail-rate', '0.x'), '--fail-rate must be a number from 0 to 1, got "0.x"'],
+    [() => readRate('--fail-rate', '1.01'), '--fail-rate must be a number from 0 to 1, got "1.01"'],
+    [() => readRate('--fail-rate', '10'), '--fail-rate must be a number from 0 to 1, got "10"'],
+    [() => readRate('--fail-rate', '00.5'), '--fail-rate must be a number from 0 to 1, got "00.5"'],
+    [() => readRange('ROOM_SIM_LATENCY', 'x100-200'), 'ROOM_SIM_LATENCY must be MIN-MAX or N in milliseconds, got "x100-200"'],
+    [() => readRange('ROOM_SIM_LATENCY', '100-200ms'), 'ROOM_SIM_LATENCY must be MIN-MAX or N in milliseconds, got "100-200ms"'],
+    [() => readBoolean('ROOM_PROXY_TRUST_PROXY', ''), 'ROOM_PROXY_TRUST_PROXY must be true or false, got ""'],
+    [() => readNonEmpty('ROOM_API_KEY', ' \t'), 'ROOM_API_KEY must not be empty'],
   ])('name the flag or variable in their refusal (%#)', (read, message) => {
     expect(read).toThrow(new UsageError(message));
   });
