@@ -114,8 +114,9 @@ describe('two instances sharing Redis', () => {
     expect(statusesOnB.at(-1)).toBe('succeeded');
     expect(viewerOnB.events.at(-1)?.data.output).toEqual(viewerOnA.events.at(-1)?.data.output);
     expect(viewerOnB.events.at(-1)?.data.status).toBe('succeeded');
-    // Two pollers would make about twice as many calls; timing may shift one poll either way.
-    expect(twoInstances).toBeLessThanOrEqual(onePoller + 1);
+    // Two pollers would make about twice as many calls. Timers on a busy machine shift a poll or two
+    // either way (the schedule is real time), so a quarter more than one poller's count is allowed.
+    expect(twoInstances).toBeLessThanOrEqual(Math.ceil(onePoller * 1.25) + 1);
   });
 
   it('hands the polling of a job over at once when the instance that polls it shuts down', async () => {
