@@ -53,8 +53,13 @@ export interface RoomProxyOptions {
   trustProxy?: TrustProxy | undefined;
   /** Browser origins allowed to call the proxy cross-origin (exact `scheme://host[:port]`). */
   allowedOrigins?: readonly string[] | undefined;
-  /** When set, `image_url` must be on one of these origins (e.g. the proxy's own upload origin). */
+  /** When set, `image_url` must be on one of these origins or one of the proxy's own uploads (`ROOM_PROXY_IMAGE_ORIGINS`). */
   allowedImageOrigins?: readonly string[] | undefined;
+  /**
+   * Local development and tests only: forward `image_url` on loopback and private hosts too. Default
+   * false: only public hosts (and the proxy's own uploads) — the service must not be aimed at your network.
+   */
+  allowPrivateImageUrls?: boolean | undefined;
   authorize?: AuthorizeHook | undefined;
   /** Extra request headers browsers may send (CORS), e.g. a captcha token header. */
   allowedHeaders?: readonly string[] | undefined;
@@ -99,6 +104,7 @@ export interface ResolvedOptions {
   trustProxy: TrustProxy;
   allowedOrigins: ReadonlySet<string>;
   allowedImageOrigins: ReadonlySet<string> | undefined;
+  allowPrivateImageUrls: boolean;
   authorize: AuthorizeHook | undefined;
   allowedHeaders: readonly string[];
   maxBodyBytes: number;
@@ -159,6 +165,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
     trustProxy: options.trustProxy ?? false,
     allowedOrigins: new Set((options.allowedOrigins ?? []).map(originOf)),
     allowedImageOrigins: options.allowedImageOrigins ? new Set(options.allowedImageOrigins.map(originOf)) : undefined,
+    allowPrivateImageUrls: options.allowPrivateImageUrls ?? false,
     authorize: options.authorize,
     allowedHeaders: (options.allowedHeaders ?? []).map((h) => h.toLowerCase()),
     maxBodyBytes: options.maxBodyBytes ?? 16 * 1024,

@@ -16,9 +16,10 @@ import type { Counted } from '../jobs/starts.js';
 import { consumeLimits, generationChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
+import { checkImageUrl } from '../security/image-url.js';
 import type { WriteStep } from '../state/write-behind.js';
 import { type Operation, type UpstreamReply, upstreamErrorBody } from '../upstream/upstream.js';
-import { acknowledgement, checkImageOrigin, type GenerationInput, parseInput } from './generation-input.js';
+import { acknowledgement, type GenerationInput, parseInput } from './generation-input.js';
 
 /** One generation request, as every step of it needs it. */
 interface Generation {
@@ -38,7 +39,7 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
   if (denied) return withVisitor(denied, visitor);
 
   const input = parseInput(scope.request, raw, operation);
-  checkImageOrigin(input.body.image_url, options.allowedImageOrigins);
+  checkImageUrl(input.body.image_url, options, new URL(scope.request.url).origin);
   const key = idempotencyKeyOf(scope.request.headers.get('idempotency-key'));
   return withVisitor(await begin({ context, scope, input, visitor: visitor.id, key }), visitor);
 }
