@@ -18,6 +18,7 @@ import { type RoomProxyOptions, resolveOptions } from './options.js';
 import { isKnownPath, matchRoute, type RouteName } from './routes/table.js';
 import { clientIp } from './security/client-ip.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
+import { withForwardedOrigin } from './security/forwarded-origin.js';
 import { createSealer } from './security/sealer.js';
 import { createSigner } from './security/signer.js';
 import { guardStore } from './state/guarded-store.js';
@@ -100,7 +101,9 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   let warnedUnknownIp = false;
   const sweeper = options.uploads ? startSweeper(context) : undefined;
 
-  const core = async (request: ProxyRequest, connection: ConnectionInfo = NO_CONNECTION): Promise<Reply> => {
+  const core = async (received: ProxyRequest, connection: ConnectionInfo = NO_CONNECTION): Promise<Reply> => {
+    // As the browser addressed it (https://www.site.example), when the site's own reverse proxies say so.
+    const request = withForwardedOrigin(received, options.trustProxy);
     const started = Date.now();
     let cors: CorsDecision = NO_CORS;
     let route: RouteName | undefined;
