@@ -140,6 +140,11 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
   const secret = options.secret ?? randomSecret();
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   for (const [name, value] of Object.entries(limits)) check(value >= 0 && !Number.isNaN(value), `limits.${name} must be a number >= 0`);
+  check(limits.networkDailyShare <= 1, 'limits.networkDailyShare must be a share in 0..1');
+  check(
+    limits.ipv6Prefix <= 128 && limits.networkPrefixV6 <= 128 && limits.networkPrefixV4 <= 32,
+    'limits: prefix lengths are at most 32 (IPv4) and 128 (IPv6)',
+  );
   const uploads = options.uploads
     ? {
         store: options.uploads.store,

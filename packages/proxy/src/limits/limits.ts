@@ -3,6 +3,7 @@
  * Each check is one atomic `hit`; when a later check refuses, the earlier hits are given back so a
  * refused request costs the visitor nothing.
  */
+import { networkOf, parseIp } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import type { ProxyStore } from '../state/store.js';
 
@@ -18,6 +19,19 @@ export interface Limits {
   /** Uploads per visitor and per IP per window, so the proxy is no free image host. Default 20. */
   uploadsPerVisitor: number;
   uploadsPerIp: number;
+  /**
+   * IPv6 clients count as one per network of this prefix length for the per-IP limits (one
+   * subscriber holds a whole /64, so counting each address would multiply the limit). Default 64.
+   */
+  ipv6Prefix: number;
+  /**
+   * Share of `dailyCredits` one network may use in a day (0..1), so a few networks cannot switch
+   * the site off for everyone. Default 0.2 (20 of the default 100). 1 turns the share off.
+   */
+  networkDailyShare: number;
+  /** The network of that share: IPv4 prefix length (default 24) and IPv6 prefix length (default 64). */
+  networkPrefixV4: number;
+  networkPrefixV6: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -27,6 +41,10 @@ export const DEFAULT_LIMITS: Limits = {
   dailyCredits: 100,
   uploadsPerVisitor: 20,
   uploadsPerIp: 20,
+  ipv6Prefix: 64,
+  networkDailyShare: 0.2,
+  networkPrefixV4: 24,
+  networkPrefixV6: 64,
 };
 
 export interface LimitCheck {
@@ -39,8 +57,23 @@ export interface LimitCheck {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The client the per-IP limits count: the IPv4 address, or the IPv6 network of `ipv6Prefix` bits ('unknown' stays). */
+export function ipGroup(limits: Limits, ip: string): string {
+  const parsed = parseIp(ip);
+  return parsed?.version === 6 ? networkOf(parsed, limits.ipv6Prefix) : ip;
+}
+
+/** The network whose share of the daily budget the client uses, or undefined when its IP is unknown. */
+function networkGroup(limits: Limits, ip: string): string | undefined {
+  const parsed = parseIp(ip);
+  if (!parsed) return undefined;
+  return networkOf(parsed, parsed.version === 4 ? limits.networkPrefixV4 : limits.networkPrefixV6);
+}
+
 export function generationChecks(limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
   const dayStart = now - (now % DAY_MS);
+  const network = networkGroup(limits, ip);
+  const networkShare = Math.max(1, Math.floor(limits.dailyCredits * limits.networkDailyShare));
   return [
     {
       key: `limit:gen:visitor:${visitor}`,
@@ -50,12 +83,23 @@ export function generationChecks(limits: Limits, visitor: string, ip: string, no
       message: 'You have reached the number of generations allowed for now',
     },
     {
-      key: `limit:gen:ip:${ip}`,
+      key: `limit:gen:ip:${ipGroup(limits, ip)}`,
       windowMs: limits.windowMs,
       limit: limits.perIp,
       code: 'ip_limit',
       message: 'Too many generations from this network for now',
     },
+    ...(network === undefined || limits.networkDailyShare >= 1
+      ? []
+      : [
+          {
+            key: `limit:gen:net:${network}:${dayStart}`,
+            windowMs: dayStart + DAY_MS - now,
+            limit: networkShare,
+            code: 'ip_limit' as const,
+            message: "This network has used its share of the site's daily generation budget",
+          },
+        ]),
     {
       key: `limit:gen:day:${dayStart}`,
       windowMs: dayStart + DAY_MS - now,
@@ -76,7 +120,7 @@ export function uploadChecks(limits: Limits, visitor: string, ip: string): Limit
       message: 'You have reached the number of uploads allowed for now',
     },
     {
-      key: `limit:upload:ip:${ip}`,
+      key: `limit:upload:ip:${ipGroup(limits, ip)}`,
       windowMs: limits.windowMs,
       limit: limits.uploadsPerIp,
       code: 'ip_limit',
