@@ -1,8 +1,11 @@
 /** Credit protection under concurrency: per visitor, per IP (spoof-proof by default) and the daily budget. */
+
+import { ManualClock } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, visitorCookie } from '../../test/support/harness.js';
 import { ProxyHttpError } from '../http/responses.js';
 import { createMemoryStore } from '../state/memory-store.js';
+import type { ProxyStore } from '../state/store.js';
 import { consumeLimits } from './limits.js';
 
 let h: Harness;
@@ -62,6 +65,31 @@ describe('generation limits', () => {
     expect(answers.find((a) => a.status === 429)?.json.code).toBe('daily_budget');
     await h.clock.advance(24 * 60 * 60 * 1000);
     expect((await h.visitor().restyle()).status).toBe(200);
+  });
+});
+
+describe('refused requests', () => {
+  it('leave nothing in the store: 300 cookie-less requests over the per-IP limit', async () => {
+    const clock = new ManualClock();
+    const store = createMemoryStore({ now: () => clock.now() });
+    const counted = new Set<string>();
+    const tracking: ProxyStore = {
+      ...store,
+      hit(key, windowMs, limit) {
+        if (limit > 0) counted.add(key);
+        return store.hit(key, windowMs, limit);
+      },
+    };
+    h = await startHarness({ store: tracking, clock, limits: { perVisitor: 5, perIp: 1 } });
+    expect((await h.visitor().restyle()).status).toBe(200);
+    for (let i = 0; i < 30; i += 1) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => h.visitor().restyle()));
+      expect(statuses(answers)).toEqual(Array(10).fill(429));
+    }
+    const kept = [];
+    for (const key of counted) if ((await store.get(key)) !== undefined) kept.push(key);
+    // The one generation's windows: its visitor, its IP, its network's share, the day.
+    expect(kept).toHaveLength(4);
   });
 });
 

@@ -129,6 +129,17 @@ export function uploadChecks(limits: Limits, visitor: string, ip: string): Limit
   ];
 }
 
+/** The 429 of a full window, with `Retry-After` until it ends. */
+function refusal(check: LimitCheck, resetAt: number, now: number): ProxyHttpError {
+  // Rounded, not ceiled: the store reads its clock a moment after `now`, and a fresh 10-minute
+  // window must read "600", not "601" ("try again in 11 min").
+  const seconds = Math.max(1, Math.round((resetAt - now) / 1000));
+  return new ProxyHttpError(429, check.code, check.message, {
+    headers: { 'retry-after': String(seconds) },
+    extra: { retry_after_seconds: seconds },
+  });
+}
+
 /** Consumes every check or none; throws a 429 with `Retry-After` naming the limit that refused. */
 export async function consumeLimits(store: ProxyStore, checks: readonly LimitCheck[], now: number): Promise<void> {
   const taken: string[] = [];
@@ -137,14 +148,22 @@ export async function consumeLimits(store: ProxyStore, checks: readonly LimitChe
     const result = await store.hit(check.key, check.windowMs, check.limit);
     if (!result.allowed) {
       await Promise.all(taken.map((key) => store.release(key)));
-      // Rounded, not ceiled: the store reads its clock a moment after `now`, and a fresh 10-minute
-      // window must read "600", not "601" ("try again in 11 min").
-      const seconds = Math.max(1, Math.round((result.resetAt - now) / 1000));
-      throw new ProxyHttpError(429, check.code, check.message, {
-        headers: { 'retry-after': String(seconds) },
-        extra: { retry_after_seconds: seconds },
-      });
+      throw refusal(check, result.resetAt, now);
     }
     taken.push(check.key);
   }
+}
+
+/**
+ * Refuses, before a byte of the body is read, a request that a full window would refuse anyway:
+ * reads each window (a hit with limit 0 counts and creates nothing). Consuming stays the job of
+ * `consumeLimits` once the request is known to be valid.
+ */
+export async function precheckLimits(store: ProxyStore, checks: readonly LimitCheck[], now: number): Promise<void> {
+  const finite = checks.filter((check) => Number.isFinite(check.limit));
+  const windows = await Promise.all(finite.map((check) => store.hit(check.key, check.windowMs, 0)));
+  finite.forEach((check, i) => {
+    const window = windows[i];
+    if (window && window.count >= check.limit) throw refusal(check, window.resetAt, now);
+  });
 }

@@ -1,5 +1,6 @@
 /**
- * POST /api/v1/enhance and /api/v1/restyle. In order: body read within its cap, visitor, authorize
+ * POST /api/v1/enhance and /api/v1/restyle. In order: visitor, a look at the limits (a full one
+ * refuses before the body is read), body read within its cap, authorize
  * hook, JSON and schema validation (400 naming the field), the start counted as unresolved,
  * idempotency, limits — and only then the one upstream call. Anything that fails before the call
  * (a store outage: 503) has spent nothing. The service's request id goes back as a sealed,
@@ -13,7 +14,7 @@ import { type JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/r
 import { claimIdempotencyKey, idempotencyKeyOf, type KeyClaim, type KeyRecord } from '../jobs/idempotency.js';
 import { type Reconciled, reconcile } from '../jobs/reconcile.js';
 import type { Counted } from '../jobs/starts.js';
-import { consumeLimits, generationChecks } from '../limits/limits.js';
+import { consumeLimits, generationChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
 import { checkImageUrl } from '../security/image-url.js';
@@ -33,8 +34,14 @@ interface Generation {
 
 export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: Operation): Promise<Reply> {
   const { options } = context;
-  const raw = await readBody(scope.request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs });
   const visitor = await visitorOf(context, scope.request);
+  // A full limit refuses before the body is read; a request with an Idempotency-Key may be a replay
+  // of an answer already paid for, so only the limits after the body (which replays skip) judge it.
+  if (scope.request.headers.get('idempotency-key') === null) {
+    const now = options.clock.now();
+    await precheckLimits(context.store, generationChecks(options.limits, visitor.id, scope.ip, now), now);
+  }
+  const raw = await readBody(scope.request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs });
   const denied = await runAuthorize(context, scope, raw, operation, visitor.id);
   if (denied) return withVisitor(denied, visitor);
 

@@ -8,7 +8,7 @@ import { sniffImageType } from '@room-restyler/core/internal';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
 import { readBody } from '../http/read-body.js';
 import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
-import { consumeLimits, uploadChecks } from '../limits/limits.js';
+import { consumeLimits, precheckLimits, uploadChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { ImageRejectedError, type ProcessedImage } from '../uploads/image-processor.js';
 import { randomId } from '../util/base64url.js';
@@ -26,8 +26,10 @@ function uploadsOf(context: ProxyContext) {
 export async function handleUpload(context: ProxyContext, scope: RequestScope): Promise<Reply> {
   const uploads = uploadsOf(context);
   const { clock } = context.options;
-  const raw = await readBody(scope.request, { maxBytes: uploads.maxBytes + MULTIPART_OVERHEAD, timeoutMs: uploads.timeoutMs });
   const visitor = await visitorOf(context, scope.request);
+  // A full limit refuses before a byte of the (large) body is read.
+  await precheckLimits(context.store, uploadChecks(context.options.limits, visitor.id, scope.ip), clock.now());
+  const raw = await readBody(scope.request, { maxBytes: uploads.maxBytes + MULTIPART_OVERHEAD, timeoutMs: uploads.timeoutMs });
   const denied = await runAuthorize(context, scope, raw, 'upload', visitor.id);
   if (denied) return withVisitor(denied, visitor);
 
