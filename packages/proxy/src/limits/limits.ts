@@ -32,6 +32,10 @@ export interface Limits {
   /** The network of that share: IPv4 prefix length (default 24) and IPv6 prefix length (default 64). */
   networkPrefixV4: number;
   networkPrefixV6: number;
+  /** Event streams one visitor may hold open at once (on one instance). Default 6 (what a browser opens to one host over HTTP/1.1). */
+  streamsPerVisitor: number;
+  /** Event streams one instance holds at most (each is a socket and a file descriptor). Default 256. */
+  streamsPerInstance: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -45,6 +49,8 @@ export const DEFAULT_LIMITS: Limits = {
   networkDailyShare: 0.2,
   networkPrefixV4: 24,
   networkPrefixV6: 64,
+  streamsPerVisitor: 6,
+  streamsPerInstance: 256,
 };
 
 export interface LimitCheck {
