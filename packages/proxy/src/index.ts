@@ -15,3 +15,4 @@ export type { HitResult, ProxyStore, Unsubscribe } from './state/store.js';
 export type { ImageLimits, ImageProcessor, ProcessedImage } from './uploads/image-processor.js';
 export { ImageRejectedError } from './uploads/image-processor.js';
 export type { StoredUpload, UploadStore } from './uploads/upload-store.js';
+export { UploadStoreFullError } from './uploads/upload-store.js';

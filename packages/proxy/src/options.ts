@@ -35,6 +35,8 @@ export interface UploadsOptions {
   maxEdge?: number | undefined;
   /** Default 24 h. */
   ttlMs?: number | undefined;
+  /** How long a signed upload URL (the upload's answer, the one given to the service) reads it. Default 1 h. */
+  urlTtlMs?: number | undefined;
   /** The whole upload body must arrive within this. Default 60 s. */
   timeoutMs?: number | undefined;
 }
@@ -154,6 +156,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
         maxPixels: options.uploads.maxPixels ?? 50_000_000,
         maxEdge: options.uploads.maxEdge ?? 2048,
         ttlMs: options.uploads.ttlMs ?? 24 * HOUR,
+        urlTtlMs: options.uploads.urlTtlMs ?? HOUR,
         timeoutMs: options.uploads.timeoutMs ?? 60_000,
       }
     : undefined;

@@ -19,6 +19,8 @@ export interface Limits {
   /** Uploads per visitor and per IP per window, so the proxy is no free image host. Default 20. */
   uploadsPerVisitor: number;
   uploadsPerIp: number;
+  /** Uploads per UTC day across all visitors. Default 1000. */
+  uploadsPerDay: number;
   /**
    * IPv6 clients count as one per network of this prefix length for the per-IP limits (one
    * subscriber holds a whole /64, so counting each address would multiply the limit). Default 64.
@@ -45,6 +47,7 @@ export const DEFAULT_LIMITS: Limits = {
   dailyCredits: 100,
   uploadsPerVisitor: 20,
   uploadsPerIp: 20,
+  uploadsPerDay: 1000,
   ipv6Prefix: 64,
   networkDailyShare: 0.2,
   networkPrefixV4: 24,
@@ -116,7 +119,8 @@ export function generationChecks(limits: Limits, visitor: string, ip: string, no
   ];
 }
 
-export function uploadChecks(limits: Limits, visitor: string, ip: string): LimitCheck[] {
+export function uploadChecks(limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
+  const dayStart = now - (now % DAY_MS);
   return [
     {
       key: `limit:upload:visitor:${visitor}`,
@@ -131,6 +135,13 @@ export function uploadChecks(limits: Limits, visitor: string, ip: string): Limit
       limit: limits.uploadsPerIp,
       code: 'ip_limit',
       message: 'Too many uploads from this network for now',
+    },
+    {
+      key: `limit:upload:day:${dayStart}`,
+      windowMs: dayStart + DAY_MS - now,
+      limit: limits.uploadsPerDay,
+      code: 'daily_budget',
+      message: "The site's daily upload budget is used up",
     },
   ];
 }

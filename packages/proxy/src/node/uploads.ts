@@ -6,9 +6,11 @@ import { createSharpImageProcessor } from './sharp-image-processor.js';
 export interface NodeUploadsOptions extends Omit<UploadsOptions, 'store' | 'processor'> {
   /** Default `ROOM_PROXY_UPLOAD_DIR` or a folder under the OS temp dir. */
   dir?: string | undefined;
+  /** Storage budget of the upload directory in bytes. Default 1 GB. */
+  maxStoredBytes?: number | undefined;
 }
 
 export function createNodeUploads(options: NodeUploadsOptions = {}): UploadsOptions {
-  const { dir, ...rest } = options;
-  return { ...rest, store: createDiskUploadStore(dir ? { dir } : {}), processor: createSharpImageProcessor() };
+  const { dir, maxStoredBytes, ...rest } = options;
+  return { ...rest, store: createDiskUploadStore({ dir, maxBytes: maxStoredBytes }), processor: createSharpImageProcessor() };
 }

@@ -18,6 +18,7 @@ import { consumeLimits, generationChecks, precheckLimits } from '../limits/limit
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
 import { checkImageUrl } from '../security/image-url.js';
+import { imageUrlForService } from '../security/upload-urls.js';
 import type { WriteStep } from '../state/write-behind.js';
 import { type Operation, type UpstreamReply, upstreamErrorBody } from '../upstream/upstream.js';
 import { acknowledgement, type GenerationInput, parseInput } from './generation-input.js';
@@ -98,12 +99,14 @@ async function send(g: Generation, start: Counted, record: KeyRecord | undefined
     idempotencyKey: g.key ? `rr-${g.visitor}-${g.key}`.slice(0, 255) : undefined,
     client: g.scope.request.headers,
   };
+  // The proxy's own upload goes to the service as a freshly signed URL (the visitor's may have expired).
+  const image_url = await imageUrlForService(g.context, input.body.image_url, new URL(g.scope.request.url).origin);
   let reply: UpstreamReply;
   try {
     reply =
       input.operation === 'enhance'
-        ? await upstream.startGeneration('enhance', input.body, sendOptions)
-        : await upstream.startGeneration('restyle', input.body, sendOptions);
+        ? await upstream.startGeneration('enhance', { ...input.body, image_url }, sendOptions)
+        : await upstream.startGeneration('restyle', { ...input.body, image_url }, sendOptions);
   } catch (error) {
     return unknownOutcome(g, start, record, releaseLimits, error);
   }

@@ -8,21 +8,13 @@
 import { checkPublicUrl } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import type { ResolvedOptions } from '../options.js';
-
-/** The origins the proxy's own upload URLs are served from for this request. */
-export function uploadOrigins(options: ResolvedOptions, requestOrigin: string): string[] {
-  return options.uploads?.publicUrl ? [new URL(options.uploads.publicUrl).origin, requestOrigin] : [requestOrigin];
-}
+import { ownUploadId } from './upload-urls.js';
 
 export function checkImageUrl(imageUrl: string, options: ResolvedOptions, requestOrigin: string): void {
   const url = new URL(imageUrl);
   const refuse = (why: string) => new ProxyHttpError(400, 'bad_request', `image_url must ${why}`, { extra: { field: 'image_url' } });
   if (url.username !== '' || url.password !== '') throw refuse('not carry credentials');
-  const ownUpload =
-    options.uploads !== undefined &&
-    url.pathname.startsWith(`${options.prefix}/api/v1/uploads/`) &&
-    uploadOrigins(options, requestOrigin).includes(url.origin);
-  if (ownUpload || options.allowedImageOrigins?.has(url.origin)) return;
+  if (ownUploadId(options, url, requestOrigin) !== undefined || options.allowedImageOrigins?.has(url.origin)) return;
   if (options.allowedImageOrigins) throw refuse('point to an allowed image host');
   if (!options.allowPrivateImageUrls && !checkPublicUrl(imageUrl).ok) throw refuse('be an http(s) URL on a public host');
 }
