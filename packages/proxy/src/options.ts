@@ -5,6 +5,7 @@ import { jsonLinesLogger, type Logger } from './log.js';
 import type { TrustProxy } from './security/client-ip.js';
 import type { CookieOptions } from './security/visitor-cookie.js';
 import type { ProxyStore } from './state/store.js';
+import { type BodySpool, memorySpool } from './uploads/body-spool.js';
 import type { ImageProcessor } from './uploads/image-processor.js';
 import type { UploadStore } from './uploads/upload-store.js';
 
@@ -25,6 +26,8 @@ export type AuthorizeHook = (request: Request, context: AuthorizeContext) => Pro
 export interface UploadsOptions {
   store: UploadStore;
   processor: ImageProcessor;
+  /** Where bodies wait while they are read. Default: memory; `createNodeUploads()` spools them to disk. */
+  spool?: BodySpool | undefined;
   /** Origin the service fetches uploads from (`ROOM_PROXY_PUBLIC_URL`). Default: the request's origin. */
   publicUrl?: string | undefined;
   /** Default 15 MB. */
@@ -151,6 +154,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
     ? {
         store: options.uploads.store,
         processor: options.uploads.processor,
+        spool: options.uploads.spool ?? memorySpool,
         publicUrl: options.uploads.publicUrl?.replace(/\/+$/, ''),
         maxBytes: options.uploads.maxBytes ?? 15 * 1024 * 1024,
         maxPixels: options.uploads.maxPixels ?? 50_000_000,

@@ -1,5 +1,10 @@
-/** `createNodeUploads()`: uploads stored on local disk and re-encoded with sharp (an optional peer, loaded at first use). */
+/**
+ * `createNodeUploads()`: uploads stored on local disk and re-encoded with sharp (an optional peer,
+ * loaded at first use); upload bodies are spooled to that disk while they are read.
+ */
+import { join } from 'node:path';
 import type { UploadsOptions } from '../options.js';
+import { createDiskSpool } from './disk-spool.js';
 import { createDiskUploadStore } from './disk-upload-store.js';
 import { createSharpImageProcessor } from './sharp-image-processor.js';
 
@@ -12,5 +17,7 @@ export interface NodeUploadsOptions extends Omit<UploadsOptions, 'store' | 'proc
 
 export function createNodeUploads(options: NodeUploadsOptions = {}): UploadsOptions {
   const { dir, maxStoredBytes, ...rest } = options;
-  return { ...rest, store: createDiskUploadStore({ dir, maxBytes: maxStoredBytes }), processor: createSharpImageProcessor() };
+  const store = createDiskUploadStore({ dir, maxBytes: maxStoredBytes });
+  // Bodies being read wait on the same disk, not in memory.
+  return { ...rest, store, processor: createSharpImageProcessor(), spool: createDiskSpool(join(store.dir, '.spool')) };
 }

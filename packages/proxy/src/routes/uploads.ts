@@ -7,12 +7,11 @@
  */
 import { sniffImageType } from '@room-restyler/core/internal';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
-import { readBody } from '../http/read-body.js';
 import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
 import { consumeLimits, precheckLimits, uploadChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { signatureValid, signedUploadUrl } from '../security/upload-urls.js';
-import { readVisitorCookie } from '../security/visitor-cookie.js';
+import { readVisitorCookie, type Visitor } from '../security/visitor-cookie.js';
 import { ImageRejectedError, type ProcessedImage } from '../uploads/image-processor.js';
 import { UploadStoreFullError } from '../uploads/upload-store.js';
 import { randomId } from '../util/base64url.js';
@@ -33,7 +32,18 @@ export async function handleUpload(context: ProxyContext, scope: RequestScope): 
   const visitor = await visitorOf(context, scope.request);
   // A full limit refuses before a byte of the (large) body is read.
   await precheckLimits(context.store, uploadChecks(context.options.limits, visitor.id, scope.ip, clock.now()), clock.now());
-  const raw = await readBody(scope.request, { maxBytes: uploads.maxBytes + MULTIPART_OVERHEAD, timeoutMs: uploads.timeoutMs });
+  // Spooled (to disk on Node) with the cap enforced while reading; in memory only once it is whole and within it.
+  const body = await uploads.spool.spool(scope.request, { maxBytes: uploads.maxBytes + MULTIPART_OVERHEAD, timeoutMs: uploads.timeoutMs });
+  try {
+    return await storeUpload(context, scope, visitor, await body.bytes());
+  } finally {
+    await body.dispose();
+  }
+}
+
+async function storeUpload(context: ProxyContext, scope: RequestScope, visitor: Visitor, raw: Uint8Array<ArrayBuffer>): Promise<Reply> {
+  const uploads = uploadsOf(context);
+  const { clock } = context.options;
   const denied = await runAuthorize(context, scope, raw, 'upload', visitor.id);
   if (denied) return withVisitor(denied, visitor);
 
