@@ -38,20 +38,21 @@ export async function readBodyChunks(
 
   const reader = request.body.getReader();
   let total = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new ProxyHttpError(408, 'body_timeout', `The request body did not arrive within ${limits.timeoutMs} ms`)),
-      limits.timeoutMs,
-    );
-  });
+  // The deadline cancels the reader, which ends the pending read. (Racing each read against one
+  // long-lived timeout promise would keep every chunk reachable from it until the body ends.)
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    reader.cancel().catch(() => {});
+  }, limits.timeoutMs);
   try {
     for (;;) {
-      const { done, value } = await Promise.race([reader.read(), timeout]);
+      const { done, value } = await reader.read();
+      if (timedOut) throw new ProxyHttpError(408, 'body_timeout', `The request body did not arrive within ${limits.timeoutMs} ms`);
       if (done) break;
       total += value.byteLength;
       if (total > limits.maxBytes) throw payloadTooLarge(limits.maxBytes);
-      await Promise.race([onChunk(value), timeout]);
+      await onChunk(value);
     }
   } catch (error) {
     reader.cancel().catch(() => {});
