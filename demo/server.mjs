@@ -35,7 +35,14 @@ await build({
 const site = await staticFiles(outDir);
 await rm(outDir, { recursive: true, force: true });
 
-const simulator = await startSimulator({ port: 0, latencyMs: { min, max }, accounts: [{ apiKey: 'sim_test_key', credits: 1_000_000 }] });
+// The simulator fetches photos from this server's own uploads (on loopback), and from no other private host.
+let siteOrigins = new Set();
+const simulator = await startSimulator({
+  port: 0,
+  latencyMs: { min, max },
+  accounts: [{ apiKey: 'sim_test_key', credits: 1_000_000 }],
+  imageFetch: { allowPrivate: (origin) => siteOrigins.has(origin) },
+});
 const tries = createTries(TRIES);
 // The simulator's key lives here, on the server; the page only ever talks to /room-api.
 const proxy = createRoomProxy({
@@ -58,6 +65,9 @@ const server = createServer((req, res) => {
   res.end('Not found');
 });
 const bound = await listen(server, port, host);
+siteOrigins = new Set(
+  [`http://${host}:${bound}`, `http://localhost:${bound}`, `http://127.0.0.1:${bound}`].map((url) => new URL(url).origin),
+);
 console.log(`demo listening on http://${host}:${bound}/`);
 
 let closing = false;

@@ -25,6 +25,8 @@ export async function startStack(options: { simulator?: SimulatorOptions; proxy?
     latencyMs: { min: 20, max: 60 },
     accounts: [{ apiKey: TEST_KEY, credits: 100_000 }],
     log: (line) => logs.push(line),
+    // Photos and uploads are served on loopback here, which the simulator (like the service) fetches only when allowed.
+    imageFetch: { allowPrivate: true },
     ...options.simulator,
   });
   const proxy = await startProxyServer({
@@ -33,6 +35,7 @@ export async function startStack(options: { simulator?: SimulatorOptions; proxy?
     baseUrl: sim.url,
     secret: 'test-secret-0123456789abcdef',
     log: (entry) => logs.push(JSON.stringify(entry)),
+    allowPrivateImageUrls: true,
     ...options.proxy,
   });
   const photos = await servePhoto(await sampleRoom({ width: 800, height: 600 }));

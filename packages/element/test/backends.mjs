@@ -111,6 +111,8 @@ async function startBackend(prefix, scenario, pageOrigin) {
     prefix,
     secret: 'element-tests-visitor-secret',
     limits: { ...OPEN_LIMITS, ...limits },
+    // The tests' photos are served by the test server itself, on loopback.
+    allowPrivateImageUrls: true,
     uploads: {
       store: recordingUploadStore(uploads, failFirstUpload ? 1 : 0),
       processor: hangUploads

@@ -5,6 +5,10 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     connections?: number;
     duration?: number;
+    method?: string;
+    body?: string;
+    /** Stop after this many requests (instead of after `duration`). */
+    amount?: number;
   }
   interface Histogram {
     average: number;

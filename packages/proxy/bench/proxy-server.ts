@@ -12,7 +12,8 @@ const server = await startProxyServer({
   port: 0,
   uploads: false,
   log: () => {},
-  limits: { perVisitor: 1_000, perIp: 1_000, dailyCredits: 1_000 },
+  // One visitor follows its job from 1,000 streams here: the stream caps are lifted with the rest.
+  limits: { perVisitor: 1_000, perIp: 1_000, dailyCredits: 1_000, streamsPerVisitor: 2_000, streamsPerInstance: 2_000 },
 });
 process.stdout.write(`${server.url}\n`);
 process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));

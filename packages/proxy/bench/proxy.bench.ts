@@ -55,7 +55,8 @@ const proxy = await startProxyServer({
   uploads: false,
   log: () => {},
   fetch: countingFetch,
-  limits: { perVisitor: 1_000, perIp: 1_000, dailyCredits: 1_000 },
+  // One visitor follows its job from 1,000 streams here: the stream caps are lifted with the rest.
+  limits: { perVisitor: 1_000, perIp: 1_000, dailyCredits: 1_000, streamsPerVisitor: 2_000, streamsPerInstance: 2_000 },
 });
 
 async function startJob(base: string, headers: Record<string, string>): Promise<{ id: string; cookie: string }> {

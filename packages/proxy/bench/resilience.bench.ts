@@ -96,6 +96,8 @@ async function lostAnswersRow(profile: LostProfile): Promise<string> {
     port: 0,
     uploads: false,
     upstreamTimeoutMs: LOST_UPSTREAM_TIMEOUT_MS,
+    // The photo is the simulator's own sample, on loopback.
+    allowPrivateImageUrls: true,
     limits: { perVisitor: Number.POSITIVE_INFINITY, perIp: Number.POSITIVE_INFINITY, dailyCredits: Number.POSITIVE_INFINITY },
     log: (entry) => {
       const when = { 'generation outcome unknown': 'lost', 'lost start reconciled': 'again' }[entry.msg];

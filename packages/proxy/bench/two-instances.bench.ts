@@ -78,6 +78,8 @@ async function measure(setup: Setup, sim: RunningSimulator, redis: RunningRedis 
           log: () => {},
           limits: { perVisitor: 10_000, perIp: 10_000, dailyCredits: Number.POSITIVE_INFINITY },
           jobs: { schedule: SCHEDULE },
+          // The photo is the simulator's own sample, on loopback.
+          allowPrivateImageUrls: true,
         }),
       );
     }

@@ -3,7 +3,7 @@
  * `room-restyler-proxy`: prints `proxy listening on http://HOST:PORT` first, then one JSON log line
  * per event. A missing ROOM_API_KEY stops startup (unless --simulate); SIGINT/SIGTERM shut down gracefully.
  */
-import { readPort, runCli, UsageError } from '@room-restyler/core/cli';
+import { readPort, readUrl, runCli, UsageError } from '@room-restyler/core/cli';
 import { proxyEnv } from './cli/env.js';
 import { DEFAULT_PORT, PROXY_FLAGS, USAGE } from './cli/usage.js';
 import type { LogEntry } from './log.js';
@@ -20,12 +20,16 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
   const env = proxyEnv(process.env);
   let { apiKey, baseUrl } = env;
   let stopSimulator: (() => Promise<void>) | undefined;
+  // The in-process simulator fetches this proxy's own uploads (however the browser named this
+  // machine: 127.0.0.1, localhost), and no other private host.
+  let uploadOrigins = new Set<string>();
   if (flags.simulate) {
     const { startSimulator } = await importPeer('@room-restyler/simulator', '--simulate', () => import('@room-restyler/simulator'));
     const simulator = await startSimulator({
       port: 0,
       accounts: [{ apiKey: SIMULATOR_KEY, credits: 1000 }],
       ...(env.simulatorLatencyMs ? { latencyMs: env.simulatorLatencyMs } : {}),
+      imageFetch: { allowPrivate: (origin: string) => env.allowPrivateImageUrls || uploadOrigins.has(origin) },
     });
     apiKey = SIMULATOR_KEY;
     baseUrl = simulator.url;
@@ -54,11 +58,16 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
     secret: env.secret,
     allowedOrigins: env.allowedOrigins,
     trustProxy: env.trustProxy,
+    allowedImageOrigins: flags['image-origin']?.map((origin) => readUrl('--image-origin', origin)) ?? env.imageOrigins,
+    allowPrivateImageUrls: env.allowPrivateImageUrls,
     // The simulator (or the service) fetches uploads from here.
     uploads: { publicUrl: env.publicUrl },
     store,
     log,
   });
+  uploadOrigins = new Set(
+    [env.publicUrl ?? server.url, `http://localhost:${server.port}`, `http://[::1]:${server.port}`].map((url) => new URL(url).origin),
+  );
   process.stdout.write(`proxy listening on ${server.url}\n`);
   listening = true;
   for (const entry of pending.splice(0)) write(entry);

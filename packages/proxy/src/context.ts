@@ -5,6 +5,7 @@ import type { ProxyRequest } from './http/proxy-request.js';
 import { appendCookie, type Reply } from './http/responses.js';
 import type { JobHub } from './jobs/job-hub.js';
 import type { StartLedger } from './jobs/starts.js';
+import type { StreamSlots } from './limits/stream-slots.js';
 import type { Logger } from './log.js';
 import type { ResolvedOptions } from './options.js';
 import type { MatchedRoute } from './routes/table.js';
@@ -27,6 +28,8 @@ export interface ProxyContext {
   /** Starts of generations not yet resolved, and the jobs the proxy knows (for reconciliation). */
   starts: StartLedger;
   hub: JobHub;
+  /** Event streams open on this instance, per visitor. */
+  streams: StreamSlots;
   upstream: Upstream;
   readiness: Readiness;
   log: Logger;

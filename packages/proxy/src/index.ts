@@ -15,4 +15,5 @@ export type { HitResult, ProxyStore, Unsubscribe } from './state/store.js';
 export type { ImageLimits, ImageProcessor, ProcessedImage } from './uploads/image-processor.js';
 export { ImageRejectedError } from './uploads/image-processor.js';
 export type { StoredUpload, UploadStore } from './uploads/upload-store.js';
+export { UploadStoreFullError } from './uploads/upload-store.js';
 export type { WidgetBundle, WidgetSource } from './widget/widget-source.js';

@@ -5,6 +5,7 @@ import { jsonLinesLogger, type Logger } from './log.js';
 import type { TrustProxy } from './security/client-ip.js';
 import type { CookieOptions } from './security/visitor-cookie.js';
 import type { ProxyStore } from './state/store.js';
+import { type BodySpool, memorySpool } from './uploads/body-spool.js';
 import type { ImageProcessor } from './uploads/image-processor.js';
 import type { UploadStore } from './uploads/upload-store.js';
 import { type ServedWidget, servedWidget, type WidgetSource } from './widget/widget-source.js';
@@ -26,6 +27,8 @@ export type AuthorizeHook = (request: Request, context: AuthorizeContext) => Pro
 export interface UploadsOptions {
   store: UploadStore;
   processor: ImageProcessor;
+  /** Where bodies wait while they are read. Default: memory; `createNodeUploads()` spools them to disk. */
+  spool?: BodySpool | undefined;
   /** Origin the service fetches uploads from (`ROOM_PROXY_PUBLIC_URL`). Default: the request's origin. */
   publicUrl?: string | undefined;
   /** Default 15 MB. */
@@ -36,6 +39,8 @@ export interface UploadsOptions {
   maxEdge?: number | undefined;
   /** Default 24 h. */
   ttlMs?: number | undefined;
+  /** How long a signed upload URL (the upload's answer, the one given to the service) reads it. Default 1 h. */
+  urlTtlMs?: number | undefined;
   /** The whole upload body must arrive within this. Default 60 s. */
   timeoutMs?: number | undefined;
 }
@@ -54,8 +59,13 @@ export interface RoomProxyOptions {
   trustProxy?: TrustProxy | undefined;
   /** Browser origins allowed to call the proxy cross-origin (exact `scheme://host[:port]`). */
   allowedOrigins?: readonly string[] | undefined;
-  /** When set, `image_url` must be on one of these origins (e.g. the proxy's own upload origin). */
+  /** When set, `image_url` must be on one of these origins or one of the proxy's own uploads (`ROOM_PROXY_IMAGE_ORIGINS`). */
   allowedImageOrigins?: readonly string[] | undefined;
+  /**
+   * Local development and tests only: forward `image_url` on loopback and private hosts too. Default
+   * false: only public hosts (and the proxy's own uploads) — the service must not be aimed at your network.
+   */
+  allowPrivateImageUrls?: boolean | undefined;
   authorize?: AuthorizeHook | undefined;
   /** Extra request headers browsers may send (CORS), e.g. a captcha token header. */
   allowedHeaders?: readonly string[] | undefined;
@@ -106,6 +116,7 @@ export interface ResolvedOptions {
   trustProxy: TrustProxy;
   allowedOrigins: ReadonlySet<string>;
   allowedImageOrigins: ReadonlySet<string> | undefined;
+  allowPrivateImageUrls: boolean;
   authorize: AuthorizeHook | undefined;
   allowedHeaders: readonly string[];
   maxBodyBytes: number;
@@ -142,15 +153,22 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
   const secret = options.secret ?? randomSecret();
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   for (const [name, value] of Object.entries(limits)) check(value >= 0 && !Number.isNaN(value), `limits.${name} must be a number >= 0`);
+  check(limits.networkDailyShare <= 1, 'limits.networkDailyShare must be a share in 0..1');
+  check(
+    limits.ipv6Prefix <= 128 && limits.networkPrefixV6 <= 128 && limits.networkPrefixV4 <= 32,
+    'limits: prefix lengths are at most 32 (IPv4) and 128 (IPv6)',
+  );
   const uploads = options.uploads
     ? {
         store: options.uploads.store,
         processor: options.uploads.processor,
+        spool: options.uploads.spool ?? memorySpool,
         publicUrl: options.uploads.publicUrl?.replace(/\/+$/, ''),
         maxBytes: options.uploads.maxBytes ?? 15 * 1024 * 1024,
         maxPixels: options.uploads.maxPixels ?? 50_000_000,
         maxEdge: options.uploads.maxEdge ?? 2048,
         ttlMs: options.uploads.ttlMs ?? 24 * HOUR,
+        urlTtlMs: options.uploads.urlTtlMs ?? HOUR,
         timeoutMs: options.uploads.timeoutMs ?? 60_000,
       }
     : undefined;
@@ -167,6 +185,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
     trustProxy: options.trustProxy ?? false,
     allowedOrigins: new Set((options.allowedOrigins ?? []).map(originOf)),
     allowedImageOrigins: options.allowedImageOrigins ? new Set(options.allowedImageOrigins.map(originOf)) : undefined,
+    allowPrivateImageUrls: options.allowPrivateImageUrls ?? false,
     authorize: options.authorize,
     allowedHeaders: (options.allowedHeaders ?? []).map((h) => h.toLowerCase()),
     maxBodyBytes: options.maxBodyBytes ?? 16 * 1024,

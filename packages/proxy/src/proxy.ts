@@ -13,11 +13,13 @@ import { type ProxyRequest, pathOf } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
 import { StartLedger } from './jobs/starts.js';
+import { StreamSlots } from './limits/stream-slots.js';
 import { redactingLogger } from './log.js';
 import { type RoomProxyOptions, resolveOptions } from './options.js';
 import { isKnownPath, matchRoute, type RouteName } from './routes/table.js';
 import { clientIp } from './security/client-ip.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
+import { withForwardedOrigin } from './security/forwarded-origin.js';
 import { createSealer } from './security/sealer.js';
 import { createSigner } from './security/signer.js';
 import { guardStore } from './state/guarded-store.js';
@@ -87,6 +89,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     writeBehind,
     starts,
     hub,
+    streams: new StreamSlots({ perVisitor: options.limits.streamsPerVisitor, perInstance: options.limits.streamsPerInstance }),
     upstream,
     readiness,
     log,
@@ -100,7 +103,9 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   let warnedUnknownIp = false;
   const sweeper = options.uploads ? startSweeper(context) : undefined;
 
-  const core = async (request: ProxyRequest, connection: ConnectionInfo = NO_CONNECTION): Promise<Reply> => {
+  const core = async (received: ProxyRequest, connection: ConnectionInfo = NO_CONNECTION): Promise<Reply> => {
+    // As the browser addressed it (https://www.site.example), when the site's own reverse proxies say so.
+    const request = withForwardedOrigin(received, options.trustProxy);
     const started = Date.now();
     let cors: CorsDecision = NO_CORS;
     let route: RouteName | undefined;
@@ -127,9 +132,12 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       response = errorReply(error, log);
     }
     if (cors !== NO_CORS) for (const [name, value] of Object.entries(cors.headers)) setReplyHeader(response, name, value);
-    if (request.method === 'HEAD')
+    if (request.method === 'HEAD') {
+      // A body a HEAD never sends is cancelled, so whatever feeds it (an event stream's watch) stops now.
+      if (!(response instanceof JsonReply)) response.body?.cancel().catch(() => {});
       response =
         response instanceof JsonReply ? response.withoutBody() : new Response(null, { status: response.status, headers: response.headers });
+    }
     log({
       level: 'info',
       msg: 'request',

@@ -62,6 +62,8 @@ async function main() {
     accounts: [{ apiKey: KEY, credits: 1_000_000_000 }],
     latencyMs: { min: 60_000, max: 60_000 },
     seed: 1,
+    // The photo server is on loopback.
+    imageFetch: { allowPrivate: true },
   });
   const auth = { authorization: `Bearer ${KEY}` };
   try {

@@ -37,8 +37,12 @@ export interface SimulatorOptions {
   now?: () => Date;
   /** Images generated (and credits charged) per job. Default 1. */
   outputsPerJob?: number;
-  /** Limits on fetching `image_url`. Defaults 20 MB and 15 s. */
-  imageFetch?: { maxBytes?: number; timeoutMs?: number };
+  /**
+   * Limits on fetching `image_url`. Defaults 20 MB and 15 s. Like the service, the simulator fetches
+   * public hosts only (and its own origin); `allowPrivate` names the loopback or private origins it may
+   * fetch too (a local proxy's uploads), or `true` for all of them (local tests; `--allow-private-images`).
+   */
+  imageFetch?: { maxBytes?: number; timeoutMs?: number; allowPrivate?: boolean | ((origin: string) => boolean) };
   /** Receives one line per request and job transition. Never given a key. */
   log?: (line: string) => void;
 }
@@ -63,7 +67,7 @@ export interface ResolvedOptions {
   seed: number;
   now: () => Date;
   outputsPerJob: number;
-  imageFetch: { maxBytes: number; timeoutMs: number };
+  imageFetch: { maxBytes: number; timeoutMs: number; allowPrivate: boolean | ((origin: string) => boolean) };
   log: (line: string) => void;
 }
 
@@ -123,7 +127,11 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
     Number.isInteger(outputsPerJob) && outputsPerJob >= 1 && outputsPerJob <= MAX_OUTPUTS_PER_JOB,
     `outputsPerJob must be an integer in 1..${MAX_OUTPUTS_PER_JOB}`,
   );
-  const imageFetch = { maxBytes: options.imageFetch?.maxBytes ?? 20 * 1024 * 1024, timeoutMs: options.imageFetch?.timeoutMs ?? 15_000 };
+  const imageFetch = {
+    maxBytes: options.imageFetch?.maxBytes ?? 20 * 1024 * 1024,
+    timeoutMs: options.imageFetch?.timeoutMs ?? 15_000,
+    allowPrivate: options.imageFetch?.allowPrivate ?? false,
+  };
   check(isCount(imageFetch.maxBytes) && imageFetch.maxBytes > 0, 'imageFetch.maxBytes must be a positive integer');
   check(isCount(imageFetch.timeoutMs) && imageFetch.timeoutMs > 0, 'imageFetch.timeoutMs must be a positive integer');
   return {

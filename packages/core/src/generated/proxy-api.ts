@@ -95,7 +95,8 @@ export type paths = {
          * @description Raw image body (`image/jpeg`, `image/png`, `image/webp`) or `multipart/form-data` with the
          *     field `file`. The type is read from the bytes. The image is re-encoded as JPEG (orientation
          *     applied, metadata stripped, long edge at most 2048 px) and deleted after its TTL (24 h by
-         *     default). Counts against the visitor's upload limits.
+         *     default). Counts against the visitor's upload limits, the site's uploads per day and its
+         *     storage budget (429 `daily_budget` beyond either).
          */
         post: operations["uploadImage"];
         delete?: never;
@@ -111,7 +112,13 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The re-encoded upload (unguessable id) */
+        /**
+         * The re-encoded upload, for the visitor who uploaded it and the service only
+         * @description Readable with the uploader's visitor cookie, or with a signed URL (`expires`, `signature`):
+         *     the `url` of the upload's answer (valid for an hour by default) and the fresh one the proxy
+         *     gives the service with each generation. Anything else is a 404. Served with
+         *     `Cross-Origin-Resource-Policy: same-origin`, so no other site can embed it.
+         */
         get: operations["getUpload"];
         put?: never;
         post?: never;
@@ -205,7 +212,9 @@ export type components = {
         Upload: {
             /**
              * Format: uri
-             * @description Absolute URL the service fetches (origin from ROOM_PROXY_PUBLIC_URL).
+             * @description Absolute signed URL the service fetches (origin from ROOM_PROXY_PUBLIC_URL), valid for an
+             *     hour by default; after that, only the uploader's cookie reads it. Give it to the proxy as
+             *     `image_url`: the service then gets a fresh one.
              */
             url: string;
             /** Format: date-time */
@@ -242,7 +251,7 @@ export type components = {
          * @description What went wrong, for code to act on (the `error` text is for people).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "not_ready" | "shutting_down" | "internal_error";
+        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "too_many_streams" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "not_ready" | "shutting_down" | "internal_error";
         ProxyError: {
             error: string;
             code: components["schemas"]["ErrorCode"];
@@ -498,6 +507,19 @@ export interface operations {
                 };
             };
             404: components["responses"]["Error"];
+            /**
+             * @description `too_many_streams`: the visitor (or this proxy instance) already holds as many event
+             *     streams as it may; `Retry-After` says when to try again. Polling the prediction still works.
+             */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyError"];
+                };
+            };
             503: components["responses"]["Error"];
         };
     };
@@ -541,7 +563,11 @@ export interface operations {
     };
     getUpload: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description When the signed URL stops working (seconds since the epoch). */
+                expires?: number;
+                signature?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -550,7 +576,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image, served with X-Content-Type-Options: nosniff. */
+            /** @description The image, served with X-Content-Type-Options: nosniff and Cross-Origin-Resource-Policy: same-origin. */
             200: {
                 headers: {
                     [name: string]: unknown;

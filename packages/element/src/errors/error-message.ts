@@ -47,6 +47,7 @@ const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavai
   authorize_failed: SERVER,
   visitor_limit: ['errLimit', 'wait'],
   ip_limit: ['errLimit', 'wait'],
+  too_many_streams: BUSY,
   daily_budget: ['errBudget', 'wait'],
   // The same action is still being started: trying it again in a moment is what fixes it.
   idempotency_in_progress: SERVER,
@@ -67,13 +68,13 @@ const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavai
 
 /** Core's error codes, for failures that carry no code of the proxy (no answer, a failed job). */
 const BY_CORE_CODE: Record<string, Advice> = {
-  insufficient_credits: BY_PROXY_CODE.insufficient_credits,
-  rate_limited: BY_PROXY_CODE.rate_limited,
+  insufficient_credits: ['errCredits', 'none'],
+  rate_limited: BUSY,
   bad_request: PHOTO,
   connection: ['errNetwork', 'retry'],
   timeout: ['errTimeout', 'retry'],
   generation_failed: ['errFailed', 'again'],
-  not_found: BY_PROXY_CODE.not_found,
+  not_found: ['errExpired', 'again'],
   invalid_api_key: CONFIG,
 };
 

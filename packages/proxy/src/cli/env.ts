@@ -1,5 +1,5 @@
 /** The proxy's settings from the environment. A value that cannot be read is a UsageError naming the variable. */
-import { readInteger, readRange, readUrl, UsageError } from '@room-restyler/core/cli';
+import { readBoolean, readInteger, readRange, readUrl, UsageError } from '@room-restyler/core/cli';
 import type { TrustProxy } from '../security/client-ip.js';
 
 export interface ProxyEnv {
@@ -8,6 +8,10 @@ export interface ProxyEnv {
   secret: string | undefined;
   publicUrl: string | undefined;
   allowedOrigins: string[] | undefined;
+  /** `ROOM_PROXY_IMAGE_ORIGINS`: the only origins `image_url` may name (besides the proxy's uploads). */
+  imageOrigins: string[] | undefined;
+  /** `ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS=true`: local development and tests only. */
+  allowPrivateImageUrls: boolean;
   trustProxy: TrustProxy | undefined;
   simulatorLatencyMs: { min: number; max: number } | undefined;
 }
@@ -23,13 +27,19 @@ export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
     baseUrl: baseUrl && readUrl('ROOM_API_BASE_URL', baseUrl),
     secret: read('ROOM_PROXY_SECRET'),
     publicUrl: publicUrl && readUrl('ROOM_PROXY_PUBLIC_URL', publicUrl),
-    allowedOrigins: read('ROOM_PROXY_ALLOWED_ORIGINS')
-      ?.split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    allowedOrigins: originList(read('ROOM_PROXY_ALLOWED_ORIGINS')),
+    imageOrigins: originList(read('ROOM_PROXY_IMAGE_ORIGINS'))?.map((origin) => readUrl('ROOM_PROXY_IMAGE_ORIGINS', origin)),
+    allowPrivateImageUrls: readBoolean('ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS', read('ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS') ?? 'false'),
     trustProxy: trustProxy === undefined ? undefined : readTrustProxy(trustProxy),
     simulatorLatencyMs: latency === undefined ? undefined : readRange('ROOM_SIM_LATENCY', latency),
   };
+}
+
+function originList(value: string | undefined): string[] | undefined {
+  return value
+    ?.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
 }
 
 function readTrustProxy(value: string): TrustProxy {

@@ -7,9 +7,10 @@ export const PROXY_FLAGS = {
   port: { kind: 'string' },
   host: { kind: 'string' },
   simulate: { kind: 'boolean' },
+  'image-origin': { kind: 'list' },
 } as const satisfies FlagSpecs;
 
-export const USAGE = `Usage: room-restyler-proxy [--port N] [--host H] [--simulate]
+export const USAGE = `Usage: room-restyler-proxy [--port N] [--host H] [--simulate] [--image-origin URL]...
 
 Serves the browser-facing mirror of the room generation service (/api/v1/enhance, /api/v1/restyle,
 /api/v1/prediction/{handle}[/events]) plus /api/v1/uploads and /healthz, adding the API key server-side.
@@ -18,10 +19,14 @@ Serves the browser-facing mirror of the room generation service (/api/v1/enhance
   --host H       interface to bind (default 127.0.0.1)
   --simulate     run an in-process simulator of the service instead of calling it (no key needed;
                  needs the @room-restyler/simulator package)
+  --image-origin URL
+                 the only origin image_url may name besides the proxy's own uploads; repeat for
+                 several (default: any public http(s) host; also ROOM_PROXY_IMAGE_ORIGINS, comma-separated)
   -h, --help     show this help
   -v, --version  print the version
 
 Environment: ROOM_API_KEY (required unless --simulate), ROOM_API_BASE_URL, ROOM_PROXY_SECRET,
 ROOM_PROXY_PUBLIC_URL, ROOM_PROXY_ALLOWED_ORIGINS, ROOM_PROXY_TRUST_PROXY (true, false or a hop count),
+ROOM_PROXY_IMAGE_ORIGINS, ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS (true: loopback/private image_url, local use only),
 ROOM_PROXY_REDIS_URL and ROOM_PROXY_REDIS_PREFIX (several instances sharing state),
 ROOM_SIM_LATENCY (MIN-MAX ms of simulated jobs, with --simulate).`;

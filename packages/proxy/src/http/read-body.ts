@@ -15,27 +15,44 @@ export const payloadTooLarge = (maxBytes: number) =>
   new ProxyHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`, { extra: { max_bytes: maxBytes } });
 
 export async function readBody(request: ProxyRequest, limits: BodyLimits): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array[] = [];
+  const total = await readBodyChunks(request, limits, (chunk) => {
+    chunks.push(chunk);
+  });
+  return concat(chunks, total);
+}
+
+/**
+ * Hands each chunk of the body to `onChunk` (awaited: a slow sink slows the reading), with the cap
+ * and the deadline enforced as it goes; resolves with the byte count. Where the chunks go — memory,
+ * a file — is the caller's business.
+ */
+export async function readBodyChunks(
+  request: ProxyRequest,
+  limits: BodyLimits,
+  onChunk: (chunk: Uint8Array) => void | Promise<void>,
+): Promise<number> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limits.maxBytes) throw payloadTooLarge(limits.maxBytes);
-  if (!request.body) return new Uint8Array(0);
+  if (!request.body) return 0;
 
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
   let total = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new ProxyHttpError(408, 'body_timeout', `The request body did not arrive within ${limits.timeoutMs} ms`)),
-      limits.timeoutMs,
-    );
-  });
+  // The deadline cancels the reader, which ends the pending read. (Racing each read against one
+  // long-lived timeout promise would keep every chunk reachable from it until the body ends.)
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    reader.cancel().catch(() => {});
+  }, limits.timeoutMs);
   try {
     for (;;) {
-      const { done, value } = await Promise.race([reader.read(), timeout]);
+      const { done, value } = await reader.read();
+      if (timedOut) throw new ProxyHttpError(408, 'body_timeout', `The request body did not arrive within ${limits.timeoutMs} ms`);
       if (done) break;
       total += value.byteLength;
       if (total > limits.maxBytes) throw payloadTooLarge(limits.maxBytes);
-      chunks.push(value);
+      await onChunk(value);
     }
   } catch (error) {
     reader.cancel().catch(() => {});
@@ -44,7 +61,7 @@ export async function readBody(request: ProxyRequest, limits: BodyLimits): Promi
   } finally {
     clearTimeout(timer);
   }
-  return concat(chunks, total);
+  return total;
 }
 
 function concat(chunks: Uint8Array[], total: number): Uint8Array<ArrayBuffer> {

@@ -1,8 +1,11 @@
 /** Credit protection under concurrency: per visitor, per IP (spoof-proof by default) and the daily budget. */
+
+import { ManualClock } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, visitorCookie } from '../../test/support/harness.js';
 import { ProxyHttpError } from '../http/responses.js';
 import { createMemoryStore } from '../state/memory-store.js';
+import type { ProxyStore } from '../state/store.js';
 import { consumeLimits } from './limits.js';
 
 let h: Harness;
@@ -55,12 +58,80 @@ describe('generation limits', () => {
   });
 
   it('stops every visitor once the daily credit budget is spent', async () => {
-    h = await startHarness({ limits: { perVisitor: 100, perIp: 100, dailyCredits: 3 } });
+    // One network (loopback) making every request: its share of the budget is lifted to see the budget itself.
+    h = await startHarness({ limits: { perVisitor: 100, perIp: 100, dailyCredits: 3, networkDailyShare: 1 } });
     const answers = await Promise.all(Array.from({ length: 6 }, () => h.visitor().restyle()));
     expect(statuses(answers).filter((s) => s === 200)).toHaveLength(3);
     expect(answers.find((a) => a.status === 429)?.json.code).toBe('daily_budget');
     await h.clock.advance(24 * 60 * 60 * 1000);
     expect((await h.visitor().restyle()).status).toBe(200);
+  });
+});
+
+describe('refused requests', () => {
+  it('leave nothing in the store: 300 cookie-less requests over the per-IP limit', async () => {
+    const clock = new ManualClock();
+    const store = createMemoryStore({ now: () => clock.now() });
+    const counted = new Set<string>();
+    const tracking: ProxyStore = {
+      ...store,
+      hit(key, windowMs, limit) {
+        if (limit > 0) counted.add(key);
+        return store.hit(key, windowMs, limit);
+      },
+    };
+    h = await startHarness({ store: tracking, clock, limits: { perVisitor: 5, perIp: 1 } });
+    expect((await h.visitor().restyle()).status).toBe(200);
+    for (let i = 0; i < 30; i += 1) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => h.visitor().restyle()));
+      expect(statuses(answers)).toEqual(Array(10).fill(429));
+    }
+    const kept = [];
+    for (const key of counted) if ((await store.get(key)) !== undefined) kept.push(key);
+    // The one generation's windows: its visitor, its IP, its network's share, the day.
+    expect(kept).toHaveLength(4);
+  });
+});
+
+describe('networks (trustProxy, as behind a load balancer)', () => {
+  const from = (ip: string) => h.visitor({ 'x-forwarded-for': ip }).restyle();
+
+  it('counts the addresses of one IPv6 /64 as one client', async () => {
+    h = await startHarness({ limits: { perVisitor: 100, perIp: 5 }, trustProxy: true });
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => from(`2001:db8:1:2::${i + 1}`)));
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(5);
+    expect(answers.find((a) => a.status === 429)?.json.code).toBe('ip_limit');
+    // Another /64 is another client; an IPv4-mapped spelling is the IPv4 client.
+    expect((await from('2001:db8:1:3::1')).status).toBe(200);
+    expect((await from('::ffff:203.0.113.9')).status).toBe(200);
+  });
+
+  it('takes the prefix length from limits.ipv6Prefix', async () => {
+    h = await startHarness({ limits: { perVisitor: 100, perIp: 1, ipv6Prefix: 128, networkDailyShare: 1 }, trustProxy: true });
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => from(`2001:db8:1:2::${i + 1}`)));
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(6);
+  });
+
+  it('keeps one /24 to its share of the daily budget (20 of 100 by default), leaving the rest to other networks', async () => {
+    h = await startHarness({ limits: { perVisitor: 100, perIp: 5 }, trustProxy: true });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => Array.from({ length: 5 }, () => from(`198.51.100.${i + 1}`))).flat(),
+    );
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(20);
+    const refused = answers.find((a) => a.status === 429);
+    expect(refused?.json).toMatchObject({ code: 'ip_limit' });
+    expect(refused?.json.retry_after_seconds).toBeGreaterThan(0);
+    expect(h.upstream.count('/api/v1/restyle')).toBe(20);
+    expect((await from('203.0.113.1')).status).toBe(200);
+  });
+
+  it('takes the share and the networks from the limits', async () => {
+    h = await startHarness({
+      limits: { perVisitor: 100, perIp: 100, dailyCredits: 10, networkDailyShare: 0.5, networkPrefixV6: 48 },
+      trustProxy: true,
+    });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => from(`2001:db8:1:${i}::1`)));
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(5);
   });
 });
 

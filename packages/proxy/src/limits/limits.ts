@@ -3,6 +3,7 @@
  * Each check is one atomic `hit`; when a later check refuses, the earlier hits are given back so a
  * refused request costs the visitor nothing.
  */
+import { networkOf, parseIp } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import type { ProxyStore } from '../state/store.js';
 
@@ -18,6 +19,25 @@ export interface Limits {
   /** Uploads per visitor and per IP per window, so the proxy is no free image host. Default 20. */
   uploadsPerVisitor: number;
   uploadsPerIp: number;
+  /** Uploads per UTC day across all visitors. Default 1000. */
+  uploadsPerDay: number;
+  /**
+   * IPv6 clients count as one per network of this prefix length for the per-IP limits (one
+   * subscriber holds a whole /64, so counting each address would multiply the limit). Default 64.
+   */
+  ipv6Prefix: number;
+  /**
+   * Share of `dailyCredits` one network may use in a day (0..1), so a few networks cannot switch
+   * the site off for everyone. Default 0.2 (20 of the default 100). 1 turns the share off.
+   */
+  networkDailyShare: number;
+  /** The network of that share: IPv4 prefix length (default 24) and IPv6 prefix length (default 64). */
+  networkPrefixV4: number;
+  networkPrefixV6: number;
+  /** Event streams one visitor may hold open at once (on one instance). Default 6 (what a browser opens to one host over HTTP/1.1). */
+  streamsPerVisitor: number;
+  /** Event streams one instance holds at most (each is a socket and a file descriptor). Default 256. */
+  streamsPerInstance: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -27,6 +47,13 @@ export const DEFAULT_LIMITS: Limits = {
   dailyCredits: 100,
   uploadsPerVisitor: 20,
   uploadsPerIp: 20,
+  uploadsPerDay: 1000,
+  ipv6Prefix: 64,
+  networkDailyShare: 0.2,
+  networkPrefixV4: 24,
+  networkPrefixV6: 64,
+  streamsPerVisitor: 6,
+  streamsPerInstance: 256,
 };
 
 export interface LimitCheck {
@@ -39,8 +66,23 @@ export interface LimitCheck {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The client the per-IP limits count: the IPv4 address, or the IPv6 network of `ipv6Prefix` bits ('unknown' stays). */
+export function ipGroup(limits: Limits, ip: string): string {
+  const parsed = parseIp(ip);
+  return parsed?.version === 6 ? networkOf(parsed, limits.ipv6Prefix) : ip;
+}
+
+/** The network whose share of the daily budget the client uses, or undefined when its IP is unknown. */
+function networkGroup(limits: Limits, ip: string): string | undefined {
+  const parsed = parseIp(ip);
+  if (!parsed) return undefined;
+  return networkOf(parsed, parsed.version === 4 ? limits.networkPrefixV4 : limits.networkPrefixV6);
+}
+
 export function generationChecks(limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
   const dayStart = now - (now % DAY_MS);
+  const network = networkGroup(limits, ip);
+  const networkShare = Math.max(1, Math.floor(limits.dailyCredits * limits.networkDailyShare));
   return [
     {
       key: `limit:gen:visitor:${visitor}`,
@@ -50,12 +92,23 @@ export function generationChecks(limits: Limits, visitor: string, ip: string, no
       message: 'You have reached the number of generations allowed for now',
     },
     {
-      key: `limit:gen:ip:${ip}`,
+      key: `limit:gen:ip:${ipGroup(limits, ip)}`,
       windowMs: limits.windowMs,
       limit: limits.perIp,
       code: 'ip_limit',
       message: 'Too many generations from this network for now',
     },
+    ...(network === undefined || limits.networkDailyShare >= 1
+      ? []
+      : [
+          {
+            key: `limit:gen:net:${network}:${dayStart}`,
+            windowMs: dayStart + DAY_MS - now,
+            limit: networkShare,
+            code: 'ip_limit' as const,
+            message: "This network has used its share of the site's daily generation budget",
+          },
+        ]),
     {
       key: `limit:gen:day:${dayStart}`,
       windowMs: dayStart + DAY_MS - now,
@@ -66,7 +119,8 @@ export function generationChecks(limits: Limits, visitor: string, ip: string, no
   ];
 }
 
-export function uploadChecks(limits: Limits, visitor: string, ip: string): LimitCheck[] {
+export function uploadChecks(limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
+  const dayStart = now - (now % DAY_MS);
   return [
     {
       key: `limit:upload:visitor:${visitor}`,
@@ -76,13 +130,31 @@ export function uploadChecks(limits: Limits, visitor: string, ip: string): Limit
       message: 'You have reached the number of uploads allowed for now',
     },
     {
-      key: `limit:upload:ip:${ip}`,
+      key: `limit:upload:ip:${ipGroup(limits, ip)}`,
       windowMs: limits.windowMs,
       limit: limits.uploadsPerIp,
       code: 'ip_limit',
       message: 'Too many uploads from this network for now',
     },
+    {
+      key: `limit:upload:day:${dayStart}`,
+      windowMs: dayStart + DAY_MS - now,
+      limit: limits.uploadsPerDay,
+      code: 'daily_budget',
+      message: "The site's daily upload budget is used up",
+    },
   ];
+}
+
+/** The 429 of a full window, with `Retry-After` until it ends. */
+function refusal(check: LimitCheck, resetAt: number, now: number): ProxyHttpError {
+  // Rounded, not ceiled: the store reads its clock a moment after `now`, and a fresh 10-minute
+  // window must read "600", not "601" ("try again in 11 min").
+  const seconds = Math.max(1, Math.round((resetAt - now) / 1000));
+  return new ProxyHttpError(429, check.code, check.message, {
+    headers: { 'retry-after': String(seconds) },
+    extra: { retry_after_seconds: seconds },
+  });
 }
 
 /** Consumes every check or none; throws a 429 with `Retry-After` naming the limit that refused. */
@@ -93,14 +165,22 @@ export async function consumeLimits(store: ProxyStore, checks: readonly LimitChe
     const result = await store.hit(check.key, check.windowMs, check.limit);
     if (!result.allowed) {
       await Promise.all(taken.map((key) => store.release(key)));
-      // Rounded, not ceiled: the store reads its clock a moment after `now`, and a fresh 10-minute
-      // window must read "600", not "601" ("try again in 11 min").
-      const seconds = Math.max(1, Math.round((result.resetAt - now) / 1000));
-      throw new ProxyHttpError(429, check.code, check.message, {
-        headers: { 'retry-after': String(seconds) },
-        extra: { retry_after_seconds: seconds },
-      });
+      throw refusal(check, result.resetAt, now);
     }
     taken.push(check.key);
   }
+}
+
+/**
+ * Refuses, before a byte of the body is read, a request that a full window would refuse anyway:
+ * reads each window (a hit with limit 0 counts and creates nothing). Consuming stays the job of
+ * `consumeLimits` once the request is known to be valid.
+ */
+export async function precheckLimits(store: ProxyStore, checks: readonly LimitCheck[], now: number): Promise<void> {
+  const finite = checks.filter((check) => Number.isFinite(check.limit));
+  const windows = await Promise.all(finite.map((check) => store.hit(check.key, check.windowMs, 0)));
+  finite.forEach((check, i) => {
+    const window = windows[i];
+    if (window && window.count >= check.limit) throw refusal(check, window.resetAt, now);
+  });
 }

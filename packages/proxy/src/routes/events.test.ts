@@ -87,4 +87,56 @@ describe('GET /api/v1/prediction/{handle}/events', () => {
     expect(response.status).toBe(404);
     expect(response.json.code).toBe('not_found');
   });
+
+  it('caps the streams of one visitor (429 too_many_streams with Retry-After) and gives a slot back when a stream ends', async () => {
+    h = await startHarness({ limits: { streamsPerVisitor: 2 } });
+    const visitor = h.visitor();
+    const handle = String((await visitor.restyle()).json.request_id);
+    const open = [visitor.events(handle), visitor.events(handle)];
+    await waitFor(() => open.every((v) => v.events.length === 1), 'two streams');
+    const refused = await visitor.request(`/api/v1/prediction/${handle}/events`);
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe('too_many_streams');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Polling still works; another visitor is not affected by this one's streams.
+    expect((await visitor.request(`/api/v1/prediction/${handle}`)).status).toBe(200);
+    open[0]?.close();
+    await waitFor(async () => {
+      const response = await visitor.raw(`/api/v1/prediction/${handle}/events`);
+      await response.body?.cancel();
+      return response.status === 200;
+    }, 'the slot of the closed stream');
+  });
+
+  it('caps the streams of the instance', async () => {
+    h = await startHarness({ limits: { streamsPerVisitor: 10, streamsPerInstance: 3 } });
+    const visitors = Array.from({ length: 4 }, () => h.visitor());
+    const handles: string[] = [];
+    for (const visitor of visitors) handles.push(String((await visitor.restyle()).json.request_id));
+    const streams = visitors.slice(0, 3).map((visitor, i) => visitor.events(handles[i] ?? ''));
+    await waitFor(() => streams.every((v) => v.events.length === 1), 'three streams');
+    const refused = await visitors[3]?.request(`/api/v1/prediction/${handles[3]}/events`);
+    expect(refused?.status).toBe(429);
+    expect(refused?.json.code).toBe('too_many_streams');
+  });
+
+  it('answers HEAD with the head only: nothing keeps watching the job (polling stops after the idle time)', async () => {
+    h = await startHarness({ jobs: { idleMs: 30_000 }, limits: { streamsPerVisitor: 1 } });
+    const visitor = h.visitor();
+    const handle = String((await visitor.restyle()).json.request_id);
+    for (let i = 0; i < 20; i++) {
+      const head = await visitor.raw(`/api/v1/prediction/${handle}/events`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    }
+    // No slot was taken by the HEADs.
+    const viewer = visitor.events(handle);
+    await waitFor(() => viewer.events.length === 1, 'a stream');
+    viewer.close();
+    for (let i = 0; i < 40; i++) await h.clock.advance(2_000);
+    const polls = h.upstream.count('/api/v1/prediction');
+    for (let i = 0; i < 40; i++) await h.clock.advance(2_000);
+    expect(h.upstream.count('/api/v1/prediction')).toBe(polls);
+    expect(h.clock.sleeping).toBe(0);
+  });
 });

@@ -7,13 +7,35 @@
 import type { ProxyContext, RequestScope } from '../context.js';
 import { jobOf } from '../jobs/job-of.js';
 import { type JobSnapshot, predictionJson } from '../jobs/snapshot.js';
+import type { HandleClaims } from '../security/handles.js';
 
 const encoder = new TextEncoder();
 
+const HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  // Tell nginx-style buffers to pass events through at once.
+  'x-accel-buffering': 'no',
+};
+
 export async function handleEvents(context: ProxyContext, scope: RequestScope): Promise<Response> {
   const { claims } = await jobOf(context, scope);
+  // HEAD gets the head only: no stream, no watch, no slot.
+  if (scope.request.method === 'HEAD') return new Response(null, { status: 200, headers: HEADERS });
+  const release = context.streams.take(claims.visitor);
+  try {
+    return new Response(eventStream(context, claims, release), { status: 200, headers: HEADERS });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** The stream of one viewer; `release` gives its slot back when it ends, however it ends. */
+function eventStream(context: ProxyContext, claims: HandleClaims, release: () => void): ReadableStream<Uint8Array> {
   let stop = () => {};
-  const stream = new ReadableStream<Uint8Array>({
+  return new ReadableStream<Uint8Array>({
     start(controller) {
       let lastStatus: string | undefined;
       let open = true;
@@ -26,6 +48,7 @@ export async function handleEvents(context: ProxyContext, scope: RequestScope): 
         open = false;
         clearInterval(heartbeat);
         unwatch();
+        release();
         return true;
       };
       const finish = () => {
@@ -50,16 +73,6 @@ export async function handleEvents(context: ProxyContext, scope: RequestScope): 
     },
     cancel() {
       stop();
-    },
-  });
-  return new Response(stream, {
-    status: 200,
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      // Tell nginx-style buffers to pass events through at once.
-      'x-accel-buffering': 'no',
     },
   });
 }

@@ -1,5 +1,6 @@
 /**
- * POST /api/v1/enhance and /api/v1/restyle. In order: body read within its cap, visitor, authorize
+ * POST /api/v1/enhance and /api/v1/restyle. In order: visitor, a look at the limits (a full one
+ * refuses before the body is read), body read within its cap, authorize
  * hook, JSON and schema validation (400 naming the field), the start counted as unresolved,
  * idempotency, limits — and only then the one upstream call. Anything that fails before the call
  * (a store outage: 503) has spent nothing. The service's request id goes back as a sealed,
@@ -13,12 +14,14 @@ import { type JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/r
 import { claimIdempotencyKey, idempotencyKeyOf, type KeyClaim, type KeyRecord } from '../jobs/idempotency.js';
 import { type Reconciled, reconcile } from '../jobs/reconcile.js';
 import type { Counted } from '../jobs/starts.js';
-import { consumeLimits, generationChecks } from '../limits/limits.js';
+import { consumeLimits, generationChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
+import { checkImageUrl } from '../security/image-url.js';
+import { imageUrlForService } from '../security/upload-urls.js';
 import type { WriteStep } from '../state/write-behind.js';
 import { type Operation, type UpstreamReply, upstreamErrorBody } from '../upstream/upstream.js';
-import { acknowledgement, checkImageOrigin, type GenerationInput, parseInput } from './generation-input.js';
+import { acknowledgement, type GenerationInput, parseInput } from './generation-input.js';
 
 /** One generation request, as every step of it needs it. */
 interface Generation {
@@ -32,13 +35,19 @@ interface Generation {
 
 export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: Operation): Promise<Reply> {
   const { options } = context;
-  const raw = await readBody(scope.request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs });
   const visitor = await visitorOf(context, scope.request);
+  // A full limit refuses before the body is read; a request with an Idempotency-Key may be a replay
+  // of an answer already paid for, so only the limits after the body (which replays skip) judge it.
+  if (scope.request.headers.get('idempotency-key') === null) {
+    const now = options.clock.now();
+    await precheckLimits(context.store, generationChecks(options.limits, visitor.id, scope.ip, now), now);
+  }
+  const raw = await readBody(scope.request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs });
   const denied = await runAuthorize(context, scope, raw, operation, visitor.id);
   if (denied) return withVisitor(denied, visitor);
 
   const input = parseInput(scope.request, raw, operation);
-  checkImageOrigin(input.body.image_url, options.allowedImageOrigins);
+  checkImageUrl(input.body.image_url, options, new URL(scope.request.url).origin);
   const key = idempotencyKeyOf(scope.request.headers.get('idempotency-key'));
   return withVisitor(await begin({ context, scope, input, visitor: visitor.id, key }), visitor);
 }
@@ -90,12 +99,14 @@ async function send(g: Generation, start: Counted, record: KeyRecord | undefined
     idempotencyKey: g.key ? `rr-${g.visitor}-${g.key}`.slice(0, 255) : undefined,
     client: g.scope.request.headers,
   };
+  // The proxy's own upload goes to the service as a freshly signed URL (the visitor's may have expired).
+  const image_url = await imageUrlForService(g.context, input.body.image_url, new URL(g.scope.request.url).origin);
   let reply: UpstreamReply;
   try {
     reply =
       input.operation === 'enhance'
-        ? await upstream.startGeneration('enhance', input.body, sendOptions)
-        : await upstream.startGeneration('restyle', input.body, sendOptions);
+        ? await upstream.startGeneration('enhance', { ...input.body, image_url }, sendOptions)
+        : await upstream.startGeneration('restyle', { ...input.body, image_url }, sendOptions);
   } catch (error) {
     return unknownOutcome(g, start, record, releaseLimits, error);
   }

@@ -32,12 +32,6 @@ function valid<T>(checked: InputCheck<T>): T {
   return checked.value;
 }
 
-export function checkImageOrigin(imageUrl: string, allowed: ReadonlySet<string> | undefined): void {
-  if (allowed && !allowed.has(new URL(imageUrl).origin)) {
-    throw new ProxyHttpError(400, 'bad_request', 'image_url must point to an allowed image host', { extra: { field: 'image_url' } });
-  }
-}
-
 /** The acknowledgement a browser sees: the spec's fields, with the handle in place of the service's id everywhere. */
 export function acknowledgement(ack: unknown, requestId: string, handle: string, prefix: string): GenerationAck {
   const message = (ack as { message?: unknown } | null)?.message;

@@ -46,7 +46,7 @@ describe('POST /api/v1/uploads', () => {
     const response = await upload(visitor, photo, 'application/octet-stream');
     expect(response.status).toBe(201);
     const url = String(response.json.url);
-    expect(url).toMatch(new RegExp(`^${h.url}/api/v1/uploads/[A-Za-z0-9_-]{32}$`));
+    expect(url).toMatch(new RegExp(`^${h.url}/api/v1/uploads/[A-Za-z0-9_-]{32}\\?expires=\\d+&signature=[A-Za-z0-9_-]+$`));
     expect(Date.parse(String(response.json.expires_at)) - h.clock.now()).toBe(24 * 60 * 60 * 1000);
 
     const served = await fetch(url);

@@ -2,15 +2,18 @@
  * POST /api/v1/uploads → 201 { url, expires_at }, and GET /api/v1/uploads/{id}.
  * The body is capped while it streams, the type comes from magic bytes, uploads count against the
  * visitor's own upload limits before the (expensive) decode, and only the re-encoded image — no
- * metadata, no trailing bytes of a polyglot — is ever stored and served.
+ * metadata, no trailing bytes of a polyglot — is ever stored and served: to the service through a
+ * signed URL and to the visitor who uploaded it, within the site's upload count and storage budget.
  */
 import { sniffImageType } from '@room-restyler/core/internal';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
-import { readBody } from '../http/read-body.js';
 import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
-import { consumeLimits, uploadChecks } from '../limits/limits.js';
+import { consumeLimits, precheckLimits, uploadChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
+import { signatureValid, signedUploadUrl } from '../security/upload-urls.js';
+import { readVisitorCookie, type Visitor } from '../security/visitor-cookie.js';
 import { ImageRejectedError, type ProcessedImage } from '../uploads/image-processor.js';
+import { UploadStoreFullError } from '../uploads/upload-store.js';
 import { randomId } from '../util/base64url.js';
 
 /** Room for the multipart boundary and part headers around the file. */
@@ -26,8 +29,21 @@ function uploadsOf(context: ProxyContext) {
 export async function handleUpload(context: ProxyContext, scope: RequestScope): Promise<Reply> {
   const uploads = uploadsOf(context);
   const { clock } = context.options;
-  const raw = await readBody(scope.request, { maxBytes: uploads.maxBytes + MULTIPART_OVERHEAD, timeoutMs: uploads.timeoutMs });
   const visitor = await visitorOf(context, scope.request);
+  // A full limit refuses before a byte of the (large) body is read.
+  await precheckLimits(context.store, uploadChecks(context.options.limits, visitor.id, scope.ip, clock.now()), clock.now());
+  // Spooled (to disk on Node) with the cap enforced while reading; in memory only once it is whole and within it.
+  const body = await uploads.spool.spool(scope.request, { maxBytes: uploads.maxBytes + MULTIPART_OVERHEAD, timeoutMs: uploads.timeoutMs });
+  try {
+    return await storeUpload(context, scope, visitor, await body.bytes());
+  } finally {
+    await body.dispose();
+  }
+}
+
+async function storeUpload(context: ProxyContext, scope: RequestScope, visitor: Visitor, raw: Uint8Array<ArrayBuffer>): Promise<Reply> {
+  const uploads = uploadsOf(context);
+  const { clock } = context.options;
   const denied = await runAuthorize(context, scope, raw, 'upload', visitor.id);
   if (denied) return withVisitor(denied, visitor);
 
@@ -40,7 +56,8 @@ export async function handleUpload(context: ProxyContext, scope: RequestScope): 
   const type = sniffImageType(bytes);
   if (!type) throw new ProxyHttpError(415, 'unsupported_image_type', 'Send a JPEG, PNG or WebP image');
 
-  await consumeLimits(context.store, uploadChecks(context.options.limits, visitor.id, scope.ip), clock.now());
+  const checks = uploadChecks(context.options.limits, visitor.id, scope.ip, clock.now());
+  await consumeLimits(context.store, checks, clock.now());
 
   let processed: ProcessedImage;
   try {
@@ -55,10 +72,23 @@ export async function handleUpload(context: ProxyContext, scope: RequestScope): 
   }
 
   const id = randomId(24);
-  const expiresAt = clock.now() + uploads.ttlMs;
-  await uploads.store.put(id, { bytes: processed.bytes, contentType: processed.contentType, expiresAt });
+  const now = clock.now();
+  const expiresAt = now + uploads.ttlMs;
+  try {
+    await uploads.store.put(id, { bytes: processed.bytes, contentType: processed.contentType, expiresAt, owner: visitor.id });
+  } catch (error) {
+    if (!(error instanceof UploadStoreFullError)) throw error;
+    // Nothing was stored: the visitor's upload limits are given back.
+    await Promise.all(checks.map((check) => context.store.release(check.key)));
+    context.log({ level: 'warn', msg: 'upload storage budget used up' });
+    throw new ProxyHttpError(429, 'daily_budget', "The site's upload storage is full for now", {
+      headers: { 'retry-after': '3600' },
+      extra: { retry_after_seconds: 3600 },
+    });
+  }
   const origin = uploads.publicUrl ?? new URL(scope.request.url).origin;
-  const url = `${origin}${context.options.prefix}/api/v1/uploads/${id}`;
+  // Signed, short-lived: what the service fetches; after it expires only the uploader's cookie reads it.
+  const url = await signedUploadUrl(context, origin, id, Math.min(expiresAt, now + uploads.urlTtlMs));
   context.log({
     level: 'info',
     msg: 'upload stored',
@@ -88,20 +118,27 @@ export async function handleUploaded(context: ProxyContext, scope: RequestScope)
   const id = scope.route.param ?? '';
   const now = context.options.clock.now();
   const upload = UPLOAD_ID.test(id) ? await uploads.store.get(id, now) : undefined;
-  if (!upload) throw notFound('Upload not found (it may have expired)');
-  const maxAge = Math.max(0, Math.floor((upload.expiresAt - now) / 1000));
+  // Only the service (a signed URL) and the uploader (its cookie) read an upload; to anyone else it does not exist.
+  if (!upload || !(await mayRead(context, scope, id, upload.owner))) throw notFound('Upload not found (it may have expired)');
   return new Response(upload.bytes, {
     status: 200,
     headers: {
       'content-type': upload.contentType,
       'content-length': String(upload.bytes.byteLength),
-      'cache-control': `public, max-age=${Math.min(maxAge, 3600)}`,
+      // Never kept by a shared cache, which would serve it to anyone.
+      'cache-control': 'private, max-age=300',
       'x-content-type-options': 'nosniff',
-      // Opened directly, the image cannot run anything.
+      // Opened directly, the image cannot run anything; no other site can embed it.
       'content-security-policy': "default-src 'none'; sandbox",
-      'cross-origin-resource-policy': 'cross-origin',
+      'cross-origin-resource-policy': 'same-origin',
     },
   });
+}
+
+async function mayRead(context: ProxyContext, scope: RequestScope, id: string, owner: string | undefined): Promise<boolean> {
+  const query = new URL(scope.request.url).searchParams;
+  if (await signatureValid(context, id, query)) return true;
+  return owner !== undefined && (await readVisitorCookie(scope.request, context.signer)) === owner;
 }
 
 /** The image bytes of a raw body or of the multipart field `file`. */

@@ -7,8 +7,13 @@ import type { ProxyRequest } from '../http/proxy-request.js';
 /** false: the socket address only. true = 1. n: the n-th address from the right of X-Forwarded-For. */
 export type TrustProxy = boolean | number;
 
+/** How many reverse proxies of the site's own sit in front. */
+export function trustedHops(trustProxy: TrustProxy): number {
+  return trustProxy === true ? 1 : trustProxy === false ? 0 : Math.max(0, Math.floor(trustProxy));
+}
+
 export function clientIp(request: ProxyRequest, socketIp: string | undefined, trustProxy: TrustProxy): string | undefined {
-  const hops = trustProxy === true ? 1 : trustProxy === false ? 0 : Math.max(0, Math.floor(trustProxy));
+  const hops = trustedHops(trustProxy);
   if (hops > 0) {
     const chain = (request.headers.get('x-forwarded-for') ?? '')
       .split(',')

@@ -8,7 +8,7 @@
  */
 import { decodeBase64Url, encodeBase64Url } from '../util/base64url.js';
 
-export type SignaturePurpose = 'visitor';
+export type SignaturePurpose = 'visitor' | 'upload';
 
 export interface Signer {
   sign(purpose: SignaturePurpose, data: string): Promise<string>;

@@ -51,7 +51,9 @@ export function createMemoryStore(options: { now?: () => number } = {}): ProxySt
     },
     async release(key) {
       const entry = live(key);
-      if (entry) entry.value = String(Math.max(0, Number(entry.value) - 1));
+      // A window back at zero is forgotten: a refused request leaves nothing behind.
+      if (entry && Number(entry.value) <= 1) entries.delete(key);
+      else if (entry) entry.value = String(Number(entry.value) - 1);
     },
     async claim(key, value, ttlMs) {
       const entry = live(key);

@@ -73,6 +73,17 @@ describe.each(Object.keys(fixtures))('ProxyStore contract: %s', (name) => {
       expect(await store.hit('k', T, 1)).toMatchObject({ allowed: true, count: 1 });
     });
 
+    it('reads the window without counting or creating anything with a limit of 0', async () => {
+      const store = await open();
+      expect(await store.hit('k', 60_000, 0)).toMatchObject({ allowed: false, count: 0 });
+      expect(await store.get('k')).toBeUndefined();
+      const first = await store.hit('k', 60_000, 5);
+      const read = await store.hit('k', 60_000, 0);
+      expect(read).toMatchObject({ allowed: false, count: 1 });
+      expect(Math.abs(read.resetAt - first.resetAt)).toBeLessThan(1_000);
+      expect(await store.hit('k', 60_000, 5)).toMatchObject({ count: 2 });
+    });
+
     it('refuses everything with a limit of 0', async () => {
       const store = await open();
       const result = await store.hit('k', 60_000, 0);
@@ -103,12 +114,21 @@ describe.each(Object.keys(fixtures))('ProxyStore contract: %s', (name) => {
   describe('release', () => {
     it('gives one hit back within the same window', async () => {
       const store = await open();
-      const first = await store.hit('k', 60_000, 1);
+      const first = await store.hit('k', 60_000, 2);
+      await store.hit('k', 60_000, 2);
       await store.release('k');
-      const again = await store.hit('k', 60_000, 1);
-      expect(again).toMatchObject({ allowed: true, count: 1 });
+      const again = await store.hit('k', 60_000, 2);
+      expect(again).toMatchObject({ allowed: true, count: 2 });
       // Same window: giving a hit back does not restart it.
       expect(Math.abs(again.resetAt - first.resetAt)).toBeLessThan(1_000);
+    });
+
+    it('leaves nothing behind when the last hit is given back (a refused request costs no memory)', async () => {
+      const store = await open();
+      await store.hit('k', 60_000, 1);
+      await store.release('k');
+      expect(await store.get('k')).toBeUndefined();
+      expect(await store.hit('k', 60_000, 1)).toMatchObject({ allowed: true, count: 1 });
     });
 
     it('never goes below zero and never opens a window', async () => {

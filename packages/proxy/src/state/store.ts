@@ -17,9 +17,12 @@ export interface HitResult {
 export type Unsubscribe = () => Promise<void>;
 
 export interface ProxyStore {
-  /** Fixed-window counter: counts one hit unless `limit` hits were already counted in the window. */
+  /**
+   * Fixed-window counter: counts one hit unless `limit` hits were already counted in the window.
+   * With a limit of 0 it only reads the window (count, end) and writes nothing.
+   */
   hit(key: string, windowMs: number, limit: number): Promise<HitResult>;
-  /** Gives back one counted hit (a later check refused the same request). */
+  /** Gives back one counted hit (a later check refused the same request); a window back at zero is deleted. */
   release(key: string): Promise<void>;
   /** Set-if-absent: stores `value` and returns undefined, or returns the value already there. */
   claim(key: string, value: string, ttlMs: number): Promise<string | undefined>;

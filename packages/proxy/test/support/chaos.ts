@@ -88,6 +88,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       ROOM_PROXY_REDIS_PREFIX: `chaos:${crypto.randomUUID()}:`,
       // Every visitor comes from its own address (X-Forwarded-For), as behind a load balancer.
       ROOM_PROXY_TRUST_PROXY: '1',
+      // The photo is the simulator's own sample, on loopback.
+      ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS: 'true',
     };
     const urls = await Promise.all([0, 1].map(() => startInstance(env, children)));
     await waitFor(async () => (await Promise.all(urls.map(readyStatus))).every((s) => s === 200), 'both instances to be ready', 15_000);

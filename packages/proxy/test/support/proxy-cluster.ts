@@ -69,6 +69,8 @@ export async function startCluster(): Promise<Cluster> {
         store,
         log,
         jobs: { schedule: FAST_SCHEDULE },
+        // The photo is the simulator's own sample, on loopback.
+        allowPrivateImageUrls: true,
         ...options.proxy,
       });
       const instance: Instance = {

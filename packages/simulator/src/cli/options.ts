@@ -18,6 +18,9 @@ Options:
   --rate-limit-rate R   share of /api/v1 requests answered 429 with Retry-After (0..1, default 0)
   --reset-rate R        share of /api/v1 requests whose connection is dropped unanswered (0..1, default 0)
   --seed N              seed for faults, latencies and image variation (default random)
+  --allow-private-images
+                        fetch image_url on loopback and private hosts too (local development
+                        only; by default, like the service, only public hosts and its own samples)
   -h, --help            show this help
   -v, --version         print the version
 `;
@@ -35,6 +38,7 @@ export const SIMULATOR_FLAGS = {
   'rate-limit-rate': { kind: 'string' },
   'reset-rate': { kind: 'string' },
   seed: { kind: 'string' },
+  'allow-private-images': { kind: 'boolean' },
 } as const satisfies FlagSpecs;
 
 export type CliOptions = SimulatorOptions & { port: number; host: string; latencyMs: { min: number; max: number } };
@@ -67,5 +71,6 @@ export function optionsFromFlags(values: FlagValues<typeof SIMULATOR_FLAGS>): Cl
     latencyMs: values.latency === undefined ? { ...SERVICE_LATENCY_MS } : readRange('--latency', values.latency),
     ...rates,
     ...(values.seed !== undefined && { seed: readInteger('--seed', values.seed, 0, 2 ** 32 - 1) }),
+    ...(values['allow-private-images'] && { imageFetch: { allowPrivate: true } }),
   };
 }

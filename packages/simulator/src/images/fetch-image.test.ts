@@ -1,13 +1,15 @@
-import type { Served } from '@room-restyler/test-kit';
+import { type Served, serveOverHttp } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoServer } from '../test-support/image-server.js';
-import { fetchImage } from './fetch-image.js';
+import { FETCH_FAILED, fetchImage } from './fetch-image.js';
 import { ImageInputError } from './render.js';
 import { sampleRoom } from './sample-room.js';
 
 let server: Served;
+let redirector: Served;
 let photo: Buffer;
-const limits = { maxBytes: 1_000_000, timeoutMs: 2_000 };
+// The photo server is on loopback: allowed here, as a local proxy's uploads are.
+const limits = { maxBytes: 1_000_000, timeoutMs: 2_000, allowPrivate: true };
 const never = new AbortController().signal;
 
 beforeAll(async () => {
@@ -17,24 +19,26 @@ beforeAll(async () => {
     '/page.html': { body: '<html></html>', type: 'text/html; charset=utf-8' },
     '/big.bin': { body: Buffer.alloc(2_000_000), type: 'application/octet-stream' },
   });
+  redirector = await serveOverHttp(async (request) => {
+    const to = new URL(request.url).searchParams.get('to') ?? '';
+    return new Response(null, { status: 302, headers: { location: to } });
+  });
 });
-afterAll(() => server.close());
+afterAll(() => Promise.all([server.close(), redirector.close()]));
 
 describe('fetchImage', () => {
   it('downloads a photo from a loopback URL', async () => {
     expect(await fetchImage(`${server.url}/room.jpg`, limits, never)).toEqual(photo);
   });
 
-  it('fails clearly on an HTTP error, a non-image type, an oversized body, a timeout and a refused connection', async () => {
-    await expect(fetchImage(`${server.url}/nope.jpg`, limits, never)).rejects.toThrow(
-      new ImageInputError('Could not fetch image_url: HTTP 404'),
-    );
+  it('fails clearly on a non-image type and an oversized body, and with one message on an HTTP error, a timeout and a refused connection (no port scanner)', async () => {
+    await expect(fetchImage(`${server.url}/nope.jpg`, limits, never)).rejects.toThrow(new ImageInputError(FETCH_FAILED));
     await expect(fetchImage(`${server.url}/page.html`, limits, never)).rejects.toThrow(
       'image_url is not an image (Content-Type text/html)',
     );
     await expect(fetchImage(`${server.url}/big.bin`, limits, never)).rejects.toThrow('image_url is larger than 1000000 bytes');
-    await expect(fetchImage(`${server.url}/slow`, { ...limits, timeoutMs: 100 }, never)).rejects.toThrow('no response within 100 ms');
-    await expect(fetchImage('http://127.0.0.1:1/x.jpg', limits, never)).rejects.toThrow('Could not fetch image_url: connection failed');
+    await expect(fetchImage(`${server.url}/slow`, { ...limits, timeoutMs: 100 }, never)).rejects.toThrow(new ImageInputError(FETCH_FAILED));
+    await expect(fetchImage('http://127.0.0.1:1/x.jpg', limits, never)).rejects.toThrow(new ImageInputError(FETCH_FAILED));
   });
 
   it('stops when the job is cancelled, with the cancel reason rather than a fetch error', async () => {
@@ -42,5 +46,47 @@ describe('fetchImage', () => {
     const pending = fetchImage(`${server.url}/slow`, limits, controller.signal);
     controller.abort(new Error('simulator closed'));
     await expect(pending).rejects.toThrow('simulator closed');
+  });
+
+  describe('by default (public hosts only, like the service)', () => {
+    const strict = { maxBytes: 1_000_000, timeoutMs: 2_000 };
+
+    it.each([
+      'http://127.0.0.1:1/x.jpg',
+      'http://localhost/x.jpg',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fd00:ec2::254]/latest/meta-data/',
+      'http://2130706433/x.jpg',
+      'http://0x7f.1/x.jpg',
+      'http://[::ffff:127.0.0.1]/x.jpg',
+      'http://user:pass@example.com/x.jpg',
+    ])('refuses %s before connecting', async (url) => {
+      await expect(fetchImage(url, strict, never)).rejects.toThrow(new ImageInputError(FETCH_FAILED));
+    });
+
+    it('refuses the loopback photo server itself', async () => {
+      await expect(fetchImage(`${server.url}/room.jpg`, strict, never)).rejects.toThrow(new ImageInputError(FETCH_FAILED));
+    });
+
+    it('checks every redirect hop: an allowed origin redirecting to a private one is refused', async () => {
+      const onlyRedirector = { ...strict, allowPrivate: (origin: string) => origin === redirector.url };
+      const to = encodeURIComponent(`${server.url}/room.jpg`);
+      await expect(fetchImage(`${redirector.url}/?to=${to}`, onlyRedirector, never)).rejects.toThrow(new ImageInputError(FETCH_FAILED));
+      // The same hop allowed: followed by hand, the photo arrives.
+      const both = { ...strict, allowPrivate: (origin: string) => origin === redirector.url || origin === server.url };
+      expect(await fetchImage(`${redirector.url}/?to=${to}`, both, never)).toEqual(photo);
+    });
+
+    it('stops after 5 redirects', async () => {
+      let url = `${server.url}/room.jpg`;
+      for (let i = 0; i < 6; i += 1) url = `${redirector.url}/?to=${encodeURIComponent(url)}`;
+      await expect(fetchImage(url, limits, never)).rejects.toThrow(new ImageInputError(FETCH_FAILED));
+    });
+
+    it('checks the addresses a host name resolves to (a public-looking name pointing at the machine itself)', async () => {
+      const url = `http://photos.example.com:${new URL(server.url).port}/room.jpg`;
+      for (const addresses of [['127.0.0.1'], ['93.184.216.34', '10.0.0.1'], ['::1'], []])
+        await expect(fetchImage(url, strict, never, async () => addresses)).rejects.toThrow(new ImageInputError(FETCH_FAILED));
+    });
   });
 });

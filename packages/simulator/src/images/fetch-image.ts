@@ -1,14 +1,26 @@
 /**
- * Downloads the caller's `image_url` with a size cap and a timeout. Loopback URLs are allowed on
- * purpose: tests and the key proxy serve photos on localhost.
+ * Downloads the caller's `image_url` with a size cap and a timeout, under the same address rules as
+ * the key proxy (core's `checkPublicUrl`): only public http(s) hosts, checked again on every
+ * redirect hop (followed by hand, at most 5) and on the addresses a host name resolves to, so a
+ * public URL cannot redirect or resolve into the machine's own network. `allowPrivate` lifts the
+ * public-host rule for chosen origins (the simulator's own, the local proxy's uploads) or all
+ * (tests). Whatever fails in fetching reads the same to the caller, so the error is no port scanner.
  */
+import { lookup } from 'node:dns/promises';
+import { checkPublicUrl, isPublicAddress, parseIp } from '@room-restyler/core/internal';
 import { ImageInputError } from './render.js';
 
 export interface FetchImageLimits {
   maxBytes: number;
   timeoutMs: number;
+  /** Origins fetched even on a loopback or private address; `true`: all of them (local tests only). */
+  allowPrivate?: boolean | ((origin: string) => boolean);
 }
 
+/** One message for every way a fetch fails (refused, unreachable, HTTP error, timeout, redirect loop). */
+export const FETCH_FAILED = 'Could not fetch image_url';
+
+const MAX_REDIRECTS = 5;
 /** Media types that cannot be an image; anything else (including none) is left to the decoder. */
 const NOT_AN_IMAGE = /^(text\/|application\/(json|xml|javascript|xhtml))/i;
 
@@ -27,22 +39,50 @@ async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): P
   return Buffer.concat(chunks);
 }
 
-export async function fetchImage(url: string, limits: FetchImageLimits, signal: AbortSignal): Promise<Buffer> {
+/** The addresses a host name stands for (the system resolver, as fetch itself uses). */
+export type Resolve = (host: string) => Promise<string[]>;
+
+const systemResolve: Resolve = async (host) => (await lookup(host, { all: true })).map(({ address }) => address);
+
+/** Whether this hop may be fetched: a public URL whose name resolves to public addresses only, or an allowed origin. */
+async function mayFetch(url: URL, allowPrivate: FetchImageLimits['allowPrivate'], resolve: Resolve): Promise<boolean> {
+  if (url.username !== '' || url.password !== '' || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false;
+  if (allowPrivate === true || (typeof allowPrivate === 'function' && allowPrivate(url.origin))) return true;
+  if (!checkPublicUrl(url.href).ok) return false;
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (parseIp(host)) return true;
+  const addresses = await resolve(host).catch(() => []);
+  return addresses.length > 0 && addresses.every((address) => isPublicAddress(address));
+}
+
+async function get(url: string, limits: FetchImageLimits, signal: AbortSignal, resolve: Resolve): Promise<Response> {
+  let next = new URL(url);
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+    if (!(await mayFetch(next, limits.allowPrivate, resolve))) throw new ImageInputError(FETCH_FAILED);
+    const response = await fetch(next, { signal, redirect: 'manual', headers: { accept: 'image/*' } });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || location === null) return response;
+    await response.body?.cancel().catch(() => {});
+    if (!URL.canParse(location, next)) throw new ImageInputError(FETCH_FAILED);
+    next = new URL(location, next);
+  }
+  throw new ImageInputError(FETCH_FAILED);
+}
+
+export async function fetchImage(url: string, limits: FetchImageLimits, signal: AbortSignal, resolve = systemResolve): Promise<Buffer> {
   const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const aborted = AbortSignal.any([signal, timeout]);
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.any([signal, timeout]), redirect: 'follow', headers: { accept: 'image/*' } });
-  } catch {
+    response = await get(url, limits, aborted, resolve);
+  } catch (error) {
     if (signal.aborted) throw signal.reason;
-    throw new ImageInputError(
-      timeout.aborted
-        ? `Could not fetch image_url: no response within ${limits.timeoutMs} ms`
-        : 'Could not fetch image_url: connection failed',
-    );
+    if (error instanceof ImageInputError) throw error;
+    throw new ImageInputError(FETCH_FAILED);
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel().catch(() => {});
-    throw new ImageInputError(`Could not fetch image_url: HTTP ${response.status}`);
+    throw new ImageInputError(FETCH_FAILED);
   }
   const type = response.headers.get('content-type') ?? '';
   if (NOT_AN_IMAGE.test(type)) {
@@ -59,10 +99,6 @@ export async function fetchImage(url: string, limits: FetchImageLimits, signal: 
   } catch (error) {
     if (error instanceof ImageInputError) throw error;
     if (signal.aborted) throw signal.reason;
-    throw new ImageInputError(
-      timeout.aborted
-        ? `Could not fetch image_url: no response within ${limits.timeoutMs} ms`
-        : 'Could not fetch image_url: the download broke off',
-    );
+    throw new ImageInputError(FETCH_FAILED);
   }
 }

@@ -74,7 +74,11 @@ export class JobStore {
   /** Fetches image_url and decodes it, as the job will, so a photo that cannot be used is refused before any credit is spent. */
   async checkPhoto(url: string): Promise<PhotoCheck> {
     try {
-      const photo = await fetchImage(url, this.deps.options.imageFetch, this.#closing.signal);
+      const { allowPrivate } = this.deps.options.imageFetch;
+      // Its own samples are always fetchable; other private origins only when allowed.
+      const allowed = (origin: string) =>
+        origin === this.deps.origin() || (typeof allowPrivate === 'function' ? allowPrivate(origin) : allowPrivate);
+      const photo = await fetchImage(url, { ...this.deps.options.imageFetch, allowPrivate: allowed }, this.#closing.signal);
       await this.#limiter.run(() => prepareInput(photo));
       return { ok: true, photo };
     } catch (error) {

@@ -44,10 +44,10 @@ if not current or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEY
 return {1, count, redis.call('PTTL', KEYS[1])}
 `);
 
-/** Gives back one hit, never going below zero and never creating the key. */
+/** Gives back one hit, never going below zero and never creating the key; a window back at zero is deleted. */
 export const RELEASE = new LuaScript(`
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count > 0 then redis.call('DECR', KEYS[1]) end
+if count > 1 then redis.call('DECR', KEYS[1]) else redis.call('DEL', KEYS[1]) end
 return 0
 `);
 

@@ -1,0 +1,22 @@
+/** The environment the bin reads for the image_url rules (issue 15): an allowlist of origins, and private hosts for local use. */
+import { UsageError } from '@room-restyler/core/cli';
+import { describe, expect, it } from 'vitest';
+import { proxyEnv } from './env.js';
+
+describe('proxyEnv', () => {
+  it('reads ROOM_PROXY_IMAGE_ORIGINS and ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS', () => {
+    expect(proxyEnv({})).toMatchObject({ imageOrigins: undefined, allowPrivateImageUrls: false });
+    expect(
+      proxyEnv({
+        ROOM_PROXY_IMAGE_ORIGINS: 'https://cdn.site.example, https://img.site.example',
+        ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS: 'true',
+      }),
+    ).toMatchObject({ imageOrigins: ['https://cdn.site.example', 'https://img.site.example'], allowPrivateImageUrls: true });
+  });
+
+  it('refuses values it cannot read, naming the variable', () => {
+    expect(() => proxyEnv({ ROOM_PROXY_IMAGE_ORIGINS: 'ftp://x.example' })).toThrow(UsageError);
+    expect(() => proxyEnv({ ROOM_PROXY_IMAGE_ORIGINS: 'ftp://x.example' })).toThrow(/ROOM_PROXY_IMAGE_ORIGINS/);
+    expect(() => proxyEnv({ ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS: 'yes please' })).toThrow(/ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS/);
+  });
+});
