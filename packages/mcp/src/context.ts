@@ -1,5 +1,6 @@
 /** What every tool, resource and prompt shares: the client (or why there is none), settings and the log. */
 import { createRoomClient, DEFAULT_POLL_SCHEDULE, type PollSchedule, type RoomClient } from '@room-restyler/core';
+import type { FileAccess } from './files/file-access.js';
 import { DEFAULT_PREVIEW_BUDGET_BYTES, type RoomMcpServerOptions } from './options.js';
 import { MISSING_BASE_URL_HELP, MISSING_KEY_HELP, SetupError } from './user-errors.js';
 
@@ -7,6 +8,7 @@ export interface ServerContext {
   /** The client, or a SetupError saying what to configure. */
   client(): RoomClient;
   readonly uploadUrl: string | undefined;
+  readonly files: FileAccess;
   readonly pollSchedule: PollSchedule;
   readonly previewBudgetBytes: number;
   readonly fetch: typeof fetch;
@@ -21,6 +23,7 @@ export function createContext(options: RoomMcpServerOptions): ServerContext {
       return client;
     },
     uploadUrl: options.uploadUrl || undefined,
+    files: options.files ?? 'anywhere',
     pollSchedule: options.pollSchedule ?? DEFAULT_POLL_SCHEDULE,
     previewBudgetBytes: options.previewBudgetBytes ?? DEFAULT_PREVIEW_BUDGET_BYTES,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

@@ -4,6 +4,7 @@
  */
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerContext } from '../context.js';
+import { writableDir } from '../files/file-access.js';
 import type { JobOutcome } from '../tools/follow-job.js';
 import type { ReportProgress } from '../tools/progress.js';
 import { type DownloadedImage, downloadImage } from './download.js';
@@ -43,7 +44,7 @@ export async function presentJob(ctx: ServerContext, job: PresentJob): Promise<C
   let savedPaths: (string | undefined)[] = [];
   if (job.saveDir && fetched.length > 0) {
     try {
-      const paths = await saveImages(job.saveDir, job.fileStem, fetched);
+      const paths = await saveImages(await writableDir(ctx.files, job.saveDir, 'save_dir'), job.fileStem, fetched);
       savedPaths = downloads.map((d) => (d ? paths[fetched.indexOf(d)] : undefined));
     } catch (error) {
       notes.push(`Could not save into ${job.saveDir}: ${message(error)}`);

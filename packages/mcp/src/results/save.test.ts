@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../../test/support/connect.js';
-import { resolveSaveDir } from './save.js';
+import { plannedDir } from '../files/file-access.js';
 
 describe('save_dir', () => {
   let service: FakeService;
@@ -56,6 +56,6 @@ describe('save_dir', () => {
     });
     expect(result.isError).toBe(true);
     expect((result.content as { text: string }[])[0]?.text).toMatch(/save_dir must be an absolute path/);
-    expect(resolveSaveDir('~/Pictures')).toMatch(/Pictures$/);
+    expect(await plannedDir('anywhere', '~/Pictures', 'save_dir')).toMatch(/Pictures$/);
   });
 });

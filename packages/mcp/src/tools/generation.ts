@@ -6,9 +6,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { estimateRemainingMs, type GenerationStarted, type RoomClient, type StartOptions } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
+import { plannedDir } from '../files/file-access.js';
 import { errorResult } from '../results/error-result.js';
 import { presentJob } from '../results/job-result.js';
-import { resolveSaveDir, safeName } from '../results/save.js';
+import { safeName } from '../results/save.js';
 import { uploadLocalImage } from '../uploads/upload.js';
 import { InputError } from '../user-errors.js';
 import { followJob } from './follow-job.js';
@@ -44,9 +45,7 @@ export async function runGeneration<Body>(
   let requestId: string | undefined;
   try {
     const client = ctx.client();
-    const saveDir = args.save_dir === undefined ? undefined : resolveSaveDir(args.save_dir);
-    if (args.save_dir !== undefined && !saveDir)
-      throw new InputError(`save_dir must be an absolute path or start with ~/ (got "${args.save_dir}").`);
+    const saveDir = args.save_dir === undefined ? undefined : await plannedDir(ctx.files, args.save_dir, 'save_dir');
     const imageUrl = await photoUrl(ctx, args, signal, () => void report({ phase: 'uploading', elapsedMs: Date.now() - startedAt }));
 
     void report({ phase: 'starting', elapsedMs: Date.now() - startedAt });
@@ -94,5 +93,5 @@ async function photoUrl(ctx: ServerContext, args: GenerationArgs, signal: AbortS
       'A room photo is required: give image_url (a public http(s) URL) or image_path (an absolute path on this computer).',
     );
   onUpload();
-  return uploadLocalImage(ctx.fetch, ctx.uploadUrl, args.image_path, signal);
+  return uploadLocalImage(ctx, args.image_path, signal);
 }

@@ -1,11 +1,11 @@
 /** `prediction`: check on (and wait for) a job started earlier. Free: reading spends no credit. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ServerContext } from '../context.js';
+import { plannedDir } from '../files/file-access.js';
 import { errorResult } from '../results/error-result.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import { presentJob } from '../results/job-result.js';
-import { resolveSaveDir, safeName } from '../results/save.js';
-import { InputError } from '../user-errors.js';
+import { safeName } from '../results/save.js';
 import { readAnnotations } from './annotations.js';
 import { jobDeliveryFields, requestIdField } from './fields.js';
 import { followJob } from './follow-job.js';
@@ -27,9 +27,7 @@ export function registerPredictionTool(server: McpServer, ctx: ServerContext): v
     },
     async (args, extra) => {
       try {
-        const saveDir = args.save_dir === undefined ? undefined : resolveSaveDir(args.save_dir);
-        if (args.save_dir !== undefined && !saveDir)
-          throw new InputError(`save_dir must be an absolute path or start with ~/ (got "${args.save_dir}").`);
+        const saveDir = args.save_dir === undefined ? undefined : await plannedDir(ctx.files, args.save_dir, 'save_dir');
         const report = progressReporter(extra, ctx.log);
         const outcome = await followJob(ctx, {
           requestId: args.id,
