@@ -61,7 +61,7 @@ async function startOn(binary: string, port: number, persistence: string[]): Pro
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<Error>((resolve) => {
     child.once('error', (error) => resolve(new Error(`redis-server failed to start: ${error.message}`)));
-    child.once('exit', (code) => resolve(new Error(`redis-server exited (code ${code}) before answering PING:\n${output.slice(-2_000)}`)));
+    child.once('exit', (code) => resolve(new Error(`redis-server exited (code ${code}) before answering:\n${output.slice(-2_000)}`)));
   });
   const ready = waitForOwnServer(port, child.pid);
   try {
