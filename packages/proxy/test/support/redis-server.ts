@@ -61,9 +61,9 @@ async function startOn(binary: string, port: number, persistence: string[]): Pro
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<Error>((resolve) => {
     child.once('error', (error) => resolve(new Error(`redis-server failed to start: ${error.message}`)));
-    child.once('exit', (code) => resolve(new Error(`redis-server exited (code ${code}) before answering PING:\n${output.slice(-2_000)}`)));
+    child.once('exit', (code) => resolve(new Error(`redis-server exited (code ${code}) before answering:\n${output.slice(-2_000)}`)));
   });
-  const ready = waitForPong(port);
+  const ready = waitForOwnServer(port, child.pid);
   try {
     const failed = await Promise.race([ready.then(() => undefined), exited]);
     if (failed) throw failed;
@@ -93,21 +93,26 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Sends PING until the server answers +PONG (a condition, checked every 20 ms, with a deadline). */
-function waitForPong(port: number): Promise<void> & { cancel(): void } {
+/**
+ * Asks until this child answers (a condition, checked every 20 ms, with a deadline). The answer must
+ * name the child's process id: when another test run's server holds the port, ours exits, and a plain
+ * PING would be answered by theirs — whose stop later looks like an outage in the middle of our test.
+ */
+function waitForOwnServer(port: number, pid: number | undefined): Promise<void> & { cancel(): void } {
   let cancelled = false;
   const deadline = Date.now() + START_TIMEOUT_MS;
   const run = async (): Promise<void> => {
     while (!cancelled) {
-      if (await ping(port)) return;
-      if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer PING within ${START_TIMEOUT_MS} ms`);
+      if (await answers(port, pid)) return;
+      if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer within ${START_TIMEOUT_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
   return Object.assign(run(), { cancel: () => (cancelled = true) });
 }
 
-function ping(port: number): Promise<boolean> {
+/** Whether the server on `port` is the process `pid` (its INFO names it). */
+function answers(port: number, pid: number | undefined): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ port, host: '127.0.0.1' });
     let reply = '';
@@ -117,10 +122,12 @@ function ping(port: number): Promise<boolean> {
     };
     socket.setTimeout(1_000, () => done(false));
     socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('connect', () => socket.write('INFO server\r\n'));
     socket.on('data', (chunk) => {
       reply += chunk.toString();
-      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+      // An error (e.g. -LOADING) is not an answer yet; a bulk reply is complete once process_id's line is.
+      if (reply.startsWith('-')) done(false);
+      else if (/\r\nprocess_id:\d+\r\n/.test(reply)) done(reply.includes(`\r\nprocess_id:${pid}\r\n`));
     });
   });
 }
