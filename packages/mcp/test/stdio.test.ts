@@ -63,7 +63,14 @@ describe('room-restyler-mcp over stdio, backed by the simulator', () => {
   });
 
   it('restyles a photo with progress and returns a real image', async () => {
-    expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual(['enhance', 'me', 'prediction', 'restyle']);
+    expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual([
+      'enhance',
+      'me',
+      'prediction',
+      'recent_jobs',
+      'restyle',
+      'save_images',
+    ]);
     const progress: string[] = [];
     const result = await server.client.callTool(
       {

@@ -57,7 +57,14 @@ describe('Streamable HTTP transport', () => {
     const client = new Client({ name: 'http-test', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(mode === 'stateless' ? stateless.url : open.url)));
     try {
-      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['enhance', 'me', 'prediction', 'restyle']);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([
+        'enhance',
+        'me',
+        'prediction',
+        'recent_jobs',
+        'restyle',
+        'save_images',
+      ]);
       const progress: string[] = [];
       const result = await client.callTool(
         { name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'boho chic', previews: false } },
