@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../test/support/connect.js';
+import { TOOL_NAMES } from '../test/support/tool-names.js';
 
 describe('the server as a client lists it', () => {
   let service: FakeService;
@@ -23,7 +24,7 @@ describe('the server as a client lists it', () => {
   it('offers the tools with titles, credit-aware descriptions, schemas and honest annotations', async () => {
     const { tools } = await mcp.client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect([...byName.keys()].sort()).toEqual(['enhance', 'me', 'prediction', 'recent_jobs', 'restyle', 'save_images']);
+    expect([...byName.keys()].sort()).toEqual(TOOL_NAMES);
 
     for (const name of ['enhance', 'restyle']) {
       const tool = byName.get(name);
