@@ -4,6 +4,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { runCli } from '@room-restyler/core/cli';
 import { commandFromFlags, MCP_FLAGS, USAGE } from './cli/args.js';
 import { describeSettings, settingsFromEnv } from './cli/env.js';
+import { describeAccess } from './files/file-access.js';
 import { createRoomMcpServer } from './server.js';
 import { VERSION } from './version.js';
 
@@ -18,6 +19,9 @@ await runCli(process, { name: 'room-restyler-mcp', version: VERSION, usage: USAG
   if (command.kind === 'stdio') {
     const server = createRoomMcpServer(serverOptions);
     await server.connect(new StdioServerTransport());
+    // The client went away (closed our stdin): closing the server aborts the calls in flight, so no
+    // job is followed, downloaded or saved for nobody, and the process can exit.
+    process.stdin.once('end', () => void server.close());
     log(`${VERSION} on stdio; ${describeSettings(settings)}`);
     return;
   }
@@ -29,10 +33,14 @@ await runCli(process, { name: 'room-restyler-mcp', version: VERSION, usage: USAG
     host: command.host,
     allowedHosts: command.allowedHosts,
     token: settings.token,
-    createServer: () => createRoomMcpServer(serverOptions),
+    stateless: command.stateless,
+    createServer: () => createRoomMcpServer({ ...serverOptions, files: command.files }),
     log,
   });
-  log(`${VERSION} on ${running.url}; ${describeSettings(settings)}; bearer token ${settings.token ? 'required' : 'off'}`);
+  log(
+    `${VERSION} on ${running.url} (${command.stateless ? 'stateless' : 'sessions'}); ${describeSettings(settings)}; ` +
+      `bearer token ${settings.token ? 'required' : 'off'}; local files: ${describeAccess(command.files)}`,
+  );
   if (!settings.token && !['127.0.0.1', 'localhost', '::1'].includes(command.host))
     log('warning: listening beyond loopback without ROOM_MCP_TOKEN; anyone who can reach this port can spend your credits');
   const stop = () => void running.close().finally(() => process.exit(0));

@@ -1,5 +1,8 @@
 /** What every tool, resource and prompt shares: the client (or why there is none), settings and the log. */
 import { createRoomClient, DEFAULT_POLL_SCHEDULE, type PollSchedule, type RoomClient } from '@room-restyler/core';
+import type { FileAccess } from './files/file-access.js';
+import { SessionJobs } from './jobs/session-jobs.js';
+import { StartLedger, startsFor } from './jobs/start-ledger.js';
 import { DEFAULT_PREVIEW_BUDGET_BYTES, type RoomMcpServerOptions } from './options.js';
 import { MISSING_BASE_URL_HELP, MISSING_KEY_HELP, SetupError } from './user-errors.js';
 
@@ -7,9 +10,14 @@ export interface ServerContext {
   /** The client, or a SetupError saying what to configure. */
   client(): RoomClient;
   readonly uploadUrl: string | undefined;
+  readonly files: FileAccess;
   readonly pollSchedule: PollSchedule;
   readonly previewBudgetBytes: number;
   readonly fetch: typeof fetch;
+  /** The jobs this session started (`recent_jobs`). */
+  readonly jobs: SessionJobs;
+  /** The starts of this process, for finding the job of a start whose answer was lost. */
+  readonly starts: StartLedger;
   log(line: string): void;
 }
 
@@ -21,9 +29,13 @@ export function createContext(options: RoomMcpServerOptions): ServerContext {
       return client;
     },
     uploadUrl: options.uploadUrl || undefined,
+    files: options.files ?? 'anywhere',
     pollSchedule: options.pollSchedule ?? DEFAULT_POLL_SCHEDULE,
     previewBudgetBytes: options.previewBudgetBytes ?? DEFAULT_PREVIEW_BUDGET_BYTES,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    jobs: new SessionJobs(),
+    // Job ids are unique per service: a client given ready-made (embedding, tests) keeps its own.
+    starts: options.client ? new StartLedger() : startsFor(options.baseUrl ?? ''),
     log: options.log ?? (() => {}),
   };
 }
@@ -31,6 +43,10 @@ export function createContext(options: RoomMcpServerOptions): ServerContext {
 function clientFromSettings(options: RoomMcpServerOptions): RoomClient | SetupError {
   if (!options.apiKey) return new SetupError(MISSING_KEY_HELP);
   if (!options.baseUrl) return new SetupError(MISSING_BASE_URL_HELP);
-  if (!URL.canParse(options.baseUrl)) return new SetupError(`ROOM_API_BASE_URL is not a URL. ${MISSING_BASE_URL_HELP}`);
-  return createRoomClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, fetch: options.fetch });
+  // `localhost:4010` parses as a URL of scheme `localhost:`: only http(s) reaches a service.
+  if (!/^https?:\/\/[^/]/i.test(options.baseUrl) || !URL.canParse(options.baseUrl))
+    return new SetupError(`ROOM_API_BASE_URL must be an http(s) URL (got "${options.baseUrl}"). ${MISSING_BASE_URL_HELP}`);
+  // Paths are appended to it: an address copied with its `/api/v1` would double them.
+  const baseUrl = options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+  return createRoomClient({ baseUrl, apiKey: options.apiKey, fetch: options.fetch });
 }

@@ -1,5 +1,6 @@
 /** What the server needs to know; the CLI fills it from the environment, embedders pass it directly. */
 import type { PollSchedule, RoomClient } from '@room-restyler/core';
+import type { FileAccess } from './files/file-access.js';
 
 export interface RoomMcpServerOptions {
   /** A ready client (tests, embedding). When given, `apiKey` and `baseUrl` are ignored. */
@@ -10,6 +11,11 @@ export interface RoomMcpServerOptions {
   baseUrl?: string | undefined;
   /** Full URL of an upload route honouring the proxy's contract (`ROOM_UPLOAD_URL`), for `image_path`. */
   uploadUrl?: string | undefined;
+  /**
+   * Which local paths `image_path` and `save_dir` may use: `anywhere` (default; stdio, where the caller is the
+   * user), `off`, or `{ root }` (confined by real path). The HTTP server passes `off` unless --files-root is given.
+   */
+  files?: FileAccess | undefined;
   /** When to poll a running job; the default is core's schedule tuned for 10–30 s jobs. */
   pollSchedule?: PollSchedule | undefined;
   /** Upper bound on all preview images of one result together, as sent (base64). Default 900 KB. */

@@ -6,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
+import { startFakeService, TEST_API_KEY, waitFor } from '@room-restyler/test-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOL_NAMES } from './support/tool-names.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const KEY = 'sim_test_key';
@@ -62,7 +64,7 @@ describe('room-restyler-mcp over stdio, backed by the simulator', () => {
   });
 
   it('restyles a photo with progress and returns a real image', async () => {
-    expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual(['enhance', 'me', 'prediction', 'restyle']);
+    expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
     const progress: string[] = [];
     const result = await server.client.callTool(
       {
@@ -101,6 +103,22 @@ describe('room-restyler-mcp over stdio, backed by the simulator', () => {
     expect(server.transportErrors).toEqual([]);
     expect(server.stderr()).toContain('[room-restyler-mcp] 0.1.0 on stdio; API key set');
     expect(server.stderr()).not.toContain(KEY);
+  });
+
+  it('closing stdin (the client quit) aborts the call in flight instead of following the job for nobody', async () => {
+    const service = await startFakeService({ readsToComplete: 'manual' });
+    const quitting = await spawnServer({ ROOM_API_KEY: TEST_API_KEY, ROOM_API_BASE_URL: service.url });
+    try {
+      const call = quitting.client
+        .callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'modern', wait_seconds: 55 } })
+        .catch(() => undefined);
+      await waitFor(() => service.count('/api/v1/prediction/', 'GET') > 0, 'the job to be followed', 20_000);
+      await quitting.client.close();
+      await call;
+      expect(quitting.stderr()).toMatch(/cancelled by the client; job \S+ keeps running/);
+    } finally {
+      await service.close();
+    }
   });
 
   it('starts without a key and explains the setup in tool errors', async () => {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseFlags, UsageError } from '@room-restyler/core/cli';
 import { describe, expect, it } from 'vitest';
 import { commandFromFlags, MCP_FLAGS } from './args.js';
@@ -7,17 +8,32 @@ const parseCliArgs = (argv: string[]) => commandFromFlags(parseFlags(argv, MCP_F
 describe('room-restyler-mcp arguments', () => {
   it('default to stdio, and take --http with port, host and extra allowed hosts', () => {
     expect(parseCliArgs([])).toEqual({ kind: 'stdio' });
-    expect(parseCliArgs(['--http'])).toEqual({ kind: 'http', port: 3333, host: '127.0.0.1', allowedHosts: [] });
+    expect(parseCliArgs(['--http'])).toEqual({
+      kind: 'http',
+      port: 3333,
+      host: '127.0.0.1',
+      allowedHosts: [],
+      stateless: false,
+      files: 'off',
+    });
     expect(parseCliArgs(['--http', '--port', '0', '--host', '0.0.0.0', '--allowed-host', 'a.test', '--allowed-host', 'b.test'])).toEqual({
       kind: 'http',
       port: 0,
       host: '0.0.0.0',
       allowedHosts: ['a.test', 'b.test'],
+      stateless: false,
+      files: 'off',
     });
+    expect(parseCliArgs(['--http', '--stateless', '--files-root', '/srv/photos'])).toMatchObject({
+      stateless: true,
+      files: { root: '/srv/photos' },
+    });
+    expect(parseCliArgs(['--http', '--files-root', 'photos'])).toMatchObject({ files: { root: resolve('photos') } });
   });
 
   it('refuse what they do not understand with a usage error', () => {
     expect(() => parseCliArgs(['--port', '80'])).toThrow(/need --http/);
+    expect(() => parseCliArgs(['--files-root', '/srv'])).toThrow(/need --http/);
     expect(() => parseCliArgs(['--http', '--port', 'eighty'])).toThrow(UsageError);
     expect(() => parseCliArgs(['--verbose'])).toThrow(UsageError);
   });

@@ -1,21 +1,27 @@
 /** Command-line arguments of `room-restyler-mcp`. */
+import { resolve } from 'node:path';
 import { type FlagSpecs, type FlagValues, readPort, UsageError } from '@room-restyler/core/cli';
+import type { FileAccess } from '../files/file-access.js';
 
-export type CliCommand = { kind: 'stdio' } | { kind: 'http'; port: number; host: string; allowedHosts: string[] };
+export type CliCommand =
+  | { kind: 'stdio' }
+  | { kind: 'http'; port: number; host: string; allowedHosts: string[]; stateless: boolean; files: FileAccess };
 
 export const MCP_FLAGS = {
   http: { kind: 'boolean' },
   port: { kind: 'string' },
   host: { kind: 'string' },
   'allowed-host': { kind: 'list' },
+  stateless: { kind: 'boolean' },
+  'files-root': { kind: 'string' },
 } as const satisfies FlagSpecs;
 
 export const USAGE = `room-restyler-mcp — MCP server to stage and restyle room photos
 
 Usage:
   room-restyler-mcp                          MCP over stdio (what desktop clients start)
-  room-restyler-mcp --http [--port N] [--host H] [--allowed-host NAME]...
-                                             Streamable HTTP (stateless) at http://H:N/mcp
+  room-restyler-mcp --http [--port N] [--host H] [--allowed-host NAME]... [--stateless] [--files-root DIR]
+                                             Streamable HTTP (sessions) at http://H:N/mcp
   room-restyler-mcp --help | --version
 
 Options:
@@ -23,6 +29,9 @@ Options:
   --port N             HTTP port (default 3333; 0 picks a free one)
   --host H             HTTP bind address (default 127.0.0.1)
   --allowed-host NAME  accept this name in the Host header (repeatable; loopback names always allowed)
+  --stateless          no sessions: any instance can answer any request, but calls cannot be cancelled
+  --files-root DIR     let HTTP callers read photos (image_path) and save images (save_dir) inside DIR
+                       only; without it the server's disk is out of their reach
 
 Environment:
   ROOM_API_KEY         the service API key (required for the tools; the server starts without it)
@@ -34,8 +43,9 @@ Logs go to stderr; in stdio mode stdout carries only the protocol.`;
 
 export function commandFromFlags(flags: FlagValues<typeof MCP_FLAGS>): CliCommand {
   if (!flags.http) {
-    if (flags.port !== undefined || flags.host !== undefined || flags['allowed-host'] !== undefined)
-      throw new UsageError('--port, --host and --allowed-host need --http');
+    const httpOnly = [flags.port, flags.host, flags['allowed-host'], flags.stateless || undefined, flags['files-root']];
+    if (httpOnly.some((value) => value !== undefined))
+      throw new UsageError('--port, --host, --allowed-host, --stateless and --files-root need --http');
     return { kind: 'stdio' };
   }
   return {
@@ -43,5 +53,8 @@ export function commandFromFlags(flags: FlagValues<typeof MCP_FLAGS>): CliComman
     port: flags.port === undefined ? 3333 : readPort('--port', flags.port),
     host: flags.host ?? '127.0.0.1',
     allowedHosts: flags['allowed-host'] ?? [],
+    stateless: flags.stateless ?? false,
+    // HTTP callers are not the user of this machine: its disk stays out of their reach unless a root is given.
+    files: flags['files-root'] === undefined ? 'off' : { root: resolve(flags['files-root']) },
   };
 }

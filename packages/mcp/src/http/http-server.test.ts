@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAST_SCHEDULE } from '../../test/support/connect.js';
+import { TOOL_NAMES } from '../../test/support/tool-names.js';
 import { createRoomMcpServer } from '../server.js';
 import { type RunningHttpServer, startHttpServer } from './http-server.js';
 
@@ -19,14 +20,16 @@ describe('Streamable HTTP transport', () => {
   let service: FakeService;
   let open: RunningHttpServer;
   let guarded: RunningHttpServer;
+  let stateless: RunningHttpServer;
   beforeAll(async () => {
     service = await startFakeService({ readsToComplete: 2 });
     const createServer = () => createRoomMcpServer({ apiKey: TEST_API_KEY, baseUrl: service.url, pollSchedule: FAST_SCHEDULE });
     open = await startHttpServer({ port: 0, createServer });
     guarded = await startHttpServer({ port: 0, token: TOKEN, allowedHosts: ['mcp.example.test'], createServer });
+    stateless = await startHttpServer({ port: 0, stateless: true, createServer });
   });
   afterAll(async () => {
-    await Promise.all([open.close(), guarded.close(), service.close()]);
+    await Promise.all([open.close(), guarded.close(), stateless.close(), service.close()]);
   });
 
   /** node:http rather than fetch, which does not let a caller set the Host header. */
@@ -51,11 +54,11 @@ describe('Streamable HTTP transport', () => {
       req.end(JSON.stringify(initialize));
     });
 
-  it('serves a real SDK client statelessly: tools, a generation with progress', async () => {
+  it.each(['sessions', 'stateless'])('serves a real SDK client (%s): tools, a generation with progress', async (mode) => {
     const client = new Client({ name: 'http-test', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(open.url)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(mode === 'stateless' ? stateless.url : open.url)));
     try {
-      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['enhance', 'me', 'prediction', 'restyle']);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
       const progress: string[] = [];
       const result = await client.callTool(
         { name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'boho chic', previews: false } },
@@ -97,9 +100,12 @@ describe('Streamable HTTP transport', () => {
     await client.close();
   });
 
-  it('answers GET with 405 (stateless) and unknown paths with a JSON 404', async () => {
-    const get = await fetch(open.url, { headers: { accept: 'text/event-stream' } });
+  it('answers GET with 405 (stateless), 400 without a session, 404 for an unknown session, and unknown paths with a JSON 404', async () => {
+    const get = await fetch(stateless.url, { headers: { accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
+    expect((await fetch(open.url, { headers: { accept: 'text/event-stream' } })).status).toBe(400);
+    const gone = await fetch(open.url, { headers: { accept: 'text/event-stream', 'mcp-session-id': 'no-such-session' } });
+    expect(gone.status).toBe(404);
     const other = await fetch(open.url.replace('/mcp', '/other'));
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({ error: 'Not found; the MCP endpoint is /mcp' });

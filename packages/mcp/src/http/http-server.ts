@@ -1,13 +1,17 @@
 /**
- * Streamable HTTP, stateless: every POST gets a fresh server and transport (no session to keep,
- * so any instance behind a load balancer can answer). Guarded by Host/Origin validation and an
- * optional bearer token; errors are JSON-RPC shaped JSON.
+ * Streamable HTTP. By default stateful: `initialize` opens a session (`Mcp-Session-Id`) with its own
+ * server, so `notifications/cancelled` reaches the server running the call, and streams resume
+ * after a dropped connection (`Last-Event-ID`). `stateless` keeps the old mode, where every POST gets
+ * a fresh server and any instance behind a load balancer can answer (but nothing can be cancelled).
+ * Guarded by Host/Origin validation and an optional bearer token; errors are JSON-RPC shaped JSON.
  */
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SessionEventStore } from './event-store.js';
 import { bearerMatches, hostAllowed, hostnameOf, LOOPBACK_HOSTNAMES, originAllowed } from './guards.js';
 
 export interface HttpServerOptions {
@@ -19,8 +23,10 @@ export interface HttpServerOptions {
   allowedHosts?: readonly string[] | undefined;
   /** When set, every request needs `Authorization: Bearer <token>`. */
   token?: string | undefined;
-  /** A fresh MCP server per request. */
+  /** One server per session (per request when `stateless`). */
   createServer: () => McpServer;
+  /** No sessions: a fresh server per POST, GET and DELETE refused. */
+  stateless?: boolean | undefined;
   log?: ((line: string) => void) | undefined;
 }
 
@@ -36,6 +42,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   const allowed = allowedHostnames(host, options.allowedHosts ?? []);
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -54,6 +61,31 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       res.setHeader('WWW-Authenticate', 'Bearer');
       return rpcError(res, 401, -32001, 'Unauthorized: send Authorization: Bearer <ROOM_MCP_TOKEN>');
     }
+    if (options.stateless) return handleStateless(req, res);
+    const sessionId = req.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const session = sessions.get(sessionId);
+      if (!session) return rpcError(res, 404, -32001, 'Session not found: it ended or the server restarted; initialize a new one');
+      return session.handleRequest(req, res);
+    }
+    if (req.method !== 'POST')
+      return rpcError(res, 400, -32000, 'Bad request: send Mcp-Session-Id (from the initialize response) with GET and DELETE');
+    // A request without a session must be `initialize`; the transport refuses anything else.
+    const mcp = options.createServer();
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      eventStore: new SessionEventStore(),
+      onsessioninitialized: (id) => void sessions.set(id, transport),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+      void mcp.close();
+    };
+    await mcp.connect(transport);
+    await transport.handleRequest(req, res);
+  }
+
+  async function handleStateless(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return rpcError(res, 405, -32000, 'Method not allowed: this server is stateless, use POST');
@@ -74,11 +106,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}${MCP_PATH}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      // Closing a session's transport aborts its calls in flight, so nothing keeps following jobs.
+      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+    },
   };
 }
 

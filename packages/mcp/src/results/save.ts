@@ -1,7 +1,8 @@
-/** `save_dir`: writes result images to a local folder under readable names, never overwriting. */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+/** `save_dir` and `save_images`: write result images to a local folder under readable names, never overwriting. */
+import { writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
 import type { DownloadedImage } from './download.js';
 
 const EXTENSIONS: Record<string, string> = {
@@ -12,21 +13,21 @@ const EXTENSIONS: Record<string, string> = {
   'image/gif': 'gif',
 };
 
-/** `~` and absolute paths only: a relative path would land wherever the client happened to start the server. */
-export function resolveSaveDir(dir: string): string | undefined {
-  const expanded = dir === '~' ? homedir() : dir.startsWith('~/') || dir.startsWith('~\\') ? join(homedir(), dir.slice(2)) : dir;
-  return isAbsolute(expanded) ? resolve(expanded) : undefined;
-}
-
-/** Saves each image as `<stem>-<n>.<ext>` and returns the paths in order. */
+/** Saves each image into an existing folder (see `writableDir`) as `<stem>-<n>.<ext>` and returns the paths in order. */
 export async function saveImages(dir: string, stem: string, images: readonly DownloadedImage[]): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
   const paths: string[] = [];
   for (const [index, image] of images.entries()) {
     const extension = EXTENSIONS[image.contentType] ?? extensionFromUrl(image.url) ?? 'img';
     paths.push(await writeNew(dir, `${stem}-${index + 1}`, extension, image.bytes));
   }
   return paths;
+}
+
+/** One `file://` link per saved file, so clients can open what was written. */
+export function savedFileLinks(paths: readonly (string | undefined)[]): ResourceLink[] {
+  return paths
+    .filter((path): path is string => path !== undefined)
+    .map((path) => ({ type: 'resource_link', uri: pathToFileURL(path).href, name: basename(path), title: `Saved: ${basename(path)}` }));
 }
 
 /** A file name made of safe characters, for stems built from user input. */

@@ -5,7 +5,7 @@ import { specBody } from '@room-restyler/core/internal';
 import type { ServerContext } from '../context.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
-import { imagePathField, imageUrlField, jobDeliveryFields, modeField, roomTypeField, styleField } from './fields.js';
+import { generationDeliveryFields, imagePathField, imageUrlField, modeField, roomTypeField, styleField } from './fields.js';
 import { runGeneration } from './generation.js';
 
 const TITLE = 'Stage or enhance a room photo';
@@ -26,13 +26,15 @@ export function registerEnhanceTool(server: McpServer, ctx: ServerContext): void
         mode: modeField,
         style: styleField.optional(),
         room_type: roomTypeField,
-        ...jobDeliveryFields,
+        ...generationDeliveryFields,
       },
       outputSchema: jobOutputSchema,
       annotations: generationAnnotations(TITLE),
     },
     (args, extra) =>
       runGeneration(ctx, args, extra, {
+        tool: 'enhance',
+        inputs: { image_url: args.image_url, image_path: args.image_path, mode: args.mode, style: args.style, room_type: args.room_type },
         verb: args.mode === 'empty-room' ? 'Emptied' : 'Staged',
         fileWords: [args.mode, args.style, args.room_type],
         body: (image_url) => specBody<EnhanceRequest>({ image_url, mode: args.mode, style: args.style, room_type: args.room_type }),

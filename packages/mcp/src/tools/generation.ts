@@ -6,9 +6,13 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { estimateRemainingMs, type GenerationStarted, type RoomClient, type StartOptions } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
+import { plannedDir } from '../files/file-access.js';
+import { startReconciled } from '../jobs/reconcile-start.js';
+import type { JobInputs } from '../jobs/session-jobs.js';
 import { errorResult } from '../results/error-result.js';
+import { jobErrorContent } from '../results/job-output.js';
 import { presentJob } from '../results/job-result.js';
-import { resolveSaveDir, safeName } from '../results/save.js';
+import { safeName } from '../results/save.js';
 import { uploadLocalImage } from '../uploads/upload.js';
 import { InputError } from '../user-errors.js';
 import { followJob } from './follow-job.js';
@@ -23,8 +27,12 @@ export interface GenerationArgs {
 }
 
 export interface Generation<Body> {
+  /** The tool's name, for `recent_jobs`. */
+  tool: string;
   /** For texts and file names: `Staged`, `Restyled`. */
   verb: string;
+  /** What the caller asked for, echoed in the result and in `recent_jobs`. */
+  inputs: JobInputs;
   /** Words that name the saved files, e.g. `restyle`, `scandinavian`, `bedroom`; missing ones are skipped. */
   fileWords: ReadonlyArray<string | undefined>;
   /** The service body once the photo URL is known. */
@@ -44,17 +52,29 @@ export async function runGeneration<Body>(
   let requestId: string | undefined;
   try {
     const client = ctx.client();
-    const saveDir = args.save_dir === undefined ? undefined : resolveSaveDir(args.save_dir);
-    if (args.save_dir !== undefined && !saveDir)
-      throw new InputError(`save_dir must be an absolute path or start with ~/ (got "${args.save_dir}").`);
+    const saveDir = args.save_dir === undefined ? undefined : await plannedDir(ctx.files, args.save_dir, 'save_dir');
     const imageUrl = await photoUrl(ctx, args, signal, () => void report({ phase: 'uploading', elapsedMs: Date.now() - startedAt }));
 
     void report({ phase: 'starting', elapsedMs: Date.now() - startedAt });
-    const started = await generation.start(client, generation.body(imageUrl), { signal, idempotencyKey: globalThis.crypto.randomUUID() });
+    const body = generation.body(imageUrl);
+    const sentAt = new Date().toISOString();
+    const { started, reconciled } = await startReconciled(
+      client,
+      ctx.starts,
+      () => generation.start(client, body, { signal, idempotencyKey: globalThis.crypto.randomUUID() }),
+      signal,
+    );
     requestId = started.requestId;
-    ctx.log(`${generation.verb.toLowerCase()} job ${requestId} started`);
+    ctx.jobs.add({ request_id: requestId, tool: generation.tool, inputs: generation.inputs, started_at: sentAt, reconciled });
+    ctx.log(`${generation.verb.toLowerCase()} job ${requestId} ${reconciled ? 'found again after its start lost its answer' : 'started'}`);
     const jobStartedAt = Date.now();
-    void report({ phase: 'generating', elapsedMs: 0, status: 'starting', estimatedRemainingMs: estimateRemainingMs(0, ctx.pollSchedule) });
+    void report({
+      phase: 'generating',
+      elapsedMs: 0,
+      status: 'starting',
+      estimatedRemainingMs: estimateRemainingMs(0, ctx.pollSchedule),
+      requestId,
+    });
 
     const outcome = await followJob(ctx, {
       requestId,
@@ -65,6 +85,7 @@ export async function runGeneration<Body>(
       justStarted: true,
       initialStatus: 'starting',
     });
+    ctx.log(`${generation.verb.toLowerCase()} job ${requestId} ${outcome.done ? 'finished' : 'still running'}`);
     return await presentJob(ctx, {
       verb: generation.verb,
       requestId,
@@ -76,13 +97,15 @@ export async function runGeneration<Body>(
         .map(safeName)
         .join('-'),
       inputImageUrl: args.image_path ? imageUrl : undefined,
+      inputs: generation.inputs,
+      notes: reconciled ? ["The service's answer to the start was lost; this job was found again in the account's recent jobs."] : [],
       signal,
       report,
     });
   } catch (error) {
     if (signal.aborted)
       ctx.log(`${generation.verb.toLowerCase()} cancelled by the client${requestId ? `; job ${requestId} keeps running` : ''}`);
-    return errorResult(error, { requestId });
+    return errorResult(error, { requestId }, jobErrorContent);
   }
 }
 
@@ -94,5 +117,5 @@ async function photoUrl(ctx: ServerContext, args: GenerationArgs, signal: AbortS
       'A room photo is required: give image_url (a public http(s) URL) or image_path (an absolute path on this computer).',
     );
   onUpload();
-  return uploadLocalImage(ctx.fetch, ctx.uploadUrl, args.image_path, signal);
+  return uploadLocalImage(ctx, args.image_path, signal);
 }

@@ -2,10 +2,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ServerContext } from '../context.js';
 import { errorResult } from '../results/error-result.js';
-import { jobOutputSchema } from '../results/job-output.js';
+import { jobErrorContent, jobOutputSchema } from '../results/job-output.js';
 import { presentJob } from '../results/job-result.js';
-import { resolveSaveDir, safeName } from '../results/save.js';
-import { InputError } from '../user-errors.js';
+import { safeName } from '../results/save.js';
 import { readAnnotations } from './annotations.js';
 import { jobDeliveryFields, requestIdField } from './fields.js';
 import { followJob } from './follow-job.js';
@@ -20,16 +19,14 @@ export function registerPredictionTool(server: McpServer, ctx: ServerContext): v
       title: TITLE,
       description:
         'Check on a generation started earlier by `enhance` or `restyle`, and wait for it up to wait_seconds (0 = just look). ' +
-        'Use it when a generation result said the job was still running. Costs nothing: it never starts a new generation.',
+        'Use it when a generation result said the job was still running. Costs nothing: it never starts a new generation, ' +
+        'and writes nothing (to save the images, use `save_images`).',
       inputSchema: { id: requestIdField, ...jobDeliveryFields },
       outputSchema: jobOutputSchema,
       annotations: readAnnotations(TITLE),
     },
     async (args, extra) => {
       try {
-        const saveDir = args.save_dir === undefined ? undefined : resolveSaveDir(args.save_dir);
-        if (args.save_dir !== undefined && !saveDir)
-          throw new InputError(`save_dir must be an absolute path or start with ~/ (got "${args.save_dir}").`);
         const report = progressReporter(extra, ctx.log);
         const outcome = await followJob(ctx, {
           requestId: args.id,
@@ -45,13 +42,13 @@ export function registerPredictionTool(server: McpServer, ctx: ServerContext): v
           requestId: args.id,
           outcome,
           previews: args.previews,
-          saveDir,
           fileStem: `prediction-${safeName(args.id).slice(0, 12)}`,
           signal: extra.signal,
           report,
         });
       } catch (error) {
-        return errorResult(error);
+        // Reading is safe to repeat: the id is echoed, but not as a job this call started.
+        return errorResult(error, { lookingFor: 'prediction' }, (facts) => jobErrorContent({ ...facts, request_id: args.id }));
       }
     },
   );

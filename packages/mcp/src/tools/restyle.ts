@@ -6,7 +6,7 @@ import { specBody } from '@room-restyler/core/internal';
 import type { ServerContext } from '../context.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
-import { imagePathField, imageUrlField, jobDeliveryFields, roomTypeField, styleField } from './fields.js';
+import { generationDeliveryFields, imagePathField, imageUrlField, roomTypeField, styleField } from './fields.js';
 import { runGeneration } from './generation.js';
 
 const TITLE = 'Restyle a furnished room';
@@ -26,13 +26,15 @@ export function registerRestyleTool(server: McpServer, ctx: ServerContext): void
         image_path: imagePathField,
         style: styleField,
         room_type: roomTypeField,
-        ...jobDeliveryFields,
+        ...generationDeliveryFields,
       },
       outputSchema: jobOutputSchema,
       annotations: generationAnnotations(TITLE),
     },
     (args, extra) =>
       runGeneration(ctx, args, extra, {
+        tool: 'restyle',
+        inputs: { image_url: args.image_url, image_path: args.image_path, style: args.style, room_type: args.room_type },
         verb: 'Restyled',
         fileWords: ['restyle', args.style, args.room_type],
         body: (image_url) => specBody<RestyleRequest>({ image_url, style: args.style, room_type: args.room_type }),

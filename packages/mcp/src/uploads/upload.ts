@@ -3,8 +3,11 @@
  * route honouring the proxy's contract (`POST` raw image → `{ url }`), whose URL the service can fetch.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { extname, isAbsolute } from 'node:path';
+import { extname } from 'node:path';
+import type { ServerContext } from '../context.js';
+import { readablePath } from '../files/file-access.js';
 import { MISSING_UPLOAD_HELP } from '../user-errors.js';
+import { uploadRefusal } from './upload-refusal.js';
 
 export class UploadError extends Error {
   override readonly name = 'UploadError';
@@ -14,16 +17,13 @@ const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jp
 const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 const UPLOAD_TIMEOUT_MS = 60_000;
 
-export async function uploadLocalImage(
-  fetchImpl: typeof fetch,
-  uploadUrl: string | undefined,
-  path: string,
-  signal: AbortSignal,
-): Promise<string> {
+export async function uploadLocalImage(ctx: ServerContext, given: string, signal: AbortSignal): Promise<string> {
+  const { uploadUrl } = ctx;
+  const type = TYPES[extname(given).toLowerCase()];
+  if (!type) throw new UploadError(`image_path must be a .jpg, .jpeg, .png or .webp file (got "${given}").`);
+  // Whether the caller may read the path at all comes before how the server is configured.
+  const path = await readablePath(ctx.files, given, 'image_path');
   if (!uploadUrl) throw new UploadError(MISSING_UPLOAD_HELP);
-  if (!isAbsolute(path)) throw new UploadError(`image_path must be an absolute path (got "${path}").`);
-  const type = TYPES[extname(path).toLowerCase()];
-  if (!type) throw new UploadError(`image_path must be a .jpg, .jpeg, .png or .webp file (got "${path}").`);
   const size = await stat(path).then(
     (s) => (s.isFile() ? s.size : -1),
     () => -1,
@@ -34,7 +34,7 @@ export async function uploadLocalImage(
 
   let response: Response;
   try {
-    response = await fetchImpl(uploadUrl, {
+    response = await ctx.fetch(uploadUrl, {
       method: 'POST',
       headers: { 'Content-Type': type },
       body: await readFile(path),
@@ -49,10 +49,8 @@ export async function uploadLocalImage(
   const body: unknown = await response.json().catch(() => undefined);
   const url = typeof body === 'object' && body !== null && 'url' in body && typeof body.url === 'string' ? body.url : undefined;
   if (!response.ok || !url) {
-    const reason = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? `: ${body.error}` : '';
-    throw new UploadError(
-      `The upload target refused the photo (HTTP ${response.status})${reason}. Check ROOM_UPLOAD_URL, or pass image_url instead.`,
-    );
+    const reason = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : '';
+    throw new UploadError(uploadRefusal(response.status, reason, response.headers.get('retry-after')));
   }
   return url;
 }

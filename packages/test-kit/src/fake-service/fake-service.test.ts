@@ -78,6 +78,24 @@ describe('the fake service', () => {
     await expect(fetch(`${service.url}/api/v1/me`, { headers: auth })).rejects.toThrow('fetch failed');
   });
 
+  it('can lose the answer of a start it accepted: the job exists and is charged, the caller sees a reset', async () => {
+    const fake = await startFakeService({ credits: 5 });
+    service = fake;
+    fake.once('POST /api/v1/restyle', { reset: true, afterDefault: true });
+    const start = () =>
+      fetch(`${fake.url}/api/v1/restyle`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ image_url: 'https://example.com/a.jpg', style: 'modern' }),
+      });
+    await expect(start()).rejects.toThrow('fetch failed');
+    expect([...fake.jobs.keys()]).toEqual(['job_1']);
+    expect(fake.credits()).toBe(4);
+    expect(fake.count('/api/v1/restyle', 'POST')).toBe(1);
+    expect((await start()).status).toBe(200);
+    expect(fake.jobs.size).toBe(2);
+  });
+
   it('hangs until the caller gives up', async () => {
     service = await startFakeService();
     service.on('GET /api/v1/prediction/*', { hang: true });
