@@ -17,7 +17,7 @@ import {
   ServerError,
   TimeoutError,
 } from '@room-restyler/core';
-import { UploadError } from '../uploads/upload.js';
+import { UploadError } from '../uploads/upload-error.js';
 import { InputError, SetupError } from '../user-errors.js';
 
 export interface ErrorSituation {
