@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { connectInMemory } from '../test/support/connect.js';
 
 /** Where the installed package's bin lies inside the bundle. */
-export const ENTRY_POINT = 'node_modules/@room-restyler/mcp/dist/cli.js';
+export const ENTRY_POINT = 'node_modules/@room-restyler/mcp/dist/room-restyler-mcp.js';
 
 export interface PackageJson {
   name: string;
