@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ProxyServer, startProxyServer } from '@room-restyler/proxy/node';
+import { type ProxyServer, type ProxyServerOptions, startProxyServer } from '@room-restyler/proxy/node';
 import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,25 +26,19 @@ describe('image_path', () => {
   beforeAll(async () => {
     service = await startFakeService();
     dir = await mkdtemp(join(tmpdir(), 'room-mcp-upload-'));
-    proxy = await startProxyServer({
-      port: 0,
-      apiKey: TEST_API_KEY,
-      baseUrl: service.url,
-      secret: 'a-test-secret-of-enough-length',
-      uploads: { dir: join(dir, 'uploads') },
-      log: () => {},
-    });
+    const startProxy = (uploads: string, options: Partial<ProxyServerOptions> = {}) =>
+      startProxyServer({
+        port: 0,
+        apiKey: TEST_API_KEY,
+        baseUrl: service.url,
+        secret: 'a-test-secret-of-enough-length',
+        uploads: { dir: join(dir, uploads) },
+        log: () => {},
+        ...options,
+      });
+    proxy = await startProxy('uploads');
     uploadUrl = `${proxy.url}/api/v1/uploads`;
-    strictProxy = await startProxyServer({
-      port: 0,
-      apiKey: TEST_API_KEY,
-      baseUrl: service.url,
-      secret: 'a-test-secret-of-enough-length',
-      uploads: { dir: join(dir, 'strict-uploads') },
-      uploadToken: UPLOAD_TOKEN,
-      limits: { uploadsPerVisitor: 1, uploadsPerIp: 1 },
-      log: () => {},
-    });
+    strictProxy = await startProxy('strict-uploads', { uploadToken: UPLOAD_TOKEN, limits: { uploadsPerVisitor: 1, uploadsPerIp: 1 } });
     strictUploadUrl = `${strictProxy.url}/api/v1/uploads`;
     photo = join(dir, 'empty bedroom.jpg');
     await writeFile(
