@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack, TEST_KEY } from '../support/stack.js';
 
-const BIN = fileURLToPath(new URL('../../packages/mcp/dist/cli.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../packages/mcp/dist/room-restyler-mcp.js', import.meta.url));
 
 describe('an assistant restyles a photo on its disk over stdio', () => {
   let stack: Stack;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** `room-restyler-mcp`: stdio by default, `--http` for Streamable HTTP. Logs only on stderr. */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { runCli } from '@room-restyler/core/cli';
+import { runCli, UsageError } from '@room-restyler/core/cli';
 import { commandFromFlags, MCP_FLAGS, USAGE } from './cli/args.js';
 import { describeSettings, settingsFromEnv } from './cli/env.js';
 import { describeAccess } from './files/file-access.js';
@@ -27,21 +27,28 @@ await runCli(process, { name: 'room-restyler-mcp', version: VERSION, usage: USAG
   }
 
   // Only HTTP mode pays for loading the HTTP transport.
+  if (command.byok && settings.token) throw new UsageError('--byok and ROOM_MCP_TOKEN both use the Authorization header; use one of them');
   const { startHttpServer } = await import('./http/http-server.js');
   const running = await startHttpServer({
     port: command.port,
     host: command.host,
     allowedHosts: command.allowedHosts,
     token: settings.token,
+    byok: command.byok,
+    authorizationServers: command.authorizationServers,
+    publicUrl: command.publicUrl,
     stateless: command.stateless,
-    createServer: () => createRoomMcpServer({ ...serverOptions, files: command.files }),
+    // With BYOK each caller spends its own key, never the server's.
+    createServer: (caller) =>
+      createRoomMcpServer({ ...serverOptions, ...(command.byok ? { apiKey: caller.apiKey } : {}), files: command.files }),
     log,
   });
+  const auth = command.byok ? "callers' own keys (--byok)" : `bearer token ${settings.token ? 'required' : 'off'}`;
   log(
     `${VERSION} on ${running.url} (${command.stateless ? 'stateless' : 'sessions'}); ${describeSettings(settings)}; ` +
-      `bearer token ${settings.token ? 'required' : 'off'}; local files: ${describeAccess(command.files)}`,
+      `${auth}; local files: ${describeAccess(command.files)}`,
   );
-  if (!settings.token && !['127.0.0.1', 'localhost', '::1'].includes(command.host))
+  if (!settings.token && !command.byok && !['127.0.0.1', 'localhost', '::1'].includes(command.host))
     log('warning: listening beyond loopback without ROOM_MCP_TOKEN; anyone who can reach this port can spend your credits');
   const stop = () => void running.close().finally(() => process.exit(0));
   process.once('SIGINT', stop);

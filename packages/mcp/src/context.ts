@@ -10,6 +10,7 @@ export interface ServerContext {
   /** The client, or a SetupError saying what to configure. */
   client(): RoomClient;
   readonly uploadUrl: string | undefined;
+  readonly uploadToken: string | undefined;
   readonly files: FileAccess;
   readonly pollSchedule: PollSchedule;
   readonly previewBudgetBytes: number;
@@ -29,6 +30,7 @@ export function createContext(options: RoomMcpServerOptions): ServerContext {
       return client;
     },
     uploadUrl: options.uploadUrl || undefined,
+    uploadToken: options.uploadToken || undefined,
     files: options.files ?? 'anywhere',
     pollSchedule: options.pollSchedule ?? DEFAULT_POLL_SCHEDULE,
     previewBudgetBytes: options.previewBudgetBytes ?? DEFAULT_PREVIEW_BUDGET_BYTES,

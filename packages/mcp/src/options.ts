@@ -12,6 +12,11 @@ export interface RoomMcpServerOptions {
   /** Full URL of an upload route honouring the proxy's contract (`ROOM_UPLOAD_URL`), for `image_path`. */
   uploadUrl?: string | undefined;
   /**
+   * `ROOM_UPLOAD_TOKEN`: sent as `Authorization: Bearer` to `uploadUrl`, where the proxy (same token) treats this
+   * server as a trusted caller outside the visitor upload limits. Never logged or shown.
+   */
+  uploadToken?: string | undefined;
+  /**
    * Which local paths `image_path` and `save_dir` may use: `anywhere` (default; stdio, where the caller is the
    * user), `off`, or `{ root }` (confined by real path). The HTTP server passes `off` unless --files-root is given.
    */

@@ -1,5 +1,5 @@
 /**
- * The built bin over stdio, as a desktop client runs it (`node dist/cli.js` with env), against the
+ * The built bin over stdio, as a desktop client runs it (`node dist/room-restyler-mcp.js` with env), against the
  * real simulator: what a newcomer following the README sees.
  */
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_NAMES } from './support/tool-names.js';
 
-const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/room-restyler-mcp.js', import.meta.url));
 const KEY = 'sim_test_key';
 
 interface Spawned {

@@ -60,6 +60,7 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
     trustProxy: env.trustProxy,
     allowedImageOrigins: flags['image-origin']?.map((origin) => readUrl('--image-origin', origin)) ?? env.imageOrigins,
     allowPrivateImageUrls: env.allowPrivateImageUrls,
+    uploadToken: env.uploadToken,
     // The simulator (or the service) fetches uploads from here.
     uploads: { publicUrl: env.publicUrl },
     store,

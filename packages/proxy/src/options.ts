@@ -67,6 +67,11 @@ export interface RoomProxyOptions {
    */
   allowPrivateImageUrls?: boolean | undefined;
   authorize?: AuthorizeHook | undefined;
+  /**
+   * `ROOM_UPLOAD_TOKEN` (≥ 16 characters): uploads with `Authorization: Bearer <token>` come from a trusted
+   * server caller (the MCP server) and skip the visitor limits and `authorize`; a wrong token is a 401.
+   */
+  uploadToken?: string | undefined;
   /** Extra request headers browsers may send (CORS), e.g. a captcha token header. */
   allowedHeaders?: readonly string[] | undefined;
   /** JSON body cap. Default 16 KiB. */
@@ -118,6 +123,7 @@ export interface ResolvedOptions {
   allowedImageOrigins: ReadonlySet<string> | undefined;
   allowPrivateImageUrls: boolean;
   authorize: AuthorizeHook | undefined;
+  uploadToken: string | undefined;
   allowedHeaders: readonly string[];
   maxBodyBytes: number;
   bodyTimeoutMs: number;
@@ -173,6 +179,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
       }
     : undefined;
   if (uploads?.publicUrl !== undefined) check(URL.canParse(uploads.publicUrl), 'uploads.publicUrl must be an absolute URL');
+  check(options.uploadToken === undefined || options.uploadToken.length >= 16, 'uploadToken must be at least 16 characters');
   const cookie: CookieOptions = { sameSite: 'Lax', maxAgeSeconds: 365 * 24 * 60 * 60, ...options.cookie };
   check(cookie.sameSite !== 'None' || cookie.secure !== false, 'cookie.sameSite None requires secure cookies');
   return {
@@ -187,6 +194,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
     allowedImageOrigins: options.allowedImageOrigins ? new Set(options.allowedImageOrigins.map(originOf)) : undefined,
     allowPrivateImageUrls: options.allowPrivateImageUrls ?? false,
     authorize: options.authorize,
+    uploadToken: options.uploadToken,
     allowedHeaders: (options.allowedHeaders ?? []).map((h) => h.toLowerCase()),
     maxBodyBytes: options.maxBodyBytes ?? 16 * 1024,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,

@@ -97,6 +97,12 @@ export type paths = {
          *     applied, metadata stripped, long edge at most 2048 px) and deleted after its TTL (24 h by
          *     default). Counts against the visitor's upload limits, the site's uploads per day and its
          *     storage budget (429 `daily_budget` beyond either).
+         *
+         *     A trusted server caller (the MCP server uploading a local photo) sends
+         *     `Authorization: Bearer <ROOM_UPLOAD_TOKEN>` when the proxy is configured with that token: it
+         *     is then outside the visitor limits (per visitor, per IP, per day) and the site's `authorize`
+         *     hook; only the storage budget still applies. A wrong token is `401 upload_token_invalid`
+         *     and counts as nothing; without a configured token the header is ignored.
          */
         post: operations["uploadImage"];
         delete?: never;
@@ -251,7 +257,7 @@ export type components = {
          * @description What went wrong, for code to act on (the `error` text is for people).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "too_many_streams" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "not_ready" | "shutting_down" | "internal_error";
+        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "upload_token_invalid" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "too_many_streams" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "not_ready" | "shutting_down" | "internal_error";
         ProxyError: {
             error: string;
             code: components["schemas"]["ErrorCode"];
@@ -367,6 +373,17 @@ export type components = {
             headers: {
                 /** @description When it is worth trying again (seconds), with 409 `idempotency_in_progress`, 502 `generation_unknown`, 503 and 504. */
                 "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProxyError"];
+            };
+        };
+        /** @description `Authorization: Bearer` does not carry the proxy's `ROOM_UPLOAD_TOKEN` (code `upload_token_invalid`). */
+        UploadTokenInvalid: {
+            headers: {
+                /** @description `Bearer` */
+                "WWW-Authenticate"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -553,6 +570,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            401: components["responses"]["UploadTokenInvalid"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             408: components["responses"]["Error"];

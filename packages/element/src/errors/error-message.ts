@@ -21,9 +21,10 @@ const BUSY: Advice = ['errBusy', 'wait'];
 /**
  * Every error code of the proxy (openapi/proxy-api.yaml) a visitor's request can get: a new code does
  * not compile until it is placed here. (`not_ready` is only ever /readyz's answer to a load balancer,
- * `widget_unavailable` the answer to a page loading the widget's script, which the widget never calls.)
+ * `widget_unavailable` the answer to a page loading the widget's script, which the widget never calls,
+ * `upload_token_invalid` the answer to a server caller's upload token, which the widget never sends.)
  */
-const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavailable'>, Advice> = {
+const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavailable' | 'upload_token_invalid'>, Advice> = {
   bad_request: REQUEST,
   bad_body: REQUEST,
   invalid_json: REQUEST,

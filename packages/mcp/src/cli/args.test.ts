@@ -15,6 +15,9 @@ describe('room-restyler-mcp arguments', () => {
       allowedHosts: [],
       stateless: false,
       files: 'off',
+      byok: false,
+      authorizationServers: [],
+      publicUrl: undefined,
     });
     expect(parseCliArgs(['--http', '--port', '0', '--host', '0.0.0.0', '--allowed-host', 'a.test', '--allowed-host', 'b.test'])).toEqual({
       kind: 'http',
@@ -23,12 +26,30 @@ describe('room-restyler-mcp arguments', () => {
       allowedHosts: ['a.test', 'b.test'],
       stateless: false,
       files: 'off',
+      byok: false,
+      authorizationServers: [],
+      publicUrl: undefined,
     });
     expect(parseCliArgs(['--http', '--stateless', '--files-root', '/srv/photos'])).toMatchObject({
       stateless: true,
       files: { root: '/srv/photos' },
     });
     expect(parseCliArgs(['--http', '--files-root', 'photos'])).toMatchObject({ files: { root: resolve('photos') } });
+  });
+
+  it('take --byok, the authorization servers and the public URL of the metadata', () => {
+    expect(
+      parseCliArgs([
+        '--http',
+        '--byok',
+        '--authorization-server',
+        'https://auth.example.com',
+        '--public-url',
+        'https://mcp.example.com/mcp',
+      ]),
+    ).toMatchObject({ byok: true, authorizationServers: ['https://auth.example.com'], publicUrl: 'https://mcp.example.com/mcp' });
+    expect(() => parseCliArgs(['--byok'])).toThrow(/need --http/);
+    expect(() => parseCliArgs(['--http', '--authorization-server', 'not a url'])).toThrow(/--authorization-server/);
   });
 
   it('refuse what they do not understand with a usage error', () => {

@@ -1,11 +1,21 @@
 /** Command-line arguments of `room-restyler-mcp`. */
 import { resolve } from 'node:path';
-import { type FlagSpecs, type FlagValues, readPort, UsageError } from '@room-restyler/core/cli';
+import { type FlagSpecs, type FlagValues, readPort, readUrl, UsageError } from '@room-restyler/core/cli';
 import type { FileAccess } from '../files/file-access.js';
 
 export type CliCommand =
   | { kind: 'stdio' }
-  | { kind: 'http'; port: number; host: string; allowedHosts: string[]; stateless: boolean; files: FileAccess };
+  | {
+      kind: 'http';
+      port: number;
+      host: string;
+      allowedHosts: string[];
+      stateless: boolean;
+      files: FileAccess;
+      byok: boolean;
+      authorizationServers: string[];
+      publicUrl: string | undefined;
+    };
 
 export const MCP_FLAGS = {
   http: { kind: 'boolean' },
@@ -14,6 +24,9 @@ export const MCP_FLAGS = {
   'allowed-host': { kind: 'list' },
   stateless: { kind: 'boolean' },
   'files-root': { kind: 'string' },
+  byok: { kind: 'boolean' },
+  'authorization-server': { kind: 'list' },
+  'public-url': { kind: 'string' },
 } as const satisfies FlagSpecs;
 
 export const USAGE = `room-restyler-mcp — MCP server to stage and restyle room photos
@@ -21,6 +34,7 @@ export const USAGE = `room-restyler-mcp — MCP server to stage and restyle room
 Usage:
   room-restyler-mcp                          MCP over stdio (what desktop clients start)
   room-restyler-mcp --http [--port N] [--host H] [--allowed-host NAME]... [--stateless] [--files-root DIR]
+                    [--byok] [--authorization-server URL]... [--public-url URL]
                                              Streamable HTTP (sessions) at http://H:N/mcp
   room-restyler-mcp --help | --version
 
@@ -32,20 +46,37 @@ Options:
   --stateless          no sessions: any instance can answer any request, but calls cannot be cancelled
   --files-root DIR     let HTTP callers read photos (image_path) and save images (save_dir) inside DIR
                        only; without it the server's disk is out of their reach
+  --byok               bring your own key: each caller's Authorization: Bearer <key> is the service key
+                       of its session (ROOM_API_KEY is never spent for callers; excludes ROOM_MCP_TOKEN)
+  --authorization-server URL
+                       OAuth authorization server named in /.well-known/oauth-protected-resource (repeatable)
+  --public-url URL     the endpoint's public URL (https://mcp.example.com/mcp), for that metadata behind a proxy
 
 Environment:
   ROOM_API_KEY         the service API key (required for the tools; the server starts without it)
   ROOM_API_BASE_URL    origin of the service, e.g. http://127.0.0.1:4010 for a local simulator
   ROOM_UPLOAD_URL      upload route for image_path, e.g. http://127.0.0.1:8787/api/v1/uploads (room-restyler-proxy)
+  ROOM_UPLOAD_TOKEN    sent to ROOM_UPLOAD_URL; the proxy with the same token lifts its visitor upload limits
   ROOM_MCP_TOKEN       HTTP only: require Authorization: Bearer <token>
 
 Logs go to stderr; in stdio mode stdout carries only the protocol.`;
 
 export function commandFromFlags(flags: FlagValues<typeof MCP_FLAGS>): CliCommand {
   if (!flags.http) {
-    const httpOnly = [flags.port, flags.host, flags['allowed-host'], flags.stateless || undefined, flags['files-root']];
+    const httpOnly = [
+      flags.port,
+      flags.host,
+      flags['allowed-host'],
+      flags.stateless || undefined,
+      flags['files-root'],
+      flags.byok || undefined,
+      flags['authorization-server'],
+      flags['public-url'],
+    ];
     if (httpOnly.some((value) => value !== undefined))
-      throw new UsageError('--port, --host, --allowed-host, --stateless and --files-root need --http');
+      throw new UsageError(
+        '--port, --host, --allowed-host, --stateless, --files-root, --byok, --authorization-server and --public-url need --http',
+      );
     return { kind: 'stdio' };
   }
   return {
@@ -56,5 +87,8 @@ export function commandFromFlags(flags: FlagValues<typeof MCP_FLAGS>): CliComman
     stateless: flags.stateless ?? false,
     // HTTP callers are not the user of this machine: its disk stays out of their reach unless a root is given.
     files: flags['files-root'] === undefined ? 'off' : { root: resolve(flags['files-root']) },
+    byok: flags.byok ?? false,
+    authorizationServers: (flags['authorization-server'] ?? []).map((url) => readUrl('--authorization-server', url)),
+    publicUrl: flags['public-url'] === undefined ? undefined : readUrl('--public-url', flags['public-url']),
   };
 }

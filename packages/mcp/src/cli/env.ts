@@ -2,7 +2,7 @@
 import type { RoomMcpServerOptions } from '../options.js';
 
 export interface EnvSettings {
-  server: Pick<RoomMcpServerOptions, 'apiKey' | 'baseUrl' | 'uploadUrl'>;
+  server: Pick<RoomMcpServerOptions, 'apiKey' | 'baseUrl' | 'uploadUrl' | 'uploadToken'>;
   /** HTTP bearer token (`ROOM_MCP_TOKEN`). */
   token: string | undefined;
 }
@@ -10,16 +10,21 @@ export interface EnvSettings {
 export function settingsFromEnv(env: NodeJS.ProcessEnv): EnvSettings {
   const read = (name: string) => env[name]?.trim() || undefined;
   return {
-    server: { apiKey: read('ROOM_API_KEY'), baseUrl: read('ROOM_API_BASE_URL'), uploadUrl: read('ROOM_UPLOAD_URL') },
+    server: {
+      apiKey: read('ROOM_API_KEY'),
+      baseUrl: read('ROOM_API_BASE_URL'),
+      uploadUrl: read('ROOM_UPLOAD_URL'),
+      uploadToken: read('ROOM_UPLOAD_TOKEN'),
+    },
     token: read('ROOM_MCP_TOKEN'),
   };
 }
 
 export function describeSettings(settings: EnvSettings): string {
-  const { apiKey, baseUrl, uploadUrl } = settings.server;
+  const { apiKey, baseUrl, uploadUrl, uploadToken } = settings.server;
   return [
     `API key ${apiKey ? 'set' : 'NOT set (tools will explain how to set ROOM_API_KEY)'}`,
     `service ${baseUrl ?? 'NOT set (ROOM_API_BASE_URL)'}`,
-    `uploads ${uploadUrl ?? 'off (ROOM_UPLOAD_URL)'}`,
+    `uploads ${uploadUrl ? `${uploadUrl} (${uploadToken ? 'with' : 'without'} ROOM_UPLOAD_TOKEN)` : 'off (ROOM_UPLOAD_URL)'}`,
   ].join(', ');
 }

@@ -7,6 +7,7 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { InputError } from '../user-errors.js';
 
 /** `anywhere` (stdio, embedding), `off` (HTTP default) or confined to `{ root }` (HTTP with --files-root). */
@@ -49,13 +50,24 @@ export function describeAccess(access: FileAccess): string {
   return `inside ${access.root}`;
 }
 
-function requested(access: FileAccess, path: string, argument: string): string {
+function requested(access: FileAccess, given: string, argument: string): string {
   if (access === 'off') throw new InputError(FILES_OFF_HELP);
+  const path = fromFileUrl(given, argument);
   if (access !== 'anywhere') return resolve(access.root, path);
   const expanded = path === '~' ? homedir() : path.startsWith('~/') || path.startsWith('~\\') ? join(homedir(), path.slice(2)) : path;
   // A relative path would land wherever the client happened to start the server.
-  if (!isAbsolute(expanded)) throw new InputError(`${argument} must be an absolute path or start with ~/ (got "${path}").`);
+  if (!isAbsolute(expanded)) throw new InputError(`${argument} must be an absolute path or start with ~/ (got "${given}").`);
   return resolve(expanded);
+}
+
+/** `file:///Users/me/room.jpg` (what file managers and some clients hand over) as a path; other strings as given. */
+function fromFileUrl(given: string, argument: string): string {
+  if (!/^file:/i.test(given)) return given;
+  try {
+    return fileURLToPath(given);
+  } catch {
+    throw new InputError(`${argument} "${given}" is not a local file:// URL (file:///absolute/path).`);
+  }
 }
 
 async function assertInside(access: FileAccess, real: string, argument: string, given: string): Promise<void> {

@@ -1,9 +1,8 @@
 /**
  * The checks in front of the Streamable HTTP endpoint: Host (and Origin) validation against DNS
- * rebinding — a web page must not reach a local server through a hostile domain — and an optional
- * bearer token compared in constant time.
+ * rebinding — a web page must not reach a local server through a hostile domain — and reading the
+ * bearer credential (what it must be: caller-auth.ts).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 
 export const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'] as const;
 
@@ -25,11 +24,7 @@ export function originAllowed(originHeader: string | undefined, allowed: Readonl
   return URL.canParse(originHeader) && allowed.has(new URL(originHeader).hostname.toLowerCase());
 }
 
-export function bearerMatches(authorization: string | undefined, token: string): boolean {
-  const match = /^Bearer\s+(.+)$/i.exec(authorization ?? '');
-  if (!match?.[1]) return false;
-  // Hashing first gives equal lengths, so the comparison time says nothing about the token.
-  return timingSafeEqual(digest(match[1].trim()), digest(token));
+/** The credential of `Authorization: Bearer <credential>`, or undefined. */
+export function bearerOf(authorization: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
 }
-
-const digest = (value: string) => createHash('sha256').update(value).digest();

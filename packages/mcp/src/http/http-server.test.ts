@@ -87,7 +87,9 @@ describe('Streamable HTTP transport', () => {
     expect((await post(guarded.url)).status).toBe(401);
     const wrong = await post(guarded.url, { authorization: 'Bearer nope' });
     expect(wrong.status).toBe(401);
-    expect(wrong.headers['www-authenticate']).toBe('Bearer');
+    expect(wrong.headers['www-authenticate']).toBe(
+      `Bearer resource_metadata="${new URL(guarded.url).origin}/.well-known/oauth-protected-resource/mcp"`,
+    );
     expect((await post(guarded.url, { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
     const port = new URL(guarded.url).port;
     expect((await post(guarded.url, { authorization: `Bearer ${TOKEN}`, host: `mcp.example.test:${port}` })).status).toBe(200);

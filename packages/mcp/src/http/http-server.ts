@@ -3,7 +3,9 @@
  * server, so `notifications/cancelled` reaches the server running the call, and streams resume
  * after a dropped connection (`Last-Event-ID`). `stateless` keeps the old mode, where every POST gets
  * a fresh server and any instance behind a load balancer can answer (but nothing can be cancelled).
- * Guarded by Host/Origin validation and an optional bearer token; errors are JSON-RPC shaped JSON.
+ * Guarded by Host/Origin validation and, when asked, a bearer credential: a shared token, or the
+ * caller's own service key (bring-your-own-key), announced through OAuth protected-resource
+ * metadata. Errors are JSON-RPC shaped JSON.
  */
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -11,8 +13,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { authenticate, type Caller, type CallerAuth, keyFingerprint, sameFingerprint } from './caller-auth.js';
 import { SessionEventStore } from './event-store.js';
-import { bearerMatches, hostAllowed, hostnameOf, LOOPBACK_HOSTNAMES, originAllowed } from './guards.js';
+import { hostAllowed, hostnameOf, LOOPBACK_HOSTNAMES, originAllowed } from './guards.js';
+import { bearerChallenge, isMetadataPath, type ResourceMetadataOptions, resourceMetadata, resourceUrl } from './resource-metadata.js';
 
 export interface HttpServerOptions {
   /** 0 picks a free port. */
@@ -23,8 +27,18 @@ export interface HttpServerOptions {
   allowedHosts?: readonly string[] | undefined;
   /** When set, every request needs `Authorization: Bearer <token>`. */
   token?: string | undefined;
-  /** One server per session (per request when `stateless`). */
-  createServer: () => McpServer;
+  /**
+   * Bring your own key: every request needs `Authorization: Bearer <service key>`, and the session's server
+   * calls the service with that key (`createServer` gets it); a session stays bound to the key that opened it.
+   * Excludes `token`.
+   */
+  byok?: boolean | undefined;
+  /** OAuth protected-resource metadata (served when a bearer is required): `authorization_servers`. */
+  authorizationServers?: readonly string[] | undefined;
+  /** The endpoint's public URL, for the metadata's `resource` when a proxy in front changes it. */
+  publicUrl?: string | undefined;
+  /** One server per session (per request when `stateless`), for the caller (with BYOK, its key). */
+  createServer: (caller: Caller) => McpServer;
   /** No sessions: a fresh server per POST, GET and DELETE refused. */
   stateless?: boolean | undefined;
   log?: ((line: string) => void) | undefined;
@@ -42,7 +56,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   const allowed = allowedHostnames(host, options.allowedHosts ?? []);
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  if (options.byok && options.token) throw new RangeError('startHttpServer: byok and token both use Authorization; choose one');
+  const auth: CallerAuth = options.byok ? { kind: 'byok' } : options.token ? { kind: 'token', token: options.token } : { kind: 'open' };
+  const metadata: ResourceMetadataOptions = { publicUrl: options.publicUrl, authorizationServers: options.authorizationServers };
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; key: Buffer | undefined }>();
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -56,26 +73,34 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return rpcError(res, 403, -32000, 'Forbidden: this Host or Origin is not allowed (start the server with --allowed-host to add one)');
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/healthz' && req.method === 'GET') return json(res, 200, { ok: true });
+    // Only a server that asks for a bearer has anything to say about getting one.
+    if (auth.kind !== 'open' && isMetadataPath(path) && req.method === 'GET')
+      return json(res, 200, resourceMetadata(resourceUrl(req, MCP_PATH, metadata), metadata));
     if (path !== MCP_PATH) return json(res, 404, { error: `Not found; the MCP endpoint is ${MCP_PATH}` });
-    if (options.token && !bearerMatches(req.headers.authorization, options.token)) {
-      res.setHeader('WWW-Authenticate', 'Bearer');
-      return rpcError(res, 401, -32001, 'Unauthorized: send Authorization: Bearer <ROOM_MCP_TOKEN>');
+    const authenticated = authenticate(auth, req.headers.authorization);
+    if (!authenticated.ok) {
+      res.setHeader('WWW-Authenticate', bearerChallenge(resourceUrl(req, MCP_PATH, metadata)));
+      return rpcError(res, 401, -32001, authenticated.message);
     }
-    if (options.stateless) return handleStateless(req, res);
+    const { caller } = authenticated;
+    if (options.stateless) return handleStateless(req, res, caller);
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
       if (!session) return rpcError(res, 404, -32001, 'Session not found: it ended or the server restarted; initialize a new one');
-      return session.handleRequest(req, res);
+      // A session id alone must not let anyone spend the key of the caller who opened it.
+      if (!sameFingerprint(session.key, keyFingerprint(caller)))
+        return rpcError(res, 403, -32001, 'Forbidden: this session was opened with another key; initialize a new one');
+      return session.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST')
       return rpcError(res, 400, -32000, 'Bad request: send Mcp-Session-Id (from the initialize response) with GET and DELETE');
     // A request without a session must be `initialize`; the transport refuses anything else.
-    const mcp = options.createServer();
+    const mcp = options.createServer(caller);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       eventStore: new SessionEventStore(),
-      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessioninitialized: (id) => void sessions.set(id, { transport, key: keyFingerprint(caller) }),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
@@ -85,12 +110,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     await transport.handleRequest(req, res);
   }
 
-  async function handleStateless(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handleStateless(req: IncomingMessage, res: ServerResponse, caller: Caller): Promise<void> {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return rpcError(res, 405, -32000, 'Method not allowed: this server is stateless, use POST');
     }
-    const mcp = options.createServer();
+    const mcp = options.createServer(caller);
     const transport = new StreamableHTTPServerTransport({});
     res.on('close', () => {
       void transport.close();
@@ -108,7 +133,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     url: `http://${shownHost}:${port}${MCP_PATH}`,
     close: async () => {
       // Closing a session's transport aborts its calls in flight, so nothing keeps following jobs.
-      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      await Promise.all([...sessions.values()].map((session) => session.transport.close()));
       await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));

@@ -19,7 +19,7 @@ import {
   TimeoutError,
 } from '@room-restyler/core';
 import { OutcomeUnknownError } from '../jobs/reconcile-start.js';
-import { UploadError } from '../uploads/upload.js';
+import { UploadError } from '../uploads/upload-error.js';
 import { InputError, SetupError } from '../user-errors.js';
 import type { ToolError } from './tool-error.js';
 

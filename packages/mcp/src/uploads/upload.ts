@@ -1,26 +1,25 @@
 /**
  * `image_path`: the service fetches photos by URL, so a local photo is first sent to an upload
  * route honouring the proxy's contract (`POST` raw image → `{ url }`), whose URL the service can fetch.
+ * With `ROOM_UPLOAD_TOKEN` the upload carries `Authorization: Bearer <token>`, so the proxy treats
+ * this server as a trusted caller rather than an anonymous visitor with its hourly limits.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { ServerContext } from '../context.js';
 import { readablePath } from '../files/file-access.js';
 import { MISSING_UPLOAD_HELP } from '../user-errors.js';
+import { localPhoto, PHOTO_EXTENSIONS } from './local-photo.js';
+import { UploadError } from './upload-error.js';
 import { uploadRefusal } from './upload-refusal.js';
 
-export class UploadError extends Error {
-  override readonly name = 'UploadError';
-}
-
-const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
 const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 const UPLOAD_TIMEOUT_MS = 60_000;
 
 export async function uploadLocalImage(ctx: ServerContext, given: string, signal: AbortSignal): Promise<string> {
-  const { uploadUrl } = ctx;
-  const type = TYPES[extname(given).toLowerCase()];
-  if (!type) throw new UploadError(`image_path must be a .jpg, .jpeg, .png or .webp file (got "${given}").`);
+  const { uploadUrl, uploadToken } = ctx;
+  if (!PHOTO_EXTENSIONS.has(extname(given).toLowerCase()))
+    throw new UploadError(`image_path must be a .jpg, .jpeg, .png or .webp file, or a .heic/.heif photo (got "${given}").`);
   // Whether the caller may read the path at all comes before how the server is configured.
   const path = await readablePath(ctx.files, given, 'image_path');
   if (!uploadUrl) throw new UploadError(MISSING_UPLOAD_HELP);
@@ -31,13 +30,14 @@ export async function uploadLocalImage(ctx: ServerContext, given: string, signal
   if (size < 0) throw new UploadError(`No readable file at image_path "${path}".`);
   if (size > MAX_UPLOAD_BYTES)
     throw new UploadError(`The photo is ${Math.round(size / 1e6)} MB; the upload limit is 15 MB. Use a smaller export.`);
+  const photo = await localPhoto(path, await readFile(path));
 
   let response: Response;
   try {
     response = await ctx.fetch(uploadUrl, {
       method: 'POST',
-      headers: { 'Content-Type': type },
-      body: await readFile(path),
+      headers: { 'Content-Type': photo.type, ...(uploadToken ? { Authorization: `Bearer ${uploadToken}` } : {}) },
+      body: photo.bytes,
       signal: AbortSignal.any([signal, AbortSignal.timeout(UPLOAD_TIMEOUT_MS)]),
     });
   } catch (error) {
@@ -48,9 +48,6 @@ export async function uploadLocalImage(ctx: ServerContext, given: string, signal
   }
   const body: unknown = await response.json().catch(() => undefined);
   const url = typeof body === 'object' && body !== null && 'url' in body && typeof body.url === 'string' ? body.url : undefined;
-  if (!response.ok || !url) {
-    const reason = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : '';
-    throw new UploadError(uploadRefusal(response.status, reason, response.headers.get('retry-after')));
-  }
+  if (!response.ok || !url) throw uploadRefusal(response, body, uploadToken !== undefined);
   return url;
 }

@@ -19,4 +19,11 @@ describe('proxyEnv', () => {
     expect(() => proxyEnv({ ROOM_PROXY_IMAGE_ORIGINS: 'ftp://x.example' })).toThrow(/ROOM_PROXY_IMAGE_ORIGINS/);
     expect(() => proxyEnv({ ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS: 'yes please' })).toThrow(/ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS/);
   });
+
+  it('reads ROOM_UPLOAD_TOKEN, refusing a short one without echoing it', () => {
+    const token = 'an-upload-token-of-32-characters';
+    expect(proxyEnv({ ROOM_UPLOAD_TOKEN: token }).uploadToken).toBe(token);
+    expect(() => proxyEnv({ ROOM_UPLOAD_TOKEN: 'short-secret' })).toThrow(/ROOM_UPLOAD_TOKEN must be at least 16/);
+    expect(() => proxyEnv({ ROOM_UPLOAD_TOKEN: 'short-secret' })).not.toThrow(/short-secret/);
+  });
 });

@@ -13,6 +13,8 @@ export interface ProxyEnv {
   /** `ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS=true`: local development and tests only. */
   allowPrivateImageUrls: boolean;
   trustProxy: TrustProxy | undefined;
+  /** `ROOM_UPLOAD_TOKEN`: uploads from a trusted server caller (the MCP server) skip the visitor limits. */
+  uploadToken: string | undefined;
   simulatorLatencyMs: { min: number; max: number } | undefined;
 }
 
@@ -22,6 +24,10 @@ export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
   const publicUrl = read('ROOM_PROXY_PUBLIC_URL');
   const trustProxy = read('ROOM_PROXY_TRUST_PROXY');
   const latency = read('ROOM_SIM_LATENCY');
+  const uploadToken = read('ROOM_UPLOAD_TOKEN');
+  // Said without the value: a short token is guessable, and the variable is what to fix.
+  if (uploadToken !== undefined && uploadToken.length < 16)
+    throw new UsageError('ROOM_UPLOAD_TOKEN must be at least 16 characters (e.g. the output of `openssl rand -hex 32`)');
   return {
     apiKey: read('ROOM_API_KEY'),
     baseUrl: baseUrl && readUrl('ROOM_API_BASE_URL', baseUrl),
@@ -31,6 +37,7 @@ export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
     imageOrigins: originList(read('ROOM_PROXY_IMAGE_ORIGINS'))?.map((origin) => readUrl('ROOM_PROXY_IMAGE_ORIGINS', origin)),
     allowPrivateImageUrls: readBoolean('ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS', read('ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS') ?? 'false'),
     trustProxy: trustProxy === undefined ? undefined : readTrustProxy(trustProxy),
+    uploadToken,
     simulatorLatencyMs: latency === undefined ? undefined : readRange('ROOM_SIM_LATENCY', latency),
   };
 }

@@ -4,12 +4,14 @@
  * visitor's own upload limits before the (expensive) decode, and only the re-encoded image — no
  * metadata, no trailing bytes of a polyglot — is ever stored and served: to the service through a
  * signed URL and to the visitor who uploaded it, within the site's upload count and storage budget.
+ * A trusted server caller (ROOM_UPLOAD_TOKEN) skips the visitor limits, never the storage budget.
  */
 import { sniffImageType } from '@room-restyler/core/internal';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
 import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
-import { consumeLimits, precheckLimits, uploadChecks } from '../limits/limits.js';
+import { consumeLimits, type LimitCheck, precheckLimits, uploadChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
+import { trustedUploader } from '../security/upload-token.js';
 import { signatureValid, signedUploadUrl } from '../security/upload-urls.js';
 import { readVisitorCookie, type Visitor } from '../security/visitor-cookie.js';
 import { ImageRejectedError, type ProcessedImage } from '../uploads/image-processor.js';
@@ -30,21 +32,29 @@ export async function handleUpload(context: ProxyContext, scope: RequestScope): 
   const uploads = uploadsOf(context);
   const { clock } = context.options;
   const visitor = await visitorOf(context, scope.request);
+  const trusted = await trustedUploader(context, scope);
   // A full limit refuses before a byte of the (large) body is read.
-  await precheckLimits(context.store, uploadChecks(context.options.limits, visitor.id, scope.ip, clock.now()), clock.now());
+  await precheckLimits(context.store, visitorChecks(context, scope, visitor, trusted), clock.now());
   // Spooled (to disk on Node) with the cap enforced while reading; in memory only once it is whole and within it.
   const body = await uploads.spool.spool(scope.request, { maxBytes: uploads.maxBytes + MULTIPART_OVERHEAD, timeoutMs: uploads.timeoutMs });
   try {
-    return await storeUpload(context, scope, visitor, await body.bytes());
+    return await storeUpload(context, scope, visitor, await body.bytes(), trusted);
   } finally {
     await body.dispose();
   }
 }
 
-async function storeUpload(context: ProxyContext, scope: RequestScope, visitor: Visitor, raw: Uint8Array<ArrayBuffer>): Promise<Reply> {
+async function storeUpload(
+  context: ProxyContext,
+  scope: RequestScope,
+  visitor: Visitor,
+  raw: Uint8Array<ArrayBuffer>,
+  trusted: boolean,
+): Promise<Reply> {
   const uploads = uploadsOf(context);
   const { clock } = context.options;
-  const denied = await runAuthorize(context, scope, raw, 'upload', visitor.id);
+  // The site's hook (a captcha, a login) is for visitors, not for a trusted server caller.
+  const denied = trusted ? undefined : await runAuthorize(context, scope, raw, 'upload', visitor.id);
   if (denied) return withVisitor(denied, visitor);
 
   const bytes = await imageBytes(scope.request.headers.get('content-type') ?? '', raw);
@@ -56,7 +66,7 @@ async function storeUpload(context: ProxyContext, scope: RequestScope, visitor: 
   const type = sniffImageType(bytes);
   if (!type) throw new ProxyHttpError(415, 'unsupported_image_type', 'Send a JPEG, PNG or WebP image');
 
-  const checks = uploadChecks(context.options.limits, visitor.id, scope.ip, clock.now());
+  const checks = visitorChecks(context, scope, visitor, trusted);
   await consumeLimits(context.store, checks, clock.now());
 
   let processed: ProcessedImage;
@@ -111,6 +121,11 @@ async function storeUpload(context: ProxyContext, scope: RequestScope, visitor: 
     ),
     visitor,
   );
+}
+
+/** The upload limits this request counts against: none for a trusted server caller. */
+function visitorChecks(context: ProxyContext, scope: RequestScope, visitor: Visitor, trusted: boolean): LimitCheck[] {
+  return trusted ? [] : uploadChecks(context.options.limits, visitor.id, scope.ip, context.options.clock.now());
 }
 
 export async function handleUploaded(context: ProxyContext, scope: RequestScope): Promise<Response> {

@@ -37,7 +37,7 @@ export function createSigner(secret: string): Signer {
 }
 
 /** Compares every byte whatever the first difference, so timing tells nothing about a guess. */
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   let difference = a.length ^ b.length;
   for (let i = 0; i < a.length; i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
   return difference === 0;
