@@ -5,6 +5,7 @@ import type { RoomMcpServerOptions } from './options.js';
 import { registerStageListingPhotoPrompt } from './prompts/stage-listing-photo.js';
 import { registerCatalogResource } from './resources/catalog.js';
 import { registerPredictionResource } from './resources/prediction.js';
+import { stopTasksOnClose, taskOptions } from './tasks/capability.js';
 import { registerEnhanceTool } from './tools/enhance.js';
 import { registerMeTool } from './tools/me.js';
 import { registerPredictionTool } from './tools/prediction.js';
@@ -18,7 +19,11 @@ const SERVER_INSTRUCTIONS =
 
 export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServer {
   const ctx = createContext(options);
-  const server = new McpServer({ name: 'room-restyler', title: 'Room Restyler', version: VERSION }, { instructions: SERVER_INSTRUCTIONS });
+  const server = new McpServer(
+    { name: 'room-restyler', title: 'Room Restyler', version: VERSION },
+    { instructions: SERVER_INSTRUCTIONS, ...taskOptions(ctx.tasks) },
+  );
+  if (ctx.tasks) stopTasksOnClose(server, ctx.tasks);
   registerEnhanceTool(server, ctx);
   registerRestyleTool(server, ctx);
   registerPredictionTool(server, ctx);

@@ -33,11 +33,17 @@ export interface Generation<Body> {
   start(client: RoomClient, body: Body, options: StartOptions): Promise<GenerationStarted>;
 }
 
+/** Who else needs to know once the service accepted the job (tasks take its id, the spend guard counts it). */
+export interface GenerationHooks {
+  onStarted?: ((requestId: string) => void) | undefined;
+}
+
 export async function runGeneration<Body>(
   ctx: ServerContext,
   args: GenerationArgs,
   extra: ToolExtra,
   generation: Generation<Body>,
+  hooks: GenerationHooks = {},
 ): Promise<CallToolResult> {
   const startedAt = Date.now();
   const report = progressReporter(extra, ctx.log);
@@ -52,6 +58,7 @@ export async function runGeneration<Body>(
     const started = await generation.start(client, generation.body(imageUrl), { signal, idempotencyKey: globalThis.crypto.randomUUID() });
     requestId = started.requestId;
     ctx.log(`${generation.verb.toLowerCase()} job ${requestId} started`);
+    hooks.onStarted?.(requestId);
     const jobStartedAt = Date.now();
     void report({ phase: 'generating', elapsedMs: 0, status: 'starting', estimatedRemainingMs: estimateRemainingMs(0, ctx.pollSchedule) });
 
