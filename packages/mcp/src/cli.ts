@@ -3,6 +3,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { runCli } from '@room-restyler/core/cli';
 import { commandFromFlags, MCP_FLAGS, USAGE } from './cli/args.js';
+import { creditLimit } from './cli/credit-limit.js';
 import { describeSettings, settingsFromEnv } from './cli/env.js';
 import { describeAccess } from './files/file-access.js';
 import { createRoomMcpServer } from './server.js';
@@ -14,7 +15,8 @@ await runCli(process, { name: 'room-restyler-mcp', version: VERSION, usage: USAG
   const command = commandFromFlags(flags);
 
   const settings = settingsFromEnv(process.env);
-  const serverOptions = { ...settings.server, log };
+  const confirmCreditsAbove = creditLimit(flags['confirm-credits-above'], process.env.ROOM_CONFIRM_CREDITS_ABOVE);
+  const serverOptions = { ...settings.server, confirmCreditsAbove, log };
 
   if (command.kind === 'stdio') {
     const server = createRoomMcpServer(serverOptions);
@@ -34,7 +36,8 @@ await runCli(process, { name: 'room-restyler-mcp', version: VERSION, usage: USAG
     allowedHosts: command.allowedHosts,
     token: settings.token,
     stateless: command.stateless,
-    createServer: () => createRoomMcpServer({ ...serverOptions, files: command.files }),
+    // A stateless server lives for one request: a task could never be asked for again.
+    createServer: () => createRoomMcpServer({ ...serverOptions, files: command.files, tasks: !command.stateless }),
     log,
   });
   log(
