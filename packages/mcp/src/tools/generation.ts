@@ -71,6 +71,7 @@ export async function runGeneration<Body>(
       justStarted: true,
       initialStatus: 'starting',
     });
+    ctx.log(`${generation.verb.toLowerCase()} job ${requestId} ${outcome.done ? 'finished' : 'still running'}`);
     return await presentJob(ctx, {
       verb: generation.verb,
       requestId,

@@ -25,8 +25,12 @@ export interface RecordedRequest {
 export type ScriptedReply =
   /** A JSON body; a string body with a non-JSON `content-type` is sent as is; no body, an empty one. */
   | { status: number; body?: unknown; headers?: Record<string, string>; offContract?: boolean }
-  /** Drop the connection after reading the request (in-process: a network error). */
-  | { reset: true }
+  /**
+   * Drop the connection after reading the request (in-process: a network error). With
+   * `afterDefault`, the service first does what it does by default — a start creates and charges
+   * its job — and then the answer is lost.
+   */
+  | { reset: true; afterDefault?: boolean }
   /** Never answer (until the caller aborts or the fake closes). */
   | { hang: true };
 
@@ -178,7 +182,10 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   }
 
   async function scripted(reply: ScriptedReply, recorded: RecordedRequest, signal: AbortSignal): Promise<Response> {
-    if ('reset' in reply) throw new NetworkReset();
+    if ('reset' in reply) {
+      if (reply.afterDefault) await checked(recorded, await byDefault(recorded, new URL(recorded.path, 'http://fake').pathname));
+      throw new NetworkReset();
+    }
     if ('hang' in reply)
       return new Promise((_resolve, reject) => {
         const release = () => {
