@@ -81,8 +81,9 @@ describe('the fake service', () => {
   it('can lose the answer of a start it accepted: the job exists and is charged, the caller sees a reset', async () => {
     service = await startFakeService({ credits: 5 });
     service.once('POST /api/v1/restyle', { reset: true, afterDefault: true });
+    const { url } = service;
     const start = () =>
-      fetch(`${service.url}/api/v1/restyle`, {
+      fetch(`${url}/api/v1/restyle`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify({ image_url: 'https://example.com/a.jpg', style: 'modern' }),
