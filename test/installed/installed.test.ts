@@ -108,7 +108,7 @@ describe('the MCP server, started as the client configs say (npx -y @room-restyl
     try {
       expect(client.getServerVersion()).toMatchObject({ name: 'room-restyler', version: project.versions['@room-restyler/mcp'] });
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['enhance', 'me', 'prediction', 'restyle']);
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['enhance', 'me', 'prediction', 'recent_jobs', 'restyle', 'save_images']);
       const me = await client.callTool({ name: 'me', arguments: {} });
       expect(me.isError).toBeFalsy();
       expect(me.structuredContent).toMatchObject({ credits_remaining: expect.any(Number) });

@@ -1,10 +1,11 @@
 /** What every tool, resource and prompt shares: the client (or why there is none), settings and the log. */
-import { AbortError, createRoomClient, DEFAULT_POLL_SCHEDULE, type PollSchedule, type RoomClient } from '@room-restyler/core';
+import { createRoomClient, DEFAULT_POLL_SCHEDULE, type PollSchedule, type RoomClient } from '@room-restyler/core';
 import { DEFAULT_CONFIRM_CREDITS_ABOVE, SpendGuard } from './elicitation/spend-guard.js';
 import type { FileAccess } from './files/file-access.js';
+import { SessionJobs } from './jobs/session-jobs.js';
+import { StartLedger, startsFor } from './jobs/start-ledger.js';
 import { DEFAULT_PREVIEW_BUDGET_BYTES, type RoomMcpServerOptions } from './options.js';
-import { errorResult } from './results/error-result.js';
-import { GenerationTaskStore } from './tasks/task-store.js';
+import type { GenerationTaskStore } from './tasks/task-store.js';
 import { MISSING_BASE_URL_HELP, MISSING_KEY_HELP, SetupError } from './user-errors.js';
 
 export interface ServerContext {
@@ -15,16 +16,19 @@ export interface ServerContext {
   readonly pollSchedule: PollSchedule;
   readonly previewBudgetBytes: number;
   readonly fetch: typeof fetch;
-  /** This session's generation tasks; none when tasks are off (stateless HTTP: nothing outlives a request). */
+  /** The jobs this session started (`recent_jobs`). */
+  readonly jobs: SessionJobs;
+  /** The starts of this process, for finding the job of a start whose answer was lost. */
+  readonly starts: StartLedger;
+  /** This session's generation tasks; none when tasks are off. */
   readonly tasks: GenerationTaskStore | undefined;
   /** Credits this session spent, and when to ask before spending more. */
   readonly spend: SpendGuard;
   log(line: string): void;
 }
 
-export function createContext(options: RoomMcpServerOptions): ServerContext {
+export function createContext(options: RoomMcpServerOptions, tasks?: GenerationTaskStore): ServerContext {
   const client = options.client ?? clientFromSettings(options);
-  const pollSchedule = options.pollSchedule ?? DEFAULT_POLL_SCHEDULE;
   return {
     client() {
       if (client instanceof SetupError) throw client;
@@ -32,26 +36,25 @@ export function createContext(options: RoomMcpServerOptions): ServerContext {
     },
     uploadUrl: options.uploadUrl || undefined,
     files: options.files ?? 'anywhere',
-    pollSchedule,
+    pollSchedule: options.pollSchedule ?? DEFAULT_POLL_SCHEDULE,
     previewBudgetBytes: options.previewBudgetBytes ?? DEFAULT_PREVIEW_BUDGET_BYTES,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    tasks: options.tasks === false ? undefined : new GenerationTaskStore({ pollIntervalMs: pollSchedule.windowIntervalMs, cancelled }),
+    jobs: new SessionJobs(),
+    // Job ids are unique per service: a client given ready-made (embedding, tests) keeps its own.
+    starts: options.client ? new StartLedger() : startsFor(options.baseUrl ?? ''),
+    tasks,
     spend: new SpendGuard(options.confirmCreditsAbove ?? DEFAULT_CONFIRM_CREDITS_ABOVE),
     log: options.log ?? (() => {}),
-  };
-}
-
-/** tasks/cancel: the service cannot cancel a job, so the task says so and points to `prediction`. */
-function cancelled(requestId: string) {
-  return {
-    statusMessage: `Stopped following. The service cannot cancel a job: ${requestId} keeps running and its credit is spent; get its images with \`prediction\`.`,
-    result: errorResult(new AbortError('Cancelled by the client'), { requestId }),
   };
 }
 
 function clientFromSettings(options: RoomMcpServerOptions): RoomClient | SetupError {
   if (!options.apiKey) return new SetupError(MISSING_KEY_HELP);
   if (!options.baseUrl) return new SetupError(MISSING_BASE_URL_HELP);
-  if (!URL.canParse(options.baseUrl)) return new SetupError(`ROOM_API_BASE_URL is not a URL. ${MISSING_BASE_URL_HELP}`);
-  return createRoomClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, fetch: options.fetch });
+  // `localhost:4010` parses as a URL of scheme `localhost:`: only http(s) reaches a service.
+  if (!/^https?:\/\/[^/]/i.test(options.baseUrl) || !URL.canParse(options.baseUrl))
+    return new SetupError(`ROOM_API_BASE_URL must be an http(s) URL (got "${options.baseUrl}"). ${MISSING_BASE_URL_HELP}`);
+  // Paths are appended to it: an address copied with its `/api/v1` would double them.
+  const baseUrl = options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+  return createRoomClient({ baseUrl, apiKey: options.apiKey, fetch: options.fetch });
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../test/support/connect.js';
+import { TOOL_NAMES } from '../test/support/tool-names.js';
 
 describe('the server as a client lists it', () => {
   let service: FakeService;
@@ -20,10 +21,10 @@ describe('the server as a client lists it', () => {
     expect(mcp.client.getServerVersion()).toMatchObject({ name: 'room-restyler', version });
   });
 
-  it('offers the four tools with titles, credit-aware descriptions, schemas and honest annotations', async () => {
+  it('offers the tools with titles, credit-aware descriptions, schemas and honest annotations', async () => {
     const { tools } = await mcp.client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect([...byName.keys()].sort()).toEqual(['enhance', 'me', 'prediction', 'restyle']);
+    expect([...byName.keys()].sort()).toEqual(TOOL_NAMES);
 
     for (const name of ['enhance', 'restyle']) {
       const tool = byName.get(name);
@@ -35,10 +36,13 @@ describe('the server as a client lists it', () => {
       );
       expect(tool?.outputSchema?.required).toEqual(expect.arrayContaining(['request_id', 'status', 'done', 'images']));
     }
-    for (const name of ['prediction', 'me']) {
+    for (const name of ['prediction', 'me', 'recent_jobs']) {
       expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: true });
       expect(byName.get(name)?.outputSchema).toBeDefined();
     }
+    // Reading never writes: saving is its own tool, which writes new files on every call.
+    expect(Object.keys(byName.get('prediction')?.inputSchema.properties ?? {})).not.toContain('save_dir');
+    expect(byName.get('save_images')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
 
     const restyle = byName.get('restyle');
     expect(restyle?.inputSchema.required).toEqual(['style']);

@@ -4,32 +4,63 @@ import { createContext } from './context.js';
 import type { RoomMcpServerOptions } from './options.js';
 import { registerStageListingPhotoPrompt } from './prompts/stage-listing-photo.js';
 import { registerCatalogResource } from './resources/catalog.js';
+import { registerJobsResource } from './resources/jobs.js';
+import { registerOutputImageResource } from './resources/output-image.js';
 import { registerPredictionResource } from './resources/prediction.js';
-import { stopTasksOnClose, taskOptions } from './tasks/capability.js';
+import { clientLog } from './surface/client-log.js';
+import { ICONS } from './surface/icons.js';
+import { listToolsAs2020 } from './surface/tool-list.js';
+import { stopTasksOnClose, TASKS_CAPABILITY, taskStoreFor } from './tasks/capability.js';
 import { registerEnhanceTool } from './tools/enhance.js';
 import { registerMeTool } from './tools/me.js';
 import { registerPredictionTool } from './tools/prediction.js';
+import { registerRecentJobsTool } from './tools/recent-jobs.js';
 import { registerRestyleTool } from './tools/restyle.js';
+import { registerSaveImagesTool } from './tools/save-images.js';
 import { VERSION } from './version.js';
 
 const SERVER_INSTRUCTIONS =
   'Stage empty rooms (`enhance`, mode staging) and restyle furnished rooms (`restyle`) from room photos. ' +
   'Each generated image costs 1 credit (`me` shows the balance). Jobs take 10–30 s; if a tool returns before the job is done, ' +
-  'call `prediction` with the request id instead of starting a new generation.';
+  'call `prediction` with the request id instead of starting a new generation. If a call was interrupted or its outcome is unknown, ' +
+  '`recent_jobs` finds the job again. `save_images` saves a finished job to a folder.';
 
 export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServer {
-  const ctx = createContext(options);
+  // The task store goes into the server's options: the SDK answers tasks/get, list, result and cancel from it.
+  const tasks = taskStoreFor(options);
   const server = new McpServer(
-    { name: 'room-restyler', title: 'Room Restyler', version: VERSION },
-    { instructions: SERVER_INSTRUCTIONS, ...taskOptions(ctx.tasks) },
+    { name: 'room-restyler', title: 'Room Restyler', version: VERSION, icons: ICONS },
+    {
+      instructions: SERVER_INSTRUCTIONS,
+      capabilities: { logging: {}, ...(tasks ? TASKS_CAPABILITY : {}) },
+      ...(tasks ? { taskStore: tasks } : {}),
+    },
   );
-  if (ctx.tasks) stopTasksOnClose(server, ctx.tasks);
+  if (tasks) stopTasksOnClose(server, tasks);
+  const toClient = clientLog(server);
+  const ctx = createContext(
+    {
+      ...options,
+      log: (line) => {
+        options.log?.(line);
+        toClient('info', line);
+      },
+    },
+    tasks,
+  );
   registerEnhanceTool(server, ctx);
   registerRestyleTool(server, ctx);
   registerPredictionTool(server, ctx);
+  registerSaveImagesTool(server, ctx);
+  registerRecentJobsTool(server, ctx);
   registerMeTool(server, ctx);
   registerCatalogResource(server);
+  registerJobsResource(server, ctx);
   registerPredictionResource(server, ctx);
+  registerOutputImageResource(server, ctx);
   registerStageListingPhotoPrompt(server);
+  listToolsAs2020(server, ICONS);
+  // The tools, resources and prompt are fixed: no list ever changes (the SDK announces that they might).
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
   return server;
 }

@@ -9,6 +9,7 @@ import { type RunningSimulator, startSimulator } from '@room-restyler/simulator'
 import { startFakeService, TEST_API_KEY, waitFor } from '@room-restyler/test-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOL_NAMES } from './support/tool-names.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const KEY = 'sim_test_key';
@@ -63,7 +64,7 @@ describe('room-restyler-mcp over stdio, backed by the simulator', () => {
   });
 
   it('restyles a photo with progress and returns a real image', async () => {
-    expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual(['enhance', 'me', 'prediction', 'restyle']);
+    expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
     const progress: string[] = [];
     const result = await server.client.callTool(
       {

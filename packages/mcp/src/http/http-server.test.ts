@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAST_SCHEDULE } from '../../test/support/connect.js';
+import { TOOL_NAMES } from '../../test/support/tool-names.js';
 import { createRoomMcpServer } from '../server.js';
 import { type RunningHttpServer, startHttpServer } from './http-server.js';
 
@@ -57,7 +58,7 @@ describe('Streamable HTTP transport', () => {
     const client = new Client({ name: 'http-test', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(mode === 'stateless' ? stateless.url : open.url)));
     try {
-      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['enhance', 'me', 'prediction', 'restyle']);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
       const progress: string[] = [];
       const result = await client.callTool(
         { name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'boho chic', previews: false } },

@@ -85,4 +85,22 @@ describe('Streamable HTTP sessions', () => {
     const { images } = saved.structuredContent as { images: { saved_path?: string }[] };
     expect(images[0]?.saved_path?.startsWith(join(dir, 'root', 'results'))).toBe(true);
   });
+
+  it('save_images writes nothing for HTTP callers by default, and under the files root (its default folder) with one', async () => {
+    const off = await connect('off');
+    await off.callTool(restyle({}));
+    const refused = await off.callTool({ name: 'save_images', arguments: { id: 'job_1' } });
+    expect(textOf(refused)).toMatch(/does not read or write local files for remote callers/);
+    await service.close();
+
+    const rooted = await connect({ root: join(dir, 'root') });
+    await rooted.callTool(restyle({}));
+    const saved = await rooted.callTool({ name: 'save_images', arguments: { id: 'job_1' } });
+    const { saved: files } = saved.structuredContent as { saved: { path: string; file_uri: string }[] };
+    expect(files.map((f) => f.path)).toEqual([join(dir, 'root', 'prediction-job-1-1.png')]);
+    expect((saved.content as { type: string; uri?: string }[]).filter((c) => c.type === 'resource_link').map((c) => c.uri)).toEqual([
+      files[0]?.file_uri,
+    ]);
+    expect(files[0]?.file_uri).toMatch(/^file:\/\/\/.*prediction-job-1-1\.png$/);
+  });
 });

@@ -4,6 +4,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { NotFoundError } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
 import { explain } from '../results/error-result.js';
+import { resourceNotFound } from './not-found.js';
 
 export function registerPredictionResource(server: McpServer, ctx: ServerContext): void {
   server.registerResource(
@@ -20,8 +21,14 @@ export function registerPredictionResource(server: McpServer, ctx: ServerContext
         const prediction = await ctx.client().getPrediction(decodeURIComponent(id), { signal: extra.signal });
         return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(prediction, null, 2) }] };
       } catch (error) {
-        throw new McpError(error instanceof NotFoundError ? ErrorCode.InvalidParams : ErrorCode.InternalError, explain(error));
+        throw predictionReadError(uri.href, error);
       }
     },
   );
+}
+
+/** An unknown prediction is an unknown resource (−32002); anything else an internal error that says what to fix. */
+export function predictionReadError(uri: string, error: unknown): McpError {
+  const text = explain(error, { lookingFor: 'prediction' });
+  return error instanceof NotFoundError ? resourceNotFound(uri, text) : new McpError(ErrorCode.InternalError, text);
 }

@@ -107,4 +107,52 @@ describe('errors come back as isError results that say what to do', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/no prediction with that id/);
   });
+
+  it('carry the facts a program acts on as structured content: code, retryable, retry_after_s, credits_remaining', async () => {
+    const client = await connect({ apiKey: KEY, baseUrl: service.url });
+    const broke = await client.callTool({ name: 'restyle', arguments: photo });
+    expect(broke.structuredContent).toMatchObject({
+      request_id: '',
+      status: 'not_started',
+      done: false,
+      error: { code: 'insufficient_credits', retryable: false, credits_remaining: 0 },
+    });
+    service.on('POST /api/v1/restyle', { status: 429, body: { error: 'Too many requests' }, headers: { 'retry-after': '120' } });
+    const limited = await client.callTool({ name: 'restyle', arguments: photo });
+    expect((limited.structuredContent as { error: unknown }).error).toEqual({
+      code: 'rate_limited',
+      message: 'The service is rate limiting requests. Try again in 120 s.',
+      retryable: true,
+      retry_after_s: 120,
+    });
+  });
+
+  it('a base URL copied with its /api/v1 still works (it used to say "no prediction with that id")', async () => {
+    const client = await connect({ apiKey: KEY, baseUrl: `${service.url}/api/v1/` });
+    const result = await client.callTool({ name: 'me', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ credits_remaining: 0 });
+  });
+
+  it('a 404 outside a prediction blames the service address, not the id', async () => {
+    service.on('GET /api/v1/me', { status: 404, body: { error: 'Not found' }, offContract: true });
+    const client = await connect({ apiKey: KEY, baseUrl: service.url });
+    const text = textOf(await client.callTool({ name: 'me', arguments: {} }));
+    expect(text).toMatch(/HTTP 404 .*Check ROOM_API_BASE_URL/);
+    expect(text).not.toMatch(/prediction/);
+  });
+
+  it('a base URL that is not http(s) is named as such (it used to say "Could not reach null")', async () => {
+    const client = await connect({ apiKey: KEY, baseUrl: 'localhost:4010' });
+    const text = textOf(await client.callTool({ name: 'me', arguments: {} }));
+    expect(text).toMatch(/^ROOM_API_BASE_URL must be an http\(s\) URL \(got "localhost:4010"\)/);
+    expect(text).not.toContain('null');
+  });
+
+  it('a 500 says once that the service failed (it used to say "The service failed: The service failed")', async () => {
+    service.on('GET /api/v1/me', { status: 500, body: { error: 'Internal server error' } });
+    const client = await connect({ apiKey: KEY, baseUrl: service.url });
+    const text = textOf(await client.callTool({ name: 'me', arguments: {} }));
+    expect(text).toBe('The service failed (HTTP 500): Internal server error. Try again later.');
+  });
 });

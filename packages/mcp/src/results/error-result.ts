@@ -1,7 +1,8 @@
 /**
  * Every failure becomes an `isError` result that tells the model (and the user) what to do next,
- * rather than a protocol error the client shows as "tool failed". Messages never carry the key:
- * core redacts it, and nothing here reads it.
+ * rather than a protocol error the client shows as "tool failed", plus the facts a program acts on
+ * (`code`, `retryable`, `retry_after_s`, `credits_remaining`, `request_id`) as structured content.
+ * Messages never carry the key: core redacts it, and nothing here reads it.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
@@ -17,21 +18,58 @@ import {
   ServerError,
   TimeoutError,
 } from '@room-restyler/core';
+import { OutcomeUnknownError } from '../jobs/reconcile-start.js';
 import { UploadError } from '../uploads/upload.js';
 import { InputError, SetupError } from '../user-errors.js';
+import type { ToolError } from './tool-error.js';
 
 export interface ErrorSituation {
   /** Set once a job was started: it keeps running (and was charged) whatever happens to this call. */
   requestId?: string | undefined;
+  /** What a 404 means here: an unknown prediction id, or (by default) a wrong service address. */
+  lookingFor?: 'prediction' | undefined;
 }
 
-export function errorResult(error: unknown, situation: ErrorSituation = {}): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: explain(error, situation) }] };
+/** The structured content of an error for a tool whose output schema needs more than the error (undefined: none). */
+export type ErrorContent = (error: ToolError) => Record<string, unknown> | undefined;
+
+export function errorResult(error: unknown, situation: ErrorSituation = {}, content?: ErrorContent): CallToolResult {
+  const facts = toolError(error, situation);
+  const structuredContent = content?.(facts);
+  return { isError: true, content: [{ type: 'text', text: facts.message }], ...(structuredContent ? { structuredContent } : {}) };
 }
 
-export function explain(error: unknown, { requestId }: ErrorSituation = {}): string {
+export function toolError(error: unknown, situation: ErrorSituation = {}): ToolError {
+  const { requestId } = situation;
+  const transient =
+    error instanceof RateLimitedError || error instanceof ServerError || error instanceof ConnectionError || error instanceof TimeoutError;
+  const retryAfterMs = error instanceof RateLimitedError || error instanceof TimeoutError ? error.retryAfterMs : undefined;
+  return {
+    code: codeOf(error),
+    message: explain(error, situation),
+    // Once a job exists, trying the call again would start (and pay for) another one.
+    retryable: transient && requestId === undefined,
+    ...(retryAfterMs === undefined ? {} : { retry_after_s: Math.ceil(retryAfterMs / 1000) }),
+    ...(error instanceof InsufficientCreditsError && error.creditsRemaining !== undefined
+      ? { credits_remaining: error.creditsRemaining }
+      : {}),
+    ...(requestId ? { request_id: requestId } : {}),
+  };
+}
+
+function codeOf(error: unknown): string {
+  if (error instanceof SetupError) return 'setup';
+  if (error instanceof InputError) return 'invalid_input';
+  if (error instanceof UploadError) return 'upload_failed';
+  if (error instanceof OutcomeUnknownError) return 'outcome_unknown';
+  if (error instanceof RoomApiError) return error.code;
+  return 'internal';
+}
+
+export function explain(error: unknown, { requestId, lookingFor }: ErrorSituation = {}): string {
   const job = requestId ? ` The job ${requestId} was already started and charged; call \`prediction\` with that id to get its images.` : '';
-  if (error instanceof SetupError || error instanceof InputError || error instanceof UploadError) return error.message;
+  if (error instanceof SetupError || error instanceof InputError || error instanceof UploadError || error instanceof OutcomeUnknownError)
+    return error.message;
   if (error instanceof InvalidApiKeyError)
     return "The service rejected the API key (HTTP 401). Check ROOM_API_KEY in this MCP server's config: it must be a current key from the dashboard (API Keys section), without quotes or spaces. Then restart the client.";
   if (error instanceof InsufficientCreditsError) {
@@ -47,7 +85,9 @@ export function explain(error: unknown, { requestId }: ErrorSituation = {}): str
     return `The service is rate limiting requests. Try again ${when}.${job}`;
   }
   if (error instanceof NotFoundError)
-    return 'The service knows no prediction with that id. Use the request_id exactly as returned by `enhance` or `restyle`.';
+    return lookingFor === 'prediction'
+      ? 'The service knows no prediction with that id. Use the request_id exactly as returned by `enhance` or `restyle`.'
+      : `The service answered HTTP 404 (${error.message}). Check ROOM_API_BASE_URL: it must be the service's origin, such as https://api.bright-shot.com, without a path.`;
   if (error instanceof GenerationFailedError)
     return `The generation did not produce images (status ${error.predictionStatus}${error.serviceError ? `: ${error.serviceError}` : ''}). Check that the photo is a clear room photo the service can fetch, then try again.`;
   if (error instanceof AbortError)
@@ -55,7 +95,8 @@ export function explain(error: unknown, { requestId }: ErrorSituation = {}): str
   if (error instanceof ConnectionError)
     return `${error.message}. Check ROOM_API_BASE_URL and the network connection, then try again.${job}`;
   if (error instanceof TimeoutError) return `The service did not answer in time. Try again shortly.${job}`;
-  if (error instanceof ServerError) return `The service failed: ${error.message}. Try again later.${job}`;
+  // Core's message already says "The service failed (HTTP 500)…".
+  if (error instanceof ServerError) return `${error.message}. Try again later.${job}`;
   if (error instanceof RoomApiError) return `${error.message}${job}`;
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}.${job}`;
 }

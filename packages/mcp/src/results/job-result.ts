@@ -1,16 +1,19 @@
 /**
- * Turns a job outcome into what every client can show: structured content, a text summary with
- * markdown image links, one `resource_link` per image and, optionally, small previews.
+ * Turns a job outcome into what every client can show: structured content (echoing the inputs,
+ * the cost and the balance), a text summary with markdown image links, one `resource_link` per
+ * image (and a `file://` one per saved file) and, optionally, small previews.
  */
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerContext } from '../context.js';
 import { writableDir } from '../files/file-access.js';
+import type { JobInputs } from '../jobs/session-jobs.js';
+import { outputResourceUri } from '../resources/output-image.js';
 import type { JobOutcome } from '../tools/follow-job.js';
 import type { ReportProgress } from '../tools/progress.js';
 import { type DownloadedImage, downloadImage } from './download.js';
 import type { JobOutput } from './job-output.js';
 import { makePreviews } from './previews.js';
-import { saveImages } from './save.js';
+import { savedFileLinks, saveImages } from './save.js';
 
 export interface PresentJob {
   /** What was done, for the text: `Restyled`, `Staged`, … */
@@ -23,6 +26,10 @@ export interface PresentJob {
   /** File name stem for saved images. */
   fileStem: string;
   inputImageUrl?: string | undefined;
+  /** What the generation was asked for (absent when only following a job). */
+  inputs?: JobInputs | undefined;
+  /** Said already before the job was presented. */
+  notes?: readonly string[] | undefined;
   signal: AbortSignal;
   report: ReportProgress;
 }
@@ -33,11 +40,12 @@ export async function presentJob(ctx: ServerContext, job: PresentJob): Promise<C
     request_id: job.requestId,
     elapsed_seconds: Math.round(outcome.elapsedMs / 100) / 10,
     ...(job.inputImageUrl ? { input_image_url: job.inputImageUrl } : {}),
+    ...(job.inputs ? { inputs: job.inputs } : {}),
   };
-  if (!outcome.done) return pendingResult({ ...base, status: outcome.status, done: false, images: [] });
+  const notes: string[] = [...(job.notes ?? [])];
+  if (!outcome.done) return pendingResult({ ...base, status: outcome.status, done: false, images: [], ...(notes.length ? { notes } : {}) });
 
   const urls = outcome.prediction.output ?? [];
-  const notes: string[] = [];
   const downloads = job.previews || job.saveDir ? await downloadAll(ctx, urls, job, notes) : [];
   const fetched = downloads.filter((d): d is DownloadedImage => d !== undefined);
 
@@ -52,13 +60,25 @@ export async function presentJob(ctx: ServerContext, job: PresentJob): Promise<C
   }
   const previews = job.previews ? await makePreviews(fetched, ctx.previewBudgetBytes) : undefined;
   if (previews?.omitted) notes.push(`${previews.omitted} preview(s) left out to keep the result small; open the links instead.`);
+  const balance = await ctx
+    .client()
+    .me({ signal: job.signal })
+    .then((account) => account.credits_remaining)
+    .catch(() => undefined);
 
   const output: JobOutput = {
     ...base,
     status: outcome.prediction.status,
     done: true,
-    images: urls.map((url, i) => ({ url, ...(savedPaths[i] ? { saved_path: savedPaths[i] } : {}) })),
+    images: urls.map((url, i) => ({
+      url,
+      resource_uri: outputResourceUri(job.requestId, i + 1),
+      ...(savedPaths[i] ? { saved_path: savedPaths[i] } : {}),
+    })),
     ...(outcome.prediction.completed_at ? { completed_at: outcome.prediction.completed_at } : {}),
+    // Each generated image costs 1 credit.
+    credits_charged: urls.length,
+    ...(balance === undefined ? {} : { credits_remaining: balance }),
     ...(notes.length ? { notes } : {}),
   };
   const content: ContentBlock[] = [
@@ -72,6 +92,7 @@ export async function presentJob(ctx: ServerContext, job: PresentJob): Promise<C
         mimeType: downloads[i]?.contentType ?? 'image/jpeg',
       }),
     ),
+    ...savedFileLinks(savedPaths),
     ...(previews?.images ?? []),
   ];
   await job.report({ phase: 'succeeded', elapsedMs: outcome.elapsedMs, estimatedRemainingMs: 0, status: output.status });
@@ -98,6 +119,10 @@ function doneSummary(verb: string, output: JobOutput): string {
     lines.push(`![Result ${i + 1}](${image.url})`);
     if (image.saved_path) lines.push(`Saved to ${image.saved_path}`);
   });
+  if (output.credits_charged !== undefined)
+    lines.push(
+      `Cost: ${output.credits_charged} credit${output.credits_charged === 1 ? '' : 's'}${output.credits_remaining === undefined ? '' : `; ${output.credits_remaining} remaining`}.`,
+    );
   for (const note of output.notes ?? []) lines.push(`Note: ${note}`);
   return lines.join('\n');
 }

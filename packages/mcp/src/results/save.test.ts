@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../../test/support/connect.js';
 import { plannedDir } from '../files/file-access.js';
 
-describe('save_dir', () => {
+describe('save_dir and save_images', () => {
   let service: FakeService;
   let mcp: Connected;
   let dir: string;
@@ -40,12 +40,10 @@ describe('save_dir', () => {
     expect(await readFile(images[0]?.saved_path ?? '')).toEqual(served);
     expect((first.content as { text: string }[])[0]?.text).toContain(`Saved to ${images[0]?.saved_path}`);
 
-    const again = await mcp.client.callTool({ name: 'prediction', arguments: { id: 'job_1', save_dir: target, previews: false } });
-    expect((again.structuredContent as { images: { saved_path: string }[] }).images[0]?.saved_path).toBe(
-      join(target, 'prediction-job-1-1.png'),
-    );
+    const again = await mcp.client.callTool({ name: 'save_images', arguments: { id: 'job_1', folder: target } });
+    expect((again.structuredContent as { saved: { path: string }[] }).saved[0]?.path).toBe(join(target, 'prediction-job-1-1.png'));
     expect((await readdir(target)).length).toBe(4);
-    await mcp.client.callTool({ name: 'prediction', arguments: { id: 'job_1', save_dir: target, previews: false } });
+    await mcp.client.callTool({ name: 'save_images', arguments: { id: 'job_1', folder: target } });
     expect(await readdir(target)).toContain('prediction-job-1-1 (2).png');
   });
 

@@ -1,6 +1,8 @@
-/** `save_dir`: writes result images to a local folder under readable names, never overwriting. */
+/** `save_dir` and `save_images`: write result images to a local folder under readable names, never overwriting. */
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
 import type { DownloadedImage } from './download.js';
 
 const EXTENSIONS: Record<string, string> = {
@@ -19,6 +21,13 @@ export async function saveImages(dir: string, stem: string, images: readonly Dow
     paths.push(await writeNew(dir, `${stem}-${index + 1}`, extension, image.bytes));
   }
   return paths;
+}
+
+/** One `file://` link per saved file, so clients can open what was written. */
+export function savedFileLinks(paths: readonly (string | undefined)[]): ResourceLink[] {
+  return paths
+    .filter((path): path is string => path !== undefined)
+    .map((path) => ({ type: 'resource_link', uri: pathToFileURL(path).href, name: basename(path), title: `Saved: ${basename(path)}` }));
 }
 
 /** A file name made of safe characters, for stems built from user input. */

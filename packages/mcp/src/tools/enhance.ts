@@ -7,7 +7,7 @@ import type { ServerContext } from '../context.js';
 import { type Choice, ROOM_TYPE_CHOICE, STYLE_CHOICE } from '../elicitation/missing-choices.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
-import { imagePathField, imageUrlField, jobDeliveryFields, modeField, roomTypeField, styleField } from './fields.js';
+import { generationDeliveryFields, imagePathField, imageUrlField, modeField, roomTypeField, styleField } from './fields.js';
 import { registerGenerationTool } from './generation-tool.js';
 
 const TITLE = 'Stage or enhance a room photo';
@@ -35,13 +35,15 @@ export function registerEnhanceTool(server: McpServer, ctx: ServerContext): void
         mode: modeField,
         style: styleField.optional(),
         room_type: roomTypeField,
-        ...jobDeliveryFields,
+        ...generationDeliveryFields,
       }),
       outputSchema: jobOutputSchema,
       annotations: generationAnnotations(TITLE),
     },
     choices: (args) => CHOICES[args.mode],
     generation: (args) => ({
+      tool: 'enhance',
+      inputs: { image_url: args.image_url, image_path: args.image_path, mode: args.mode, style: args.style, room_type: args.room_type },
       verb: args.mode === 'empty-room' ? 'Emptied' : 'Staged',
       fileWords: [args.mode, args.style, args.room_type],
       body: (image_url) => specBody<EnhanceRequest>({ image_url, mode: args.mode, style: args.style, room_type: args.room_type }),

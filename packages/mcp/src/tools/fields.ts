@@ -66,4 +66,7 @@ export const requestIdField = z
   .describe('The request_id returned by `enhance` or `restyle`.');
 
 /** Arguments every job-returning tool takes. */
-export const jobDeliveryFields = { wait_seconds: waitSecondsField, previews: previewsField, save_dir: saveDirField };
+export const jobDeliveryFields = { wait_seconds: waitSecondsField, previews: previewsField };
+
+/** The generation tools also save (they write anyway: a job is started); `prediction` only reads. */
+export const generationDeliveryFields = { ...jobDeliveryFields, save_dir: saveDirField };

@@ -7,7 +7,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { estimateRemainingMs, type GenerationStarted, type RoomClient, type StartOptions } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
 import { plannedDir } from '../files/file-access.js';
+import { startReconciled } from '../jobs/reconcile-start.js';
+import type { JobInputs } from '../jobs/session-jobs.js';
 import { errorResult } from '../results/error-result.js';
+import { jobErrorContent } from '../results/job-output.js';
 import { presentJob } from '../results/job-result.js';
 import { safeName } from '../results/save.js';
 import { uploadLocalImage } from '../uploads/upload.js';
@@ -24,8 +27,12 @@ export interface GenerationArgs {
 }
 
 export interface Generation<Body> {
+  /** The tool's name, for `recent_jobs`. */
+  tool: string;
   /** For texts and file names: `Staged`, `Restyled`. */
   verb: string;
+  /** What the caller asked for, echoed in the result and in `recent_jobs`. */
+  inputs: JobInputs;
   /** Words that name the saved files, e.g. `restyle`, `scandinavian`, `bedroom`; missing ones are skipped. */
   fileWords: ReadonlyArray<string | undefined>;
   /** The service body once the photo URL is known. */
@@ -55,12 +62,26 @@ export async function runGeneration<Body>(
     const imageUrl = await photoUrl(ctx, args, signal, () => void report({ phase: 'uploading', elapsedMs: Date.now() - startedAt }));
 
     void report({ phase: 'starting', elapsedMs: Date.now() - startedAt });
-    const started = await generation.start(client, generation.body(imageUrl), { signal, idempotencyKey: globalThis.crypto.randomUUID() });
+    const body = generation.body(imageUrl);
+    const sentAt = new Date().toISOString();
+    const { started, reconciled } = await startReconciled(
+      client,
+      ctx.starts,
+      () => generation.start(client, body, { signal, idempotencyKey: globalThis.crypto.randomUUID() }),
+      signal,
+    );
     requestId = started.requestId;
-    ctx.log(`${generation.verb.toLowerCase()} job ${requestId} started`);
+    ctx.jobs.add({ request_id: requestId, tool: generation.tool, inputs: generation.inputs, started_at: sentAt, reconciled });
+    ctx.log(`${generation.verb.toLowerCase()} job ${requestId} ${reconciled ? 'found again after its start lost its answer' : 'started'}`);
     hooks.onStarted?.(requestId);
     const jobStartedAt = Date.now();
-    void report({ phase: 'generating', elapsedMs: 0, status: 'starting', estimatedRemainingMs: estimateRemainingMs(0, ctx.pollSchedule) });
+    void report({
+      phase: 'generating',
+      elapsedMs: 0,
+      status: 'starting',
+      estimatedRemainingMs: estimateRemainingMs(0, ctx.pollSchedule),
+      requestId,
+    });
 
     const outcome = await followJob(ctx, {
       requestId,
@@ -83,13 +104,15 @@ export async function runGeneration<Body>(
         .map(safeName)
         .join('-'),
       inputImageUrl: args.image_path ? imageUrl : undefined,
+      inputs: generation.inputs,
+      notes: reconciled ? ["The service's answer to the start was lost; this job was found again in the account's recent jobs."] : [],
       signal,
       report,
     });
   } catch (error) {
     if (signal.aborted)
       ctx.log(`${generation.verb.toLowerCase()} cancelled by the client${requestId ? `; job ${requestId} keeps running` : ''}`);
-    return errorResult(error, { requestId });
+    return errorResult(error, { requestId }, jobErrorContent);
   }
 }
 

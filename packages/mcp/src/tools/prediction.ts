@@ -1,9 +1,8 @@
 /** `prediction`: check on (and wait for) a job started earlier. Free: reading spends no credit. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ServerContext } from '../context.js';
-import { plannedDir } from '../files/file-access.js';
 import { errorResult } from '../results/error-result.js';
-import { jobOutputSchema } from '../results/job-output.js';
+import { jobErrorContent, jobOutputSchema } from '../results/job-output.js';
 import { presentJob } from '../results/job-result.js';
 import { safeName } from '../results/save.js';
 import { readAnnotations } from './annotations.js';
@@ -20,14 +19,14 @@ export function registerPredictionTool(server: McpServer, ctx: ServerContext): v
       title: TITLE,
       description:
         'Check on a generation started earlier by `enhance` or `restyle`, and wait for it up to wait_seconds (0 = just look). ' +
-        'Use it when a generation result said the job was still running. Costs nothing: it never starts a new generation.',
+        'Use it when a generation result said the job was still running. Costs nothing: it never starts a new generation, ' +
+        'and writes nothing (to save the images, use `save_images`).',
       inputSchema: { id: requestIdField, ...jobDeliveryFields },
       outputSchema: jobOutputSchema,
       annotations: readAnnotations(TITLE),
     },
     async (args, extra) => {
       try {
-        const saveDir = args.save_dir === undefined ? undefined : await plannedDir(ctx.files, args.save_dir, 'save_dir');
         const report = progressReporter(extra, ctx.log);
         const outcome = await followJob(ctx, {
           requestId: args.id,
@@ -43,13 +42,13 @@ export function registerPredictionTool(server: McpServer, ctx: ServerContext): v
           requestId: args.id,
           outcome,
           previews: args.previews,
-          saveDir,
           fileStem: `prediction-${safeName(args.id).slice(0, 12)}`,
           signal: extra.signal,
           report,
         });
       } catch (error) {
-        return errorResult(error);
+        // Reading is safe to repeat: the id is echoed, but not as a job this call started.
+        return errorResult(error, { lookingFor: 'prediction' }, (facts) => jobErrorContent({ ...facts, request_id: args.id }));
       }
     },
   );

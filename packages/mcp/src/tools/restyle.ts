@@ -9,7 +9,7 @@ import { STYLE_CHOICE } from '../elicitation/missing-choices.js';
 import { requiredUnlessAsked } from '../elicitation/schema-for-client.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
-import { imagePathField, imageUrlField, jobDeliveryFields, roomTypeField, styleField } from './fields.js';
+import { generationDeliveryFields, imagePathField, imageUrlField, roomTypeField, styleField } from './fields.js';
 import { registerGenerationTool } from './generation-tool.js';
 
 const TITLE = 'Restyle a furnished room';
@@ -19,7 +19,7 @@ const SHAPE = {
   image_path: imagePathField,
   style: styleField.optional(),
   room_type: roomTypeField,
-  ...jobDeliveryFields,
+  ...generationDeliveryFields,
 };
 
 export function registerRestyleTool(server: McpServer, ctx: ServerContext): void {
@@ -38,6 +38,8 @@ export function registerRestyleTool(server: McpServer, ctx: ServerContext): void
     },
     choices: () => [STYLE_CHOICE],
     generation: (args) => ({
+      tool: 'restyle',
+      inputs: { image_url: args.image_url, image_path: args.image_path, style: args.style, room_type: args.room_type },
       verb: 'Restyled',
       fileWords: ['restyle', args.style, args.room_type],
       // A style is always there by now: given, chosen by the user, or required by the schema.

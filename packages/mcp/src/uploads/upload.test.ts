@@ -85,4 +85,28 @@ describe('image_path', () => {
     const gif = await client.callTool({ name: 'enhance', arguments: { image_path: join(dir, 'room.gif') } });
     expect((gif.content as { text: string }[])[0]?.text).toMatch(/must be a \.jpg, \.jpeg, \.png or \.webp file/);
   });
+
+  it('blames the photo or the moment, not ROOM_UPLOAD_URL, when the upload target refuses a type (415) or limits (429)', async () => {
+    const target = 'http://uploads.test/api/v1/uploads';
+    const replies = [
+      new Response(JSON.stringify({ error: 'Unsupported image type' }), { status: 415 }),
+      new Response(JSON.stringify({ error: 'Too many uploads' }), { status: 429, headers: { 'retry-after': '30' } }),
+    ];
+    const fakeTarget: typeof fetch = async (input, init) =>
+      String(input) === target ? (replies.shift() ?? new Response(null, { status: 500 })) : fetch(input, init);
+    const mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url, uploadUrl: target, fetch: fakeTarget });
+    open.push(mcp);
+    const texts: string[] = [];
+    for (let i = 0; i < 2; i++)
+      texts.push(
+        ((await mcp.client.callTool({ name: 'enhance', arguments: { image_path: photo } })).content as { text: string }[])[0]?.text ?? '',
+      );
+    expect(texts[0]).toBe(
+      'The upload target does not accept this kind of image (HTTP 415: Unsupported image type). Export the photo as JPEG, PNG or WebP and try again.',
+    );
+    expect(texts[1]).toBe(
+      'The upload target is limiting uploads (HTTP 429: Too many uploads). Try again in 30 s, or pass image_url instead.',
+    );
+    expect(texts.join(' ')).not.toContain('ROOM_UPLOAD_URL');
+  });
 });

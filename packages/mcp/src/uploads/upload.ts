@@ -7,6 +7,7 @@ import { extname } from 'node:path';
 import type { ServerContext } from '../context.js';
 import { readablePath } from '../files/file-access.js';
 import { MISSING_UPLOAD_HELP } from '../user-errors.js';
+import { uploadRefusal } from './upload-refusal.js';
 
 export class UploadError extends Error {
   override readonly name = 'UploadError';
@@ -48,10 +49,8 @@ export async function uploadLocalImage(ctx: ServerContext, given: string, signal
   const body: unknown = await response.json().catch(() => undefined);
   const url = typeof body === 'object' && body !== null && 'url' in body && typeof body.url === 'string' ? body.url : undefined;
   if (!response.ok || !url) {
-    const reason = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? `: ${body.error}` : '';
-    throw new UploadError(
-      `The upload target refused the photo (HTTP ${response.status})${reason}. Check ROOM_UPLOAD_URL, or pass image_url instead.`,
-    );
+    const reason = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : '';
+    throw new UploadError(uploadRefusal(response.status, reason, response.headers.get('retry-after')));
   }
   return url;
 }

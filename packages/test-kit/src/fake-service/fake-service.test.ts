@@ -79,21 +79,21 @@ describe('the fake service', () => {
   });
 
   it('can lose the answer of a start it accepted: the job exists and is charged, the caller sees a reset', async () => {
-    service = await startFakeService({ credits: 5 });
-    service.once('POST /api/v1/restyle', { reset: true, afterDefault: true });
-    const { url } = service;
+    const fake = await startFakeService({ credits: 5 });
+    service = fake;
+    fake.once('POST /api/v1/restyle', { reset: true, afterDefault: true });
     const start = () =>
-      fetch(`${url}/api/v1/restyle`, {
+      fetch(`${fake.url}/api/v1/restyle`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify({ image_url: 'https://example.com/a.jpg', style: 'modern' }),
       });
     await expect(start()).rejects.toThrow('fetch failed');
-    expect([...service.jobs.keys()]).toEqual(['job_1']);
-    expect(service.credits()).toBe(4);
-    expect(service.count('/api/v1/restyle', 'POST')).toBe(1);
+    expect([...fake.jobs.keys()]).toEqual(['job_1']);
+    expect(fake.credits()).toBe(4);
+    expect(fake.count('/api/v1/restyle', 'POST')).toBe(1);
     expect((await start()).status).toBe(200);
-    expect(service.jobs.size).toBe(2);
+    expect(fake.jobs.size).toBe(2);
   });
 
   it('hangs until the caller gives up', async () => {

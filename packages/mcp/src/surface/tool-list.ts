@@ -1,0 +1,41 @@
+/**
+ * `tools/list` as the current protocol wants it: schemas in JSON Schema 2020-12 (the SDK 1.32
+ * emits draft-07 and offers no option) and an icon per tool (its registerTool takes none). It
+ * replaces the SDK's handler with one that lists the same registered tools, from the same zod
+ * schemas, converted by the SDK's own converter with the 2020-12 target.
+ */
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { normalizeObjectSchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import { type Icon, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+
+const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+/** A tool without arguments takes an empty object, and nothing else. */
+const NO_ARGUMENTS: Tool['inputSchema'] = { $schema: DIALECT, type: 'object', properties: {}, additionalProperties: false };
+
+export function listToolsAs2020(server: McpServer, icons: Icon[]): void {
+  // Where McpServer keeps what registerTool registered (private, but stable across 1.x).
+  const registered = (server as unknown as { _registeredTools: Record<string, RegisteredTool> })._registeredTools;
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: Object.entries(registered)
+      .filter(([, tool]) => tool.enabled)
+      .map(([name, tool]): Tool => {
+        const input = normalizeObjectSchema(tool.inputSchema);
+        const output = normalizeObjectSchema(tool.outputSchema);
+        return {
+          name,
+          title: tool.title,
+          description: tool.description,
+          inputSchema: input ? (convert(input, 'input') as Tool['inputSchema']) : NO_ARGUMENTS,
+          ...(output ? { outputSchema: convert(output, 'output') as Tool['outputSchema'] } : {}),
+          annotations: tool.annotations,
+          execution: tool.execution,
+          icons,
+          _meta: tool._meta,
+        };
+      }),
+  }));
+}
+
+const convert = (schema: NonNullable<ReturnType<typeof normalizeObjectSchema>>, pipeStrategy: 'input' | 'output') =>
+  toJsonSchemaCompat(schema, { target: 'draft-2020-12', strictUnions: true, pipeStrategy });
