@@ -3,6 +3,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { runCli, UsageError } from '@room-restyler/core/cli';
 import { commandFromFlags, MCP_FLAGS, USAGE } from './cli/args.js';
+import { creditLimit } from './cli/credit-limit.js';
 import { describeSettings, settingsFromEnv } from './cli/env.js';
 import { describeAccess } from './files/file-access.js';
 import { createRoomMcpServer } from './server.js';
@@ -14,7 +15,8 @@ await runCli(process, { name: 'room-restyler-mcp', version: VERSION, usage: USAG
   const command = commandFromFlags(flags);
 
   const settings = settingsFromEnv(process.env);
-  const serverOptions = { ...settings.server, log };
+  const confirmCreditsAbove = creditLimit(flags['confirm-credits-above'], process.env.ROOM_CONFIRM_CREDITS_ABOVE);
+  const serverOptions = { ...settings.server, confirmCreditsAbove, log };
 
   if (command.kind === 'stdio') {
     const server = createRoomMcpServer(serverOptions);
@@ -38,9 +40,15 @@ await runCli(process, { name: 'room-restyler-mcp', version: VERSION, usage: USAG
     authorizationServers: command.authorizationServers,
     publicUrl: command.publicUrl,
     stateless: command.stateless,
-    // With BYOK each caller spends its own key, never the server's.
+    // With BYOK each caller spends its own key, never the server's. A stateless server lives for one
+    // request: a task could never be asked for again.
     createServer: (caller) =>
-      createRoomMcpServer({ ...serverOptions, ...(command.byok ? { apiKey: caller.apiKey } : {}), files: command.files }),
+      createRoomMcpServer({
+        ...serverOptions,
+        ...(command.byok ? { apiKey: caller.apiKey } : {}),
+        files: command.files,
+        tasks: !command.stateless,
+      }),
     log,
   });
   const auth = command.byok ? "callers' own keys (--byok)" : `bearer token ${settings.token ? 'required' : 'off'}`;

@@ -1,9 +1,11 @@
 /** What every tool, resource and prompt shares: the client (or why there is none), settings and the log. */
 import { createRoomClient, DEFAULT_POLL_SCHEDULE, type PollSchedule, type RoomClient } from '@room-restyler/core';
+import { DEFAULT_CONFIRM_CREDITS_ABOVE, SpendGuard } from './elicitation/spend-guard.js';
 import type { FileAccess } from './files/file-access.js';
 import { SessionJobs } from './jobs/session-jobs.js';
 import { StartLedger, startsFor } from './jobs/start-ledger.js';
 import { DEFAULT_PREVIEW_BUDGET_BYTES, type RoomMcpServerOptions } from './options.js';
+import type { GenerationTaskStore } from './tasks/task-store.js';
 import { MISSING_BASE_URL_HELP, MISSING_KEY_HELP, SetupError } from './user-errors.js';
 
 export interface ServerContext {
@@ -19,10 +21,14 @@ export interface ServerContext {
   readonly jobs: SessionJobs;
   /** The starts of this process, for finding the job of a start whose answer was lost. */
   readonly starts: StartLedger;
+  /** This session's generation tasks; none when tasks are off. */
+  readonly tasks: GenerationTaskStore | undefined;
+  /** Credits this session spent, and when to ask before spending more. */
+  readonly spend: SpendGuard;
   log(line: string): void;
 }
 
-export function createContext(options: RoomMcpServerOptions): ServerContext {
+export function createContext(options: RoomMcpServerOptions, tasks?: GenerationTaskStore): ServerContext {
   const client = options.client ?? clientFromSettings(options);
   return {
     client() {
@@ -38,6 +44,8 @@ export function createContext(options: RoomMcpServerOptions): ServerContext {
     jobs: new SessionJobs(),
     // Job ids are unique per service: a client given ready-made (embedding, tests) keeps its own.
     starts: options.client ? new StartLedger() : startsFor(options.baseUrl ?? ''),
+    tasks,
+    spend: new SpendGuard(options.confirmCreditsAbove ?? DEFAULT_CONFIRM_CREDITS_ABOVE),
     log: options.log ?? (() => {}),
   };
 }

@@ -27,6 +27,16 @@ export interface RoomMcpServerOptions {
   previewBudgetBytes?: number | undefined;
   /** Used to download result images and upload local photos. */
   fetch?: typeof fetch | undefined;
+  /**
+   * Long generations as MCP Tasks for clients that ask for them (default true). Off for stateless
+   * HTTP, where the server (and its tasks) lives for one request only.
+   */
+  tasks?: boolean | undefined;
+  /**
+   * Clients with elicitation are asked to confirm before this session spends more than this many
+   * credits (default 2; `Infinity` never asks). Clients without elicitation are never asked.
+   */
+  confirmCreditsAbove?: number | undefined;
   /** Diagnostics; the CLI writes them to stderr (stdout is the protocol in stdio mode). */
   log?: ((line: string) => void) | undefined;
 }

@@ -10,6 +10,7 @@ import { registerPredictionResource } from './resources/prediction.js';
 import { clientLog } from './surface/client-log.js';
 import { ICONS } from './surface/icons.js';
 import { listToolsAs2020 } from './surface/tool-list.js';
+import { stopTasksOnClose, TASKS_CAPABILITY, taskStoreFor } from './tasks/capability.js';
 import { registerEnhanceTool } from './tools/enhance.js';
 import { registerMeTool } from './tools/me.js';
 import { registerPredictionTool } from './tools/prediction.js';
@@ -25,18 +26,28 @@ const SERVER_INSTRUCTIONS =
   '`recent_jobs` finds the job again. `save_images` saves a finished job to a folder.';
 
 export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServer {
+  // The task store goes into the server's options: the SDK answers tasks/get, list, result and cancel from it.
+  const tasks = taskStoreFor(options);
   const server = new McpServer(
     { name: 'room-restyler', title: 'Room Restyler', version: VERSION, icons: ICONS },
-    { instructions: SERVER_INSTRUCTIONS, capabilities: { logging: {} } },
-  );
-  const toClient = clientLog(server);
-  const ctx = createContext({
-    ...options,
-    log: (line) => {
-      options.log?.(line);
-      toClient('info', line);
+    {
+      instructions: SERVER_INSTRUCTIONS,
+      capabilities: { logging: {}, ...(tasks ? TASKS_CAPABILITY : {}) },
+      ...(tasks ? { taskStore: tasks } : {}),
     },
-  });
+  );
+  if (tasks) stopTasksOnClose(server, tasks);
+  const toClient = clientLog(server);
+  const ctx = createContext(
+    {
+      ...options,
+      log: (line) => {
+        options.log?.(line);
+        toClient('info', line);
+      },
+    },
+    tasks,
+  );
   registerEnhanceTool(server, ctx);
   registerRestyleTool(server, ctx);
   registerPredictionTool(server, ctx);

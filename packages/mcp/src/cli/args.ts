@@ -27,14 +27,17 @@ export const MCP_FLAGS = {
   byok: { kind: 'boolean' },
   'authorization-server': { kind: 'list' },
   'public-url': { kind: 'string' },
+  'confirm-credits-above': { kind: 'string' },
 } as const satisfies FlagSpecs;
 
 export const USAGE = `room-restyler-mcp — MCP server to stage and restyle room photos
 
 Usage:
-  room-restyler-mcp                          MCP over stdio (what desktop clients start)
+  room-restyler-mcp [--confirm-credits-above N|off]
+                                             MCP over stdio (what desktop clients start)
   room-restyler-mcp --http [--port N] [--host H] [--allowed-host NAME]... [--stateless] [--files-root DIR]
                     [--byok] [--authorization-server URL]... [--public-url URL]
+                    [--confirm-credits-above N|off]
                                              Streamable HTTP (sessions) at http://H:N/mcp
   room-restyler-mcp --help | --version
 
@@ -44,6 +47,7 @@ Options:
   --host H             HTTP bind address (default 127.0.0.1)
   --allowed-host NAME  accept this name in the Host header (repeatable; loopback names always allowed)
   --stateless          no sessions: any instance can answer any request, but calls cannot be cancelled
+                       and generations are never tasks
   --files-root DIR     let HTTP callers read photos (image_path) and save images (save_dir) inside DIR
                        only; without it the server's disk is out of their reach
   --byok               bring your own key: each caller's Authorization: Bearer <key> is the service key
@@ -51,6 +55,9 @@ Options:
   --authorization-server URL
                        OAuth authorization server named in /.well-known/oauth-protected-resource (repeatable)
   --public-url URL     the endpoint's public URL (https://mcp.example.com/mcp), for that metadata behind a proxy
+  --confirm-credits-above N|off
+                       clients that can ask their user (elicitation) confirm before a session spends
+                       more than N credits (default 2); off never asks
 
 Environment:
   ROOM_API_KEY         the service API key (required for the tools; the server starts without it)
@@ -58,6 +65,7 @@ Environment:
   ROOM_UPLOAD_URL      upload route for image_path, e.g. http://127.0.0.1:8787/api/v1/uploads (room-restyler-proxy)
   ROOM_UPLOAD_TOKEN    sent to ROOM_UPLOAD_URL; the proxy with the same token lifts its visitor upload limits
   ROOM_MCP_TOKEN       HTTP only: require Authorization: Bearer <token>
+  ROOM_CONFIRM_CREDITS_ABOVE  like --confirm-credits-above (the flag wins)
 
 Logs go to stderr; in stdio mode stdout carries only the protocol.`;
 

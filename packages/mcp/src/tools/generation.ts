@@ -40,11 +40,17 @@ export interface Generation<Body> {
   start(client: RoomClient, body: Body, options: StartOptions): Promise<GenerationStarted>;
 }
 
+/** Who else needs to know once the service accepted the job (tasks take its id, the spend guard counts it). */
+export interface GenerationHooks {
+  onStarted?: ((requestId: string) => void) | undefined;
+}
+
 export async function runGeneration<Body>(
   ctx: ServerContext,
   args: GenerationArgs,
   extra: ToolExtra,
   generation: Generation<Body>,
+  hooks: GenerationHooks = {},
 ): Promise<CallToolResult> {
   const startedAt = Date.now();
   const report = progressReporter(extra, ctx.log);
@@ -67,6 +73,7 @@ export async function runGeneration<Body>(
     requestId = started.requestId;
     ctx.jobs.add({ request_id: requestId, tool: generation.tool, inputs: generation.inputs, started_at: sentAt, reconciled });
     ctx.log(`${generation.verb.toLowerCase()} job ${requestId} ${reconciled ? 'found again after its start lost its answer' : 'started'}`);
+    hooks.onStarted?.(requestId);
     const jobStartedAt = Date.now();
     void report({
       phase: 'generating',

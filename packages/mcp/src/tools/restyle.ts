@@ -3,42 +3,50 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RestyleRequest } from '@room-restyler/core';
 import { specBody } from '@room-restyler/core/internal';
+import { z } from 'zod';
 import type { ServerContext } from '../context.js';
+import { STYLE_CHOICE } from '../elicitation/missing-choices.js';
+import { requiredUnlessAsked } from '../elicitation/schema-for-client.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
 import { generationDeliveryFields, imagePathField, imageUrlField, roomTypeField, styleField } from './fields.js';
-import { runGeneration } from './generation.js';
+import { registerGenerationTool } from './generation-tool.js';
 
 const TITLE = 'Restyle a furnished room';
 
+const SHAPE = {
+  image_url: imageUrlField,
+  image_path: imagePathField,
+  style: styleField.optional(),
+  room_type: roomTypeField,
+  ...generationDeliveryFields,
+};
+
 export function registerRestyleTool(server: McpServer, ctx: ServerContext): void {
-  server.registerTool(
-    'restyle',
-    {
+  const tool = registerGenerationTool(server, ctx, {
+    name: 'restyle',
+    config: {
       title: TITLE,
       description:
         'Restyle a photo of a FURNISHED room into another interior style while keeping its layout and furniture ' +
         '(e.g. "make my living room japandi"). For an EMPTY room that needs furniture, use `enhance` with mode "staging" instead. ' +
         `${CREDIT_NOTE} Takes about 10–30 s; waits up to wait_seconds and reports progress. ` +
         'If it is not done in time, the result gives a request id: call `prediction` with it rather than restyling again.',
-      inputSchema: {
-        image_url: imageUrlField,
-        image_path: imagePathField,
-        style: styleField,
-        room_type: roomTypeField,
-        ...generationDeliveryFields,
-      },
+      inputSchema: z.object(SHAPE),
       outputSchema: jobOutputSchema,
       annotations: generationAnnotations(TITLE),
     },
-    (args, extra) =>
-      runGeneration(ctx, args, extra, {
-        tool: 'restyle',
-        inputs: { image_url: args.image_url, image_path: args.image_path, style: args.style, room_type: args.room_type },
-        verb: 'Restyled',
-        fileWords: ['restyle', args.style, args.room_type],
-        body: (image_url) => specBody<RestyleRequest>({ image_url, style: args.style, room_type: args.room_type }),
-        start: (client, body, options) => client.restyle(body, options),
-      }),
-  );
+    choices: () => [STYLE_CHOICE],
+    generation: (args) => ({
+      tool: 'restyle',
+      inputs: { image_url: args.image_url, image_path: args.image_path, style: args.style, room_type: args.room_type },
+      verb: 'Restyled',
+      fileWords: ['restyle', args.style, args.room_type],
+      // A style is always there by now: given, chosen by the user, or required by the schema.
+      body: (image_url) => specBody<RestyleRequest>({ image_url, style: args.style ?? '', room_type: args.room_type }),
+      start: (client, body, options) => client.restyle(body, options),
+    }),
+  });
+  // Clients that cannot be asked for a style must give one, as before.
+  requiredUnlessAsked(server, tool, z.object({ ...SHAPE, style: styleField }));
 }

@@ -1,5 +1,5 @@
 /** A real SDK Client connected in memory to a fresh server: what every in-memory test talks to. */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { fixedPollSchedule } from '@room-restyler/core';
 import type { RoomMcpServerOptions } from '../../src/options.js';
@@ -16,7 +16,8 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-export async function connectInMemory(options: RoomMcpServerOptions = {}): Promise<Connected> {
+/** `client` sets what the test client declares, e.g. `{ capabilities: { elicitation: {} } }`. */
+export async function connectInMemory(options: RoomMcpServerOptions = {}, client?: ClientOptions): Promise<Connected> {
   const logs: string[] = [];
   const waiting = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
   const log = (line: string) => {
@@ -28,11 +29,11 @@ export async function connectInMemory(options: RoomMcpServerOptions = {}): Promi
     }
   };
   const server = createRoomMcpServer({ pollSchedule: FAST_SCHEDULE, log, ...options });
-  const client = new Client({ name: 'test-client', version: '1.0.0' });
+  const sdkClient = new Client({ name: 'test-client', version: '1.0.0' }, client);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
+  await Promise.all([server.connect(serverTransport), sdkClient.connect(clientTransport)]);
   return {
-    client,
+    client: sdkClient,
     logs,
     logLine: (pattern) =>
       new Promise((resolve) => {
@@ -41,7 +42,7 @@ export async function connectInMemory(options: RoomMcpServerOptions = {}): Promi
         else waiting.add({ pattern, resolve });
       }),
     async close() {
-      await client.close();
+      await sdkClient.close();
       await server.close();
     },
   };

@@ -1,0 +1,47 @@
+/**
+ * Asks before a session spends more than a set number of credits (clients with elicitation only).
+ * A generation is counted as 1 credit once the service accepts it (the service makes one image per
+ * generation); a yes covers that generation and the next `limit` credits, then the server asks again.
+ */
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolExtra } from '../tools/progress.js';
+import { askUser, canAsk, notStarted } from './ask-user.js';
+
+/** More than two images in one session is worth a question; `Infinity` never asks. */
+export const DEFAULT_CONFIRM_CREDITS_ABOVE = 2;
+
+export class SpendGuard {
+  readonly #limit: number;
+  #spent = 0;
+  #approvedUpTo: number;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+    this.#approvedUpTo = limit;
+  }
+
+  /** The service accepted a job of this session. */
+  recordJob(): void {
+    this.#spent += 1;
+  }
+
+  /** `undefined` to go ahead, or the result to return when the user did not confirm. */
+  async confirm(server: Server, extra: ToolExtra): Promise<CallToolResult | undefined> {
+    const after = this.#spent + 1;
+    if (after <= this.#approvedUpTo || !canAsk(server)) return undefined;
+    const content = await askUser(server, extra, {
+      message:
+        `This generation costs 1 credit. This session has spent ${this.#spent} credit${this.#spent === 1 ? '' : 's'} so far; ` +
+        `going on makes ${after}, more than the ${this.#limit} this server spends without asking. Go ahead?`,
+      requestedSchema: {
+        type: 'object',
+        properties: { confirm: { type: 'boolean', title: 'Spend 1 credit', default: true } },
+        required: ['confirm'],
+      },
+    });
+    if (content?.confirm !== true) return notStarted('the user did not confirm spending another credit.');
+    this.#approvedUpTo = after + this.#limit;
+    return undefined;
+  }
+}
