@@ -5,6 +5,7 @@ import type { RoomMcpServerOptions } from './options.js';
 import { registerStageListingPhotoPrompt } from './prompts/stage-listing-photo.js';
 import { registerCatalogResource } from './resources/catalog.js';
 import { registerJobsResource } from './resources/jobs.js';
+import { answerUnknownAddressesAsNotFound } from './resources/not-found.js';
 import { registerOutputImageResource } from './resources/output-image.js';
 import { registerPredictionResource } from './resources/prediction.js';
 import { clientLog } from './surface/client-log.js';
@@ -58,6 +59,7 @@ export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServ
   registerJobsResource(server, ctx);
   registerPredictionResource(server, ctx);
   registerOutputImageResource(server, ctx);
+  answerUnknownAddressesAsNotFound(server);
   registerStageListingPhotoPrompt(server);
   listToolsAs2020(server, ICONS);
   // The tools, resources and prompt are fixed: no list ever changes (the SDK announces that they might).

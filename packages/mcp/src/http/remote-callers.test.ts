@@ -56,6 +56,8 @@ describe('remote callers', () => {
     const { client: other } = await connect(OTHER_KEY);
     const refused = await other.callTool({ name: 'me', arguments: {} });
     expect(refused.isError).toBe(true);
+    // The caller is told which key was refused: the one it sends, not only the server's config.
+    expect((refused.content as { text: string }[])[0]?.text).toMatch(/--byok, the key your client sends as Authorization: Bearer/);
     expect(JSON.stringify(refused)).not.toContain(OTHER_KEY);
     await other.close();
     expect(service.requests.some((r) => r.headers.get('authorization')?.includes(SERVER_KEY))).toBe(false);

@@ -41,8 +41,14 @@ describe('resources', () => {
     expect(Buffer.from(content.blob, 'base64')).toEqual(served);
   });
 
-  it('answers −32002 (resource not found) for an unknown job or image, not invalid params', async () => {
-    for (const uri of ['prediction://nope', 'room-restyler://prediction/nope/output/1', 'room-restyler://prediction/job_1/output/3']) {
+  it('answers −32002 (resource not found) for an unknown job, image or address, not invalid params', async () => {
+    for (const uri of [
+      'prediction://nope',
+      'room-restyler://prediction/nope/output/1',
+      'room-restyler://prediction/job_1/output/3',
+      'room-restyler://nothing/here',
+      'https://example.com/x',
+    ]) {
       const error = await readError(uri);
       expect(error?.code, uri).toBe(RESOURCE_NOT_FOUND);
     }

@@ -71,7 +71,7 @@ export function explain(error: unknown, { requestId, lookingFor }: ErrorSituatio
   if (error instanceof SetupError || error instanceof InputError || error instanceof UploadError || error instanceof OutcomeUnknownError)
     return error.message;
   if (error instanceof InvalidApiKeyError)
-    return "The service rejected the API key (HTTP 401). Check ROOM_API_KEY in this MCP server's config: it must be a current key from the dashboard (API Keys section), without quotes or spaces. Then restart the client.";
+    return "The service rejected the API key (HTTP 401). Check ROOM_API_KEY in this MCP server's config (or, on a server run with --byok, the key your client sends as Authorization: Bearer): it must be a current key from the dashboard (API Keys section), without quotes or spaces. Then restart the client.";
   if (error instanceof InsufficientCreditsError) {
     const count = error.creditsRemaining === undefined ? 'not enough' : String(error.creditsRemaining);
     return `Out of credits: ${count} credit${error.creditsRemaining === 1 ? '' : 's'} remaining, and each generated image costs 1 credit. Nothing was charged. Credits reset monthly; the account owner can upgrade the plan in the dashboard. Call \`me\` to see the balance.`;
