@@ -13,7 +13,8 @@ export class UploadError extends Error {
 }
 
 const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
-const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+/** The upload route's limit (the proxy's default); checked here first so a big photo is refused before it is sent. */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 const UPLOAD_TIMEOUT_MS = 60_000;
 
 export async function uploadLocalImage(ctx: ServerContext, given: string, signal: AbortSignal): Promise<string> {
@@ -30,13 +31,19 @@ export async function uploadLocalImage(ctx: ServerContext, given: string, signal
   if (size < 0) throw new UploadError(`No readable file at image_path "${path}".`);
   if (size > MAX_UPLOAD_BYTES)
     throw new UploadError(`The photo is ${Math.round(size / 1e6)} MB; the upload limit is 15 MB. Use a smaller export.`);
+  return uploadImage(ctx, await readFile(path), type, signal);
+}
 
+/** Sends a photo's bytes to the upload route (`ROOM_UPLOAD_URL`); returns the URL the service can fetch it from. */
+export async function uploadImage(ctx: ServerContext, bytes: Uint8Array<ArrayBuffer>, type: string, signal: AbortSignal): Promise<string> {
+  const { uploadUrl } = ctx;
+  if (!uploadUrl) throw new UploadError(MISSING_UPLOAD_HELP);
   let response: Response;
   try {
     response = await ctx.fetch(uploadUrl, {
       method: 'POST',
       headers: { 'Content-Type': type },
-      body: await readFile(path),
+      body: bytes,
       signal: AbortSignal.any([signal, AbortSignal.timeout(UPLOAD_TIMEOUT_MS)]),
     });
   } catch (error) {
