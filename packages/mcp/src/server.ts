@@ -1,5 +1,7 @@
 /** `createRoomMcpServer`: the MCP server with its tools, resources and prompt, ready to connect to any transport. */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { studioImageOrigins } from './app/image-origins.js';
+import { registerStudio } from './app/studio.js';
 import { createContext } from './context.js';
 import type { RoomMcpServerOptions } from './options.js';
 import { registerStageListingPhotoPrompt } from './prompts/stage-listing-photo.js';
@@ -19,12 +21,11 @@ const SERVER_INSTRUCTIONS =
 export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServer {
   const ctx = createContext(options);
   const server = new McpServer({ name: 'room-restyler', title: 'Room Restyler', version: VERSION }, { instructions: SERVER_INSTRUCTIONS });
-  registerEnhanceTool(server, ctx);
-  registerRestyleTool(server, ctx);
-  registerPredictionTool(server, ctx);
+  const jobTools = [registerEnhanceTool(server, ctx), registerRestyleTool(server, ctx), registerPredictionTool(server, ctx)];
   registerMeTool(server, ctx);
   registerCatalogResource(server);
   registerPredictionResource(server, ctx);
   registerStageListingPhotoPrompt(server);
+  registerStudio(server, ctx, studioImageOrigins(options), jobTools);
   return server;
 }

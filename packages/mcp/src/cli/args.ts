@@ -37,6 +37,8 @@ Environment:
   ROOM_API_KEY         the service API key (required for the tools; the server starts without it)
   ROOM_API_BASE_URL    origin of the service, e.g. http://127.0.0.1:4010 for a local simulator
   ROOM_UPLOAD_URL      upload route for image_path, e.g. http://127.0.0.1:8787/api/v1/uploads (room-restyler-proxy)
+  ROOM_IMAGE_ORIGINS   origins of result images besides ROOM_API_BASE_URL's (comma-separated), which the
+                       MCP App may load
   ROOM_MCP_TOKEN       HTTP only: require Authorization: Bearer <token>
 
 Logs go to stderr; in stdio mode stdout carries only the protocol.`;

@@ -2,7 +2,7 @@
 import type { RoomMcpServerOptions } from '../options.js';
 
 export interface EnvSettings {
-  server: Pick<RoomMcpServerOptions, 'apiKey' | 'baseUrl' | 'uploadUrl'>;
+  server: Pick<RoomMcpServerOptions, 'apiKey' | 'baseUrl' | 'uploadUrl' | 'imageOrigins'>;
   /** HTTP bearer token (`ROOM_MCP_TOKEN`). */
   token: string | undefined;
 }
@@ -10,7 +10,14 @@ export interface EnvSettings {
 export function settingsFromEnv(env: NodeJS.ProcessEnv): EnvSettings {
   const read = (name: string) => env[name]?.trim() || undefined;
   return {
-    server: { apiKey: read('ROOM_API_KEY'), baseUrl: read('ROOM_API_BASE_URL'), uploadUrl: read('ROOM_UPLOAD_URL') },
+    server: {
+      apiKey: read('ROOM_API_KEY'),
+      baseUrl: read('ROOM_API_BASE_URL'),
+      uploadUrl: read('ROOM_UPLOAD_URL'),
+      imageOrigins: read('ROOM_IMAGE_ORIGINS')
+        ?.split(/[\s,]+/)
+        .filter(Boolean),
+    },
     token: read('ROOM_MCP_TOKEN'),
   };
 }

@@ -1,5 +1,5 @@
 /** `enhance`: virtual staging of an empty room (and the service's other enhance modes). */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { EnhanceRequest } from '@room-restyler/core';
 import { specBody } from '@room-restyler/core/internal';
 import type { ServerContext } from '../context.js';
@@ -10,8 +10,8 @@ import { runGeneration } from './generation.js';
 
 const TITLE = 'Stage or enhance a room photo';
 
-export function registerEnhanceTool(server: McpServer, ctx: ServerContext): void {
-  server.registerTool(
+export function registerEnhanceTool(server: McpServer, ctx: ServerContext): RegisteredTool {
+  return server.registerTool(
     'enhance',
     {
       title: TITLE,

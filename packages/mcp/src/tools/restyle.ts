@@ -1,6 +1,6 @@
 /** `restyle`: a furnished room in another interior style, keeping its layout and furniture. */
 
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RestyleRequest } from '@room-restyler/core';
 import { specBody } from '@room-restyler/core/internal';
 import type { ServerContext } from '../context.js';
@@ -11,8 +11,8 @@ import { runGeneration } from './generation.js';
 
 const TITLE = 'Restyle a furnished room';
 
-export function registerRestyleTool(server: McpServer, ctx: ServerContext): void {
-  server.registerTool(
+export function registerRestyleTool(server: McpServer, ctx: ServerContext): RegisteredTool {
+  return server.registerTool(
     'restyle',
     {
       title: TITLE,

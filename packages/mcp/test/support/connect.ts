@@ -1,9 +1,13 @@
 /** A real SDK Client connected in memory to a fresh server: what every in-memory test talks to. */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { fixedPollSchedule } from '@room-restyler/core';
 import type { RoomMcpServerOptions } from '../../src/options.js';
 import { createRoomMcpServer } from '../../src/server.js';
+
+/** What a host that renders MCP Apps declares at initialize (ext-apps' EXTENSION_ID and RESOURCE_MIME_TYPE). */
+export const APP_HOST = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 
 /** Polls every few ms, so tests run in milliseconds and need no clock tricks. */
 export const FAST_SCHEDULE = fixedPollSchedule(5, 50);
@@ -16,7 +20,8 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-export async function connectInMemory(options: RoomMcpServerOptions = {}): Promise<Connected> {
+/** `capabilities`: what the client declares at initialize, e.g. the MCP Apps extension. */
+export async function connectInMemory(options: RoomMcpServerOptions = {}, capabilities: ClientCapabilities = {}): Promise<Connected> {
   const logs: string[] = [];
   const waiting = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
   const log = (line: string) => {
@@ -28,7 +33,7 @@ export async function connectInMemory(options: RoomMcpServerOptions = {}): Promi
     }
   };
   const server = createRoomMcpServer({ pollSchedule: FAST_SCHEDULE, log, ...options });
-  const client = new Client({ name: 'test-client', version: '1.0.0' });
+  const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
   return {
