@@ -15,7 +15,7 @@ if (process.argv.includes('--check')) {
 } else {
   console.log(`## @room-restyler/mcp: the MCP App
 
-\`node packages/mcp/scripts/app-size.mjs\` after \`pnpm build\` — \`dist/app/studio.html\`, the one self-contained file hosts render (Vite, minified and tree-shaken: the ext-apps \`App\` client, lit, the element's parts), zlib gzip level 9.
+\`pnpm --filter @room-restyler/mcp bench\` (its second section; alone: \`node scripts/app-size.mjs\` in packages/mcp after \`pnpm build\`) — \`dist/app/studio.html\`, the one self-contained file hosts render (Vite, minified and tree-shaken: the ext-apps \`App\` client, lit, the element's parts), zlib gzip level 9.
 
 | Measure | Value | Budget | Ratio |
 |---|---|---|---|
