@@ -51,6 +51,7 @@ export class StudioView extends LitElement {
     theme: { reflect: true },
     view: { state: true },
     photo: { state: true },
+    photoSrc: { state: true },
     request: { state: true },
     results: { state: true },
     shown: { state: true },
@@ -61,8 +62,10 @@ export class StudioView extends LitElement {
   /** The host's `light` or `dark`; unset follows `prefers-color-scheme`. */
   declare theme: 'light' | 'dark' | undefined;
   declare private view: View;
-  /** The "before" photo's URL (none after `prediction`, which does not know it). */
+  /** The "before" photo's URL for the tools (none after `prediction`, which does not know it). */
   declare private photo: string | undefined;
+  /** What shows it: the URL, or for a photo dropped here its own bytes (an upload route may refuse to be embedded). */
+  declare private photoSrc: string | undefined;
   declare private request: JobRequest;
   declare private results: Result[];
   declare private shown: number;
@@ -138,9 +141,9 @@ export class StudioView extends LitElement {
     }
     if (this.view === 'result' && after) {
       const picture =
-        this.photo && !this.beforeMissing
+        this.photoSrc && !this.beforeMissing
           ? html`<room-restyler-compare
-              .beforeSrc=${this.photo}
+              .beforeSrc=${this.photoSrc}
               .afterSrc=${after.src}
               .beforeLabel=${t('before')}
               .afterLabel=${t('disclosure')}
@@ -151,7 +154,7 @@ export class StudioView extends LitElement {
       return html`<div class="result">${picture}</div>`;
     }
     return html`<div class="preview">
-      ${this.photo && !this.beforeMissing ? html`<img src=${this.photo} alt=${t('before')} />` : nothing}
+      ${this.photoSrc && !this.beforeMissing ? html`<img src=${this.photoSrc} alt=${t('before')} />` : nothing}
       ${BUSY.includes(this.view) ? html`<div class="scan"></div>` : nothing}
       ${this.view === 'failed' ? html`<div class="banner" role="alert"><strong>${this.failure}</strong></div>` : nothing}
     </div>`;
@@ -163,17 +166,15 @@ export class StudioView extends LitElement {
     const styleCards: Card[] = STYLES.map((s) => ({ id: s.id, label: this.#styleLabel(s.id) }));
     return html`<div class="choices">
       <div class="row">
-        <fieldset>
-          <legend>${t('mode')}</legend>
-          <div class="segments">
+        <label class="field"
+          >${t('mode')}
+          <select @change=${(e: Event) => this.#chooseMode((e.target as HTMLSelectElement).value)}>
             ${(['staging', 'restyle'] as const).map(
-              (mode) => html`<label class="choice">
-                <input type="radio" name="mode" .checked=${this.#mode() === mode} @change=${() => this.#chooseMode(mode)} />
-                ${t(mode === 'staging' ? 'modeStaging' : 'modeRestyle')}
-              </label>`,
+              (mode) =>
+                html`<option value=${mode} ?selected=${this.#mode() === mode}>${t(mode === 'staging' ? 'modeStaging' : 'modeRestyle')}</option>`,
             )}
-          </div>
-        </fieldset>
+          </select>
+        </label>
         <label class="field"
           >${t('roomType')}
           <select @change=${(e: Event) => (this.request = { ...request, roomType: (e.target as HTMLSelectElement).value })}>
@@ -267,9 +268,11 @@ export class StudioView extends LitElement {
     const action = ++this.#action;
     this.#working('uploading');
     let data: string;
+    let type: string;
     try {
       const prepared = await prepareImage(file, DEFAULT_LIMITS);
       data = await base64Of(prepared.blob);
+      type = prepared.blob.type;
     } catch (error) {
       this.#fail(errorMessage(error, this.#language.localizer, DEFAULT_LIMITS));
       return;
@@ -279,7 +282,7 @@ export class StudioView extends LitElement {
     const url = (result.structuredContent as { url?: unknown } | undefined)?.url;
     if (result.isError || typeof url !== 'string') return this.#fail(textOf(result));
     this.results = [];
-    this.#setPhoto(url);
+    this.#setPhoto(url, `data:${type};base64,${data}`);
     this.#stopTicker();
     this.view = 'choosing';
   }
@@ -323,23 +326,24 @@ export class StudioView extends LitElement {
     await this.host.download(result.src, downloadName(result.roomType, result.style, result.n - 1), t('disclosure'));
   }
 
-  #setPhoto(url: string | undefined) {
+  #setPhoto(url: string | undefined, src = url) {
     this.photo = url;
+    this.photoSrc = src;
     this.beforeMissing = false;
-    if (!url) return;
-    // A photo on a host the app may not load from (its CSP) is left out rather than shown broken.
+    if (!src) return;
+    // A photo the app may not load (a host outside its CSP, or one that refuses to be embedded) is left out, not shown broken.
     const probe = new Image();
     probe.onerror = () => {
-      if (this.photo === url) this.beforeMissing = true;
+      if (this.photoSrc === src) this.beforeMissing = true;
     };
-    probe.src = url;
+    probe.src = src;
   }
 
   #mode(): 'staging' | 'restyle' {
     return this.request.operation === 'enhance' ? 'staging' : 'restyle';
   }
 
-  #chooseMode(mode: 'staging' | 'restyle') {
+  #chooseMode(mode: string) {
     this.request = {
       ...this.request,
       operation: mode === 'staging' ? 'enhance' : 'restyle',

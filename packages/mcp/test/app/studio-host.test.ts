@@ -6,14 +6,17 @@
  * UPDATE_SCREENSHOTS=1 refreshes the committed screenshots in app/screenshots/.
  */
 import { once } from 'node:events';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { fixedPollSchedule } from '@room-restyler/core';
+import { type ProxyServer, startProxyServer } from '@room-restyler/proxy/node';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
 import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
 import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
@@ -47,6 +50,9 @@ async function hostScript(): Promise<string> {
 
 describe('the studio app in a host', () => {
   let simulator: RunningSimulator;
+  /** The upload route for photos dropped into the app. */
+  let proxy: ProxyServer;
+  let uploads: string;
   let mcp: RunningHttpServer;
   let client: Client;
   let browser: Browser;
@@ -60,10 +66,28 @@ describe('the studio app in a host', () => {
   let hold: Promise<void> | undefined;
 
   beforeAll(async () => {
-    simulator = await startSimulator({ port: 0, latencyMs: { min: 300, max: 600 }, accounts: [{ apiKey: KEY, credits: 20 }], seed: 19 });
+    simulator = await startSimulator({
+      port: 0,
+      latencyMs: { min: 300, max: 600 },
+      accounts: [{ apiKey: KEY, credits: 20 }],
+      seed: 19,
+      // The uploads are on loopback here, which the simulator (like the service) fetches only when allowed.
+      imageFetch: { allowPrivate: true },
+    });
+    uploads = await mkdtemp(join(tmpdir(), 'room-mcp-app-'));
+    proxy = await startProxyServer({
+      port: 0,
+      apiKey: KEY,
+      baseUrl: simulator.url,
+      secret: 'a-test-secret-of-enough-length',
+      uploads: { dir: uploads },
+      log: () => {},
+    });
+    const uploadUrl = `${proxy.url}/api/v1/uploads`;
     mcp = await startHttpServer({
       port: 0,
-      createServer: () => createRoomMcpServer({ apiKey: KEY, baseUrl: simulator.url, pollSchedule: fixedPollSchedule(100, 200) }),
+      createServer: () =>
+        createRoomMcpServer({ apiKey: KEY, baseUrl: simulator.url, uploadUrl, pollSchedule: fixedPollSchedule(100, 200) }),
     });
     client = new Client({ name: 'test-host', version: '1.0.0' }, { capabilities: APP_HOST });
     await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url)));
@@ -86,7 +110,9 @@ describe('the studio app in a host', () => {
     hostServer?.close();
     await client?.close();
     await mcp?.close();
+    await proxy?.close();
     await simulator?.close();
+    await rm(uploads, { recursive: true, force: true });
   });
 
   /** A host page showing the studio for one tool call, and the console errors of the page and the app. */
@@ -127,6 +153,13 @@ describe('the studio app in a host', () => {
         actions: [...(root?.querySelectorAll<HTMLButtonElement>('.actions button') ?? [])].map((b) => b.textContent?.trim()),
       };
     });
+  /** Both sides of the compare have loaded (a blocked or missing image never does). */
+  const compareLoaded = (app: Frame) =>
+    app.waitForFunction(() => {
+      const compare = document.querySelector('room-restyler-studio')?.shadowRoot?.querySelector('room-restyler-compare')?.shadowRoot;
+      return [...(compare?.querySelectorAll('img') ?? [])].filter((img) => img.complete && img.naturalWidth > 0).length === 2;
+    });
+
   /** A screenshot once the host has given the app the height it asked for (ui/notifications/size-changed). */
   async function screenshot(page: Page, app: Frame, name: string) {
     // Two frames: Lit's render and the inner parts' renders are done, and any resize is reported.
@@ -158,7 +191,7 @@ describe('the studio app in a host', () => {
     const firstImage = (result.structuredContent as { images: { url: string }[] }).images[0]?.url;
     expect(firstImage).toBeDefined();
     const { tool, html, csp } = await appFor('restyle');
-    expect(csp.resourceDomains).toEqual([simulator.url]);
+    expect(csp.resourceDomains).toEqual([simulator.url, proxy.url]);
 
     const { page, app, errors } = await openHost({
       html,
@@ -167,10 +200,7 @@ describe('the studio app in a host', () => {
       result,
       context: { theme: 'light', locale: 'en-US', toolInfo: { tool } },
     });
-    await app.waitForFunction(() => {
-      const compare = document.querySelector('room-restyler-studio')?.shadowRoot?.querySelector('room-restyler-compare')?.shadowRoot;
-      return [...(compare?.querySelectorAll('img') ?? [])].filter((img) => img.complete && img.naturalWidth > 0).length === 2;
-    });
+    await compareLoaded(app);
     expect(await studio(app)).toMatchObject({
       before: input.image_url,
       after: firstImage,
@@ -226,10 +256,7 @@ describe('the studio app in a host', () => {
       styles: { variables: { '--color-background-primary': '#262624', '--color-text-primary': '#f5f4ed' } as never },
     };
     const { page, app, errors } = await openHost({ html, csp, input, result, context });
-    await app.waitForFunction(() => {
-      const compare = document.querySelector('room-restyler-studio')?.shadowRoot?.querySelector('room-restyler-compare')?.shadowRoot;
-      return [...(compare?.querySelectorAll('img') ?? [])].filter((img) => img.complete && img.naturalWidth > 0).length === 2;
-    });
+    await compareLoaded(app);
     const look = await app.evaluate(() => {
       const host = document.querySelector('room-restyler-studio');
       const card = host?.shadowRoot?.querySelector('.card');
@@ -277,6 +304,44 @@ describe('the studio app in a host', () => {
     });
     expect(await studio(app)).toMatchObject({ before: undefined, badge: 'Virtually staged', progress: undefined });
     await screenshot(page, app, 'studio-single-light.png');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('stages a photo dropped into the app: uploaded with upload_photo, then enhance through the host', async () => {
+    const input = { image_url: `${simulator.url}/__simulator/samples/furnished-room.jpg`, style: 'modern' };
+    const result = (await client.callTool({ name: 'restyle', arguments: { ...input, previews: false } })) as CallToolResult;
+    const { tool, html, csp } = await appFor('restyle');
+    const { page, app, errors } = await openHost({
+      html,
+      csp,
+      input,
+      result,
+      context: { theme: 'light', locale: 'en', toolInfo: { tool } },
+    });
+    await compareLoaded(app);
+    calls.length = 0;
+
+    await click(app, 'change-photo');
+    const photo = Buffer.from(await (await fetch(`${simulator.url}/__simulator/samples/empty-room.jpg`)).arrayBuffer());
+    await app
+      .locator('room-restyler-drop-zone input#file')
+      .setInputFiles({ name: 'empty room.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await app.locator('room-restyler-studio select').first().waitFor();
+    const uploaded = (calls[0]?.arguments ?? {}) as { data?: string };
+    expect(calls.map((c) => c.name)).toEqual(['upload_photo']);
+    expect(Buffer.from(uploaded.data ?? '', 'base64').subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+    await app.locator('room-restyler-studio select').first().selectOption('staging');
+    await click(app, 'generate');
+    await compareLoaded(app);
+    const [, stage] = calls;
+    expect(stage?.name).toBe('enhance');
+    expect(stage?.arguments).toMatchObject({ mode: 'staging', style: 'modern', room_type: 'living_room' });
+    expect(String(stage?.arguments?.image_url).startsWith(`${proxy.url}/api/v1/uploads/`)).toBe(true);
+    // The upload route lets no other site embed the photo: the app shows the bytes it sent.
+    expect((await studio(app)).before).toBe(`data:image/jpeg;base64,${uploaded.data}`);
+    await screenshot(page, app, 'studio-dropped-light.png');
     expect(errors).toEqual([]);
     await page.close();
   });
