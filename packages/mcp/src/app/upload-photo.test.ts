@@ -1,42 +1,28 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type ProxyServer, startProxyServer } from '@room-restyler/proxy/node';
 import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_HOST, type Connected, connectInMemory } from '../../test/support/connect.js';
+import { startUploadRoute, type UploadRoute } from '../../test/support/upload-route.js';
 
 /** A photo dropped into the app, through the real key proxy's upload route. */
 describe('upload_photo', () => {
   let service: FakeService;
-  let proxy: ProxyServer;
-  let dir: string;
+  let route: UploadRoute;
   let mcp: Connected;
   /** Requests this server sent to the upload route. */
   const sent: string[] = [];
   beforeAll(async () => {
     service = await startFakeService();
-    dir = await mkdtemp(join(tmpdir(), 'room-mcp-app-upload-'));
-    proxy = await startProxyServer({
-      port: 0,
-      apiKey: TEST_API_KEY,
-      baseUrl: service.url,
-      secret: 'a-test-secret-of-enough-length',
-      uploads: { dir },
-      log: () => {},
-    });
+    route = await startUploadRoute({ apiKey: TEST_API_KEY, baseUrl: service.url });
     const counting: typeof fetch = (input, init) => {
       sent.push(String(input));
       return fetch(input, init);
     };
-    const uploadUrl = `${proxy.url}/api/v1/uploads`;
-    mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url, uploadUrl, fetch: counting }, APP_HOST);
+    mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url, uploadUrl: route.uploadUrl, fetch: counting }, APP_HOST);
   });
   afterAll(async () => {
     await mcp.close();
-    await Promise.all([proxy.close(), service.close()]);
-    await rm(dir, { recursive: true, force: true });
+    await Promise.all([route.close(), service.close()]);
   });
   const upload = (data: string) => mcp.client.callTool({ name: 'upload_photo', arguments: { data } });
   const text = (result: object) => ('content' in result ? (result.content as { text: string }[])[0]?.text : undefined);
@@ -48,7 +34,7 @@ describe('upload_photo', () => {
     const result = await upload(png.toString('base64'));
     expect(result.isError).toBeFalsy();
     const { url } = result.structuredContent as { url: string };
-    expect(url.startsWith(`${proxy.url}/api/v1/uploads/`)).toBe(true);
+    expect(url.startsWith(`${route.uploadUrl}/`)).toBe(true);
     // The proxy keeps its own re-encoded copy of the photo.
     const served = await fetch(url);
     expect(served.headers.get('content-type')).toBe('image/jpeg');

@@ -6,17 +6,14 @@
  * UPDATE_SCREENSHOTS=1 refreshes the committed screenshots in app/screenshots/.
  */
 import { once } from 'node:events';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { fixedPollSchedule } from '@room-restyler/core';
-import { type ProxyServer, startProxyServer } from '@room-restyler/proxy/node';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
 import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
 import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
@@ -25,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/http-server.js';
 import { createRoomMcpServer } from '../../src/server.js';
 import { APP_HOST } from '../support/connect.js';
+import { startUploadRoute, type UploadRoute } from '../support/upload-route.js';
 import type { StudioRun } from './host-page.js';
 
 const KEY = 'sim_app_key';
@@ -51,8 +49,7 @@ async function hostScript(): Promise<string> {
 describe('the studio app in a host', () => {
   let simulator: RunningSimulator;
   /** The upload route for photos dropped into the app. */
-  let proxy: ProxyServer;
-  let uploads: string;
+  let route: UploadRoute;
   let mcp: RunningHttpServer;
   let client: Client;
   let browser: Browser;
@@ -74,16 +71,8 @@ describe('the studio app in a host', () => {
       // The uploads are on loopback here, which the simulator (like the service) fetches only when allowed.
       imageFetch: { allowPrivate: true },
     });
-    uploads = await mkdtemp(join(tmpdir(), 'room-mcp-app-'));
-    proxy = await startProxyServer({
-      port: 0,
-      apiKey: KEY,
-      baseUrl: simulator.url,
-      secret: 'a-test-secret-of-enough-length',
-      uploads: { dir: uploads },
-      log: () => {},
-    });
-    const uploadUrl = `${proxy.url}/api/v1/uploads`;
+    route = await startUploadRoute({ apiKey: KEY, baseUrl: simulator.url });
+    const { uploadUrl } = route;
     mcp = await startHttpServer({
       port: 0,
       createServer: () =>
@@ -110,9 +99,8 @@ describe('the studio app in a host', () => {
     hostServer?.close();
     await client?.close();
     await mcp?.close();
-    await proxy?.close();
+    await route?.close();
     await simulator?.close();
-    await rm(uploads, { recursive: true, force: true });
   });
 
   /** A host page showing the studio for one tool call, and the console errors of the page and the app. */
@@ -173,6 +161,13 @@ describe('the studio app in a host', () => {
       action,
     );
 
+  /** A host showing the app of `toolName` (as declared and read from the server) for one of its calls. */
+  async function openStudio(toolName: string, input: StudioRun['input'], result: CallToolResult, context: McpUiHostContext = {}) {
+    const { tool, html, csp } = await appFor(toolName);
+    const host = await openHost({ html, csp, input, result, context: { theme: 'light', locale: 'en', ...context, toolInfo: { tool } } });
+    return { ...host, csp };
+  }
+
   /** The app as the host gets it: the tool's declared resource, read from the server. */
   async function appFor(toolName: string) {
     const { tools } = await client.listTools();
@@ -190,16 +185,8 @@ describe('the studio app in a host', () => {
     const result = (await client.callTool({ name: 'restyle', arguments: input })) as CallToolResult;
     const firstImage = (result.structuredContent as { images: { url: string }[] }).images[0]?.url;
     expect(firstImage).toBeDefined();
-    const { tool, html, csp } = await appFor('restyle');
-    expect(csp.resourceDomains).toEqual([simulator.url, proxy.url]);
-
-    const { page, app, errors } = await openHost({
-      html,
-      csp,
-      input,
-      result,
-      context: { theme: 'light', locale: 'en-US', toolInfo: { tool } },
-    });
+    const { page, app, errors, csp } = await openStudio('restyle', input, result, { locale: 'en-US' });
+    expect(csp.resourceDomains).toEqual([simulator.url, route.proxy.url]);
     await compareLoaded(app);
     expect(await studio(app)).toMatchObject({
       before: input.image_url,
@@ -248,14 +235,12 @@ describe('the studio app in a host', () => {
       room_type: 'bedroom',
     };
     const result = (await client.callTool({ name: 'enhance', arguments: input })) as CallToolResult;
-    const { tool, html, csp } = await appFor('enhance');
     const context = {
       theme: 'dark' as const,
       locale: 'de-DE',
-      toolInfo: { tool },
       styles: { variables: { '--color-background-primary': '#262624', '--color-text-primary': '#f5f4ed' } as never },
     };
-    const { page, app, errors } = await openHost({ html, csp, input, result, context });
+    const { page, app, errors } = await openStudio('enhance', input, result, context);
     await compareLoaded(app);
     const look = await app.evaluate(() => {
       const host = document.querySelector('room-restyler-studio');
@@ -279,19 +264,12 @@ describe('the studio app in a host', () => {
     // The host shows the model's `prediction` call that looked once and found the job running.
     const input = { id, wait_seconds: 0 };
     const result = (await client.callTool({ name: 'prediction', arguments: { ...input, previews: false } })) as CallToolResult;
-    const { tool, html, csp } = await appFor('prediction');
     calls.length = 0;
     let release = () => {};
     hold = new Promise((resolve) => {
       release = resolve;
     });
-    const { page, app, errors } = await openHost({
-      html,
-      csp,
-      input,
-      result,
-      context: { theme: 'light', locale: 'en', toolInfo: { tool } },
-    });
+    const { page, app, errors } = await openStudio('prediction', input, result);
     await expect.poll(() => calls.map((c) => [c.name, c.arguments?.id])).toEqual([['prediction', id]]);
     expect(await studio(app)).toMatchObject({ progress: 'Generating your room…', actions: [] });
     await screenshot(page, app, 'studio-generating-light.png');
@@ -311,14 +289,7 @@ describe('the studio app in a host', () => {
   it('stages a photo dropped into the app: uploaded with upload_photo, then enhance through the host', async () => {
     const input = { image_url: `${simulator.url}/__simulator/samples/furnished-room.jpg`, style: 'modern' };
     const result = (await client.callTool({ name: 'restyle', arguments: { ...input, previews: false } })) as CallToolResult;
-    const { tool, html, csp } = await appFor('restyle');
-    const { page, app, errors } = await openHost({
-      html,
-      csp,
-      input,
-      result,
-      context: { theme: 'light', locale: 'en', toolInfo: { tool } },
-    });
+    const { page, app, errors } = await openStudio('restyle', input, result);
     await compareLoaded(app);
     calls.length = 0;
 
@@ -338,7 +309,7 @@ describe('the studio app in a host', () => {
     const [, stage] = calls;
     expect(stage?.name).toBe('enhance');
     expect(stage?.arguments).toMatchObject({ mode: 'staging', style: 'modern', room_type: 'living_room' });
-    expect(String(stage?.arguments?.image_url).startsWith(`${proxy.url}/api/v1/uploads/`)).toBe(true);
+    expect(String(stage?.arguments?.image_url).startsWith(`${route.proxy.url}/api/v1/uploads/`)).toBe(true);
     // The upload route lets no other site embed the photo: the app shows the bytes it sent.
     expect((await studio(app)).before).toBe(`data:image/jpeg;base64,${uploaded.data}`);
     await screenshot(page, app, 'studio-dropped-light.png');
