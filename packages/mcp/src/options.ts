@@ -9,6 +9,11 @@ export interface RoomMcpServerOptions {
   apiKey?: string | undefined;
   /** Origin of the service (`ROOM_API_BASE_URL`), e.g. `http://127.0.0.1:4010` for the simulator. */
   baseUrl?: string | undefined;
+  /**
+   * Origins of result images besides the service's own (`ROOM_IMAGE_ORIGINS`), e.g. the hosted service's image
+   * host: the MCP App may load images only from declared origins.
+   */
+  imageOrigins?: readonly string[] | undefined;
   /** Full URL of an upload route honouring the proxy's contract (`ROOM_UPLOAD_URL`), for `image_path`. */
   uploadUrl?: string | undefined;
   /**

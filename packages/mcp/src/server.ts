@@ -1,5 +1,7 @@
 /** `createRoomMcpServer`: the MCP server with its tools, resources and prompt, ready to connect to any transport. */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { studioImageOrigins } from './app/image-origins.js';
+import { registerStudio } from './app/studio.js';
 import { createContext } from './context.js';
 import type { RoomMcpServerOptions } from './options.js';
 import { registerStageListingPhotoPrompt } from './prompts/stage-listing-photo.js';
@@ -49,9 +51,7 @@ export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServ
     },
     tasks,
   );
-  registerEnhanceTool(server, ctx);
-  registerRestyleTool(server, ctx);
-  registerPredictionTool(server, ctx);
+  const jobTools = [registerEnhanceTool(server, ctx), registerRestyleTool(server, ctx), registerPredictionTool(server, ctx)];
   registerSaveImagesTool(server, ctx);
   registerRecentJobsTool(server, ctx);
   registerMeTool(server, ctx);
@@ -61,6 +61,7 @@ export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServ
   registerOutputImageResource(server, ctx);
   answerUnknownAddressesAsNotFound(server);
   registerStageListingPhotoPrompt(server);
+  registerStudio(server, ctx, studioImageOrigins(options), jobTools);
   listToolsAs2020(server, ICONS);
   // The tools, resources and prompt are fixed: no list ever changes (the SDK announces that they might).
   server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });

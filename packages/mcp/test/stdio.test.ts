@@ -5,10 +5,12 @@
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
 import { startFakeService, TEST_API_KEY, waitFor } from '@room-restyler/test-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_HOST } from './support/connect.js';
 import { TOOL_NAMES } from './support/tool-names.js';
 
 const CLI = fileURLToPath(new URL('../dist/room-restyler-mcp.js', import.meta.url));
@@ -20,7 +22,7 @@ interface Spawned {
   transportErrors: Error[];
 }
 
-async function spawnServer(env: Record<string, string>): Promise<Spawned> {
+async function spawnServer(env: Record<string, string>, capabilities: ClientCapabilities = {}): Promise<Spawned> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI],
@@ -29,7 +31,7 @@ async function spawnServer(env: Record<string, string>): Promise<Spawned> {
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const client = new Client({ name: 'stdio-test', version: '1' });
+  const client = new Client({ name: 'stdio-test', version: '1' }, { capabilities });
   const transportErrors: Error[] = [];
   client.onerror = (error) => transportErrors.push(error);
   await client.connect(transport);
@@ -129,6 +131,17 @@ describe('room-restyler-mcp over stdio, backed by the simulator', () => {
       expect((result.content as { text: string }[])[0]?.text).toMatch(/No API key is configured\. Set ROOM_API_KEY/);
     } finally {
       await keyless.client.close();
+    }
+  });
+
+  it('serves the MCP App from the bundled bin to a host that renders apps', async () => {
+    const host = await spawnServer({ ROOM_API_KEY: KEY, ROOM_API_BASE_URL: simulator.url }, APP_HOST);
+    try {
+      const { contents } = await host.client.readResource({ uri: 'ui://room-restyler/studio.html' });
+      expect(contents[0]?.mimeType).toBe('text/html;profile=mcp-app');
+      expect(contents[0] && 'text' in contents[0] ? contents[0].text : '').toContain('<room-restyler-studio>');
+    } finally {
+      await host.client.close();
     }
   });
 });

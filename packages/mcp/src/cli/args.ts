@@ -64,6 +64,8 @@ Environment:
   ROOM_API_BASE_URL    origin of the service, e.g. http://127.0.0.1:4010 for a local simulator
   ROOM_UPLOAD_URL      upload route for image_path, e.g. http://127.0.0.1:8787/api/v1/uploads (room-restyler-proxy)
   ROOM_UPLOAD_TOKEN    sent to ROOM_UPLOAD_URL; the proxy with the same token lifts its visitor upload limits
+  ROOM_IMAGE_ORIGINS   origins of result images besides ROOM_API_BASE_URL's (comma-separated), which the
+                       MCP App may load
   ROOM_MCP_TOKEN       HTTP only: require Authorization: Bearer <token>
   ROOM_CONFIRM_CREDITS_ABOVE  like --confirm-credits-above (the flag wins)
 

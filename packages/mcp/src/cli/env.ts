@@ -2,7 +2,7 @@
 import type { RoomMcpServerOptions } from '../options.js';
 
 export interface EnvSettings {
-  server: Pick<RoomMcpServerOptions, 'apiKey' | 'baseUrl' | 'uploadUrl' | 'uploadToken'>;
+  server: Pick<RoomMcpServerOptions, 'apiKey' | 'baseUrl' | 'uploadUrl' | 'uploadToken' | 'imageOrigins'>;
   /** HTTP bearer token (`ROOM_MCP_TOKEN`). */
   token: string | undefined;
 }
@@ -15,6 +15,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): EnvSettings {
       baseUrl: read('ROOM_API_BASE_URL'),
       uploadUrl: read('ROOM_UPLOAD_URL'),
       uploadToken: read('ROOM_UPLOAD_TOKEN'),
+      imageOrigins: read('ROOM_IMAGE_ORIGINS')
+        ?.split(/[\s,]+/)
+        .filter(Boolean),
     },
     token: read('ROOM_MCP_TOKEN'),
   };

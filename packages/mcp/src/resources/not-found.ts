@@ -24,7 +24,7 @@ export function answerUnknownAddressesAsNotFound(server: McpServer): void {
     try {
       return await read(request, extra);
     } catch (error) {
-      if (error instanceof McpError && error.code === ErrorCode.InvalidParams && / not found$/.test(error.message))
+      if (error instanceof McpError && error.code === ErrorCode.InvalidParams && / (not found|disabled)$/.test(error.message))
         throw resourceNotFound(request.params.uri, 'no resource has that address (see resources/list and resources/templates/list)');
       throw error;
     }

@@ -1,5 +1,5 @@
 /** `enhance`: virtual staging of an empty room (and the service's other enhance modes). */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { EnhanceRequest, Mode } from '@room-restyler/core';
 import { specBody } from '@room-restyler/core/internal';
 import { z } from 'zod';
@@ -19,8 +19,8 @@ const CHOICES: Record<Mode, readonly Choice[]> = {
   'empty-room': [],
 };
 
-export function registerEnhanceTool(server: McpServer, ctx: ServerContext): void {
-  registerGenerationTool(server, ctx, {
+export function registerEnhanceTool(server: McpServer, ctx: ServerContext): RegisteredTool {
+  return registerGenerationTool(server, ctx, {
     name: 'enhance',
     config: {
       title: TITLE,

@@ -1,5 +1,5 @@
 /** `prediction`: check on (and wait for) a job started earlier. Free: reading spends no credit. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ServerContext } from '../context.js';
 import { errorResult } from '../results/error-result.js';
 import { jobErrorContent, jobOutputSchema } from '../results/job-output.js';
@@ -12,8 +12,8 @@ import { progressReporter } from './progress.js';
 
 const TITLE = 'Get a generation result';
 
-export function registerPredictionTool(server: McpServer, ctx: ServerContext): void {
-  server.registerTool(
+export function registerPredictionTool(server: McpServer, ctx: ServerContext): RegisteredTool {
+  return server.registerTool(
     'prediction',
     {
       title: TITLE,

@@ -1,6 +1,6 @@
 /** `restyle`: a furnished room in another interior style, keeping its layout and furniture. */
 
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RestyleRequest } from '@room-restyler/core';
 import { specBody } from '@room-restyler/core/internal';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ const SHAPE = {
   ...generationDeliveryFields,
 };
 
-export function registerRestyleTool(server: McpServer, ctx: ServerContext): void {
+export function registerRestyleTool(server: McpServer, ctx: ServerContext): RegisteredTool {
   const tool = registerGenerationTool(server, ctx, {
     name: 'restyle',
     config: {
@@ -49,4 +49,5 @@ export function registerRestyleTool(server: McpServer, ctx: ServerContext): void
   });
   // Clients that cannot be asked for a style must give one, as before.
   requiredUnlessAsked(server, tool, z.object({ ...SHAPE, style: styleField }));
+  return tool;
 }

@@ -13,11 +13,12 @@ import { localPhoto, PHOTO_EXTENSIONS } from './local-photo.js';
 import { UploadError } from './upload-error.js';
 import { uploadRefusal } from './upload-refusal.js';
 
-const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+/** The upload route's limit (the proxy's default); checked here first so a big photo is refused before it is sent. */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 const UPLOAD_TIMEOUT_MS = 60_000;
 
 export async function uploadLocalImage(ctx: ServerContext, given: string, signal: AbortSignal): Promise<string> {
-  const { uploadUrl, uploadToken } = ctx;
+  const { uploadUrl } = ctx;
   if (!PHOTO_EXTENSIONS.has(extname(given).toLowerCase()))
     throw new UploadError(`image_path must be a .jpg, .jpeg, .png or .webp file, or a .heic/.heif photo (got "${given}").`);
   // Whether the caller may read the path at all comes before how the server is configured.
@@ -31,13 +32,19 @@ export async function uploadLocalImage(ctx: ServerContext, given: string, signal
   if (size > MAX_UPLOAD_BYTES)
     throw new UploadError(`The photo is ${Math.round(size / 1e6)} MB; the upload limit is 15 MB. Use a smaller export.`);
   const photo = await localPhoto(path, await readFile(path));
+  return uploadImage(ctx, photo.bytes, photo.type, signal);
+}
 
+/** Sends a photo's bytes to the upload route (`ROOM_UPLOAD_URL`); returns the URL the service can fetch it from. */
+export async function uploadImage(ctx: ServerContext, bytes: Uint8Array<ArrayBuffer>, type: string, signal: AbortSignal): Promise<string> {
+  const { uploadUrl, uploadToken } = ctx;
+  if (!uploadUrl) throw new UploadError(MISSING_UPLOAD_HELP);
   let response: Response;
   try {
     response = await ctx.fetch(uploadUrl, {
       method: 'POST',
-      headers: { 'Content-Type': photo.type, ...(uploadToken ? { Authorization: `Bearer ${uploadToken}` } : {}) },
-      body: photo.bytes,
+      headers: { 'Content-Type': type, ...(uploadToken ? { Authorization: `Bearer ${uploadToken}` } : {}) },
+      body: bytes,
       signal: AbortSignal.any([signal, AbortSignal.timeout(UPLOAD_TIMEOUT_MS)]),
     });
   } catch (error) {

@@ -5,6 +5,9 @@ import { fixedPollSchedule } from '@room-restyler/core';
 import type { RoomMcpServerOptions } from '../../src/options.js';
 import { createRoomMcpServer } from '../../src/server.js';
 
+/** What a host that renders MCP Apps declares at initialize (ext-apps' EXTENSION_ID and RESOURCE_MIME_TYPE). */
+export const APP_HOST = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+
 /** Polls every few ms, so tests run in milliseconds and need no clock tricks. */
 export const FAST_SCHEDULE = fixedPollSchedule(5, 50);
 

@@ -1,0 +1,46 @@
+import { css } from 'lit';
+
+/**
+ * What the studio adds to the widget's layout: the host's theme variables (MCP Apps style
+ * variables, when the host sends them) feed the widget's colour tokens. A result shown alone (its
+ * "before" photo cannot be loaded) carries the "Virtually staged" label the compare's tag carries.
+ */
+export default css`
+  :host {
+    --room-restyler-surface: var(--color-background-primary);
+    --room-restyler-surface-2: var(--color-background-secondary);
+    --room-restyler-text: var(--color-text-primary);
+    --room-restyler-muted: var(--color-text-secondary);
+    --room-restyler-border: var(--color-border-primary);
+    --room-restyler-danger: var(--color-text-danger);
+    --room-restyler-accent: var(--color-background-inverse);
+    --room-restyler-on-accent: var(--color-text-inverse);
+    --room-restyler-focus: var(--color-ring-primary);
+    --room-restyler-radius: var(--border-radius-lg);
+    --room-restyler-font: var(--font-weight-normal, 400) var(--font-text-md-size, 1rem) / 1.45 var(--font-sans, system-ui, sans-serif);
+  }
+  .result {
+    height: 100%;
+  }
+  .single {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: contain;
+    border-radius: var(--_radius);
+    background: var(--_surface-2);
+  }
+  .disclosure {
+    position: absolute;
+    inset-block-start: 0.75rem;
+    inset-inline-start: 50%;
+    translate: -50% 0;
+    padding: 0.2rem 0.6rem;
+    border-radius: 999px;
+    background: rgb(0 0 0 / 0.62);
+    color: #fff;
+    font-size: 0.8125rem;
+    font-weight: 600;
+    pointer-events: none;
+  }
+`;
