@@ -42,8 +42,13 @@ export function errorResult(error: unknown, situation: ErrorSituation = {}, cont
 export function toolError(error: unknown, situation: ErrorSituation = {}): ToolError {
   const { requestId } = situation;
   const transient =
-    error instanceof RateLimitedError || error instanceof ServerError || error instanceof ConnectionError || error instanceof TimeoutError;
-  const retryAfterMs = error instanceof RateLimitedError || error instanceof TimeoutError ? error.retryAfterMs : undefined;
+    error instanceof RateLimitedError ||
+    error instanceof ServerError ||
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError ||
+    (error instanceof UploadError && error.transient);
+  const retryAfterMs =
+    error instanceof RateLimitedError || error instanceof TimeoutError || error instanceof UploadError ? error.retryAfterMs : undefined;
   return {
     code: codeOf(error),
     message: explain(error, situation),

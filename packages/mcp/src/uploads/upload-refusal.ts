@@ -34,11 +34,16 @@ export function uploadRefusal(response: Response, body: unknown, sentToken: bool
       const seconds = retryAfterSeconds(response, body);
       const when = seconds === undefined ? 'later' : `in ${formatWait(seconds)}`;
       const token = sentToken ? '' : ` This server uploads like an anonymous website visitor; to lift that limit, ${TOKEN_HELP}.`;
-      return new UploadError(`The upload route's limit is reached (${status})${said}. Try again ${when}.${token}`);
+      return new UploadError(`The upload route's limit is reached (${status})${said}. Try again ${when}.${token}`, {
+        transient: true,
+        retryAfterMs: seconds === undefined ? undefined : seconds * 1000,
+      });
     }
     default:
       if (response.status >= 500)
-        return new UploadError(`The upload route failed (${status})${said}. Try again shortly, or pass image_url instead.`);
+        return new UploadError(`The upload route failed (${status})${said}. Try again shortly, or pass image_url instead.`, {
+          transient: true,
+        });
       return new UploadError(
         `The upload target did not take the photo (${status})${said}. Check that ROOM_UPLOAD_URL is the proxy's upload route (…/api/v1/uploads), or pass image_url instead.`,
       );

@@ -97,6 +97,9 @@ describe('image_path', () => {
     expect((missing.content as { text: string }[])[0]?.text).toMatch(/No readable file at image_path/);
     const gif = await client.callTool({ name: 'enhance', arguments: { image_path: join(dir, 'room.gif') } });
     expect((gif.content as { text: string }[])[0]?.text).toMatch(/must be a \.jpg, \.jpeg, \.png or \.webp file/);
+    // The caller's argument is what is wrong, not the upload: a client can tell from the code.
+    for (const refused of [missing, gif])
+      expect((refused.structuredContent as { error?: unknown }).error).toMatchObject({ code: 'invalid_input', retryable: false });
   });
 
   it('blames the photo or the moment, not ROOM_UPLOAD_URL, when the upload target refuses a type (415) or limits (429)', async () => {
@@ -110,10 +113,17 @@ describe('image_path', () => {
     const mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url, uploadUrl: target, fetch: fakeTarget });
     open.push(mcp);
     const texts: string[] = [];
-    for (let i = 0; i < 2; i++)
-      texts.push(
-        ((await mcp.client.callTool({ name: 'enhance', arguments: { image_path: photo } })).content as { text: string }[])[0]?.text ?? '',
-      );
+    const errors: unknown[] = [];
+    for (let i = 0; i < 2; i++) {
+      const result = await mcp.client.callTool({ name: 'enhance', arguments: { image_path: photo } });
+      texts.push(text(result));
+      errors.push((result.structuredContent as { error?: unknown } | undefined)?.error);
+    }
+    // What a client can act on without reading the text: the type never works, the limit does later.
+    expect(errors).toEqual([
+      expect.objectContaining({ code: 'upload_failed', retryable: false }),
+      expect.objectContaining({ code: 'upload_failed', retryable: true, retry_after_s: 30 }),
+    ]);
     expect(texts[0]).toBe(
       'The upload route could not take this photo (HTTP 415): Unsupported image type. Send a JPEG, PNG or WebP photo of at most 15 MB (export a smaller JPEG if needed), or pass image_url instead.',
     );

@@ -8,7 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { ServerContext } from '../context.js';
 import { readablePath } from '../files/file-access.js';
-import { MISSING_UPLOAD_HELP } from '../user-errors.js';
+import { InputError, MISSING_UPLOAD_HELP, SetupError } from '../user-errors.js';
 import { localPhoto, PHOTO_EXTENSIONS } from './local-photo.js';
 import { UploadError } from './upload-error.js';
 import { uploadRefusal } from './upload-refusal.js';
@@ -20,17 +20,17 @@ const UPLOAD_TIMEOUT_MS = 60_000;
 export async function uploadLocalImage(ctx: ServerContext, given: string, signal: AbortSignal): Promise<string> {
   const { uploadUrl } = ctx;
   if (!PHOTO_EXTENSIONS.has(extname(given).toLowerCase()))
-    throw new UploadError(`image_path must be a .jpg, .jpeg, .png or .webp file, or a .heic/.heif photo (got "${given}").`);
+    throw new InputError(`image_path must be a .jpg, .jpeg, .png or .webp file, or a .heic/.heif photo (got "${given}").`);
   // Whether the caller may read the path at all comes before how the server is configured.
   const path = await readablePath(ctx.files, given, 'image_path');
-  if (!uploadUrl) throw new UploadError(MISSING_UPLOAD_HELP);
+  if (!uploadUrl) throw new SetupError(MISSING_UPLOAD_HELP);
   const size = await stat(path).then(
     (s) => (s.isFile() ? s.size : -1),
     () => -1,
   );
-  if (size < 0) throw new UploadError(`No readable file at image_path "${path}".`);
+  if (size < 0) throw new InputError(`No readable file at image_path "${path}".`);
   if (size > MAX_UPLOAD_BYTES)
-    throw new UploadError(`The photo is ${Math.round(size / 1e6)} MB; the upload limit is 15 MB. Use a smaller export.`);
+    throw new InputError(`The photo is ${Math.round(size / 1e6)} MB; the upload limit is 15 MB. Use a smaller export.`);
   const photo = await localPhoto(path, await readFile(path));
   return uploadImage(ctx, photo.bytes, photo.type, signal);
 }
@@ -38,7 +38,7 @@ export async function uploadLocalImage(ctx: ServerContext, given: string, signal
 /** Sends a photo's bytes to the upload route (`ROOM_UPLOAD_URL`); returns the URL the service can fetch it from. */
 export async function uploadImage(ctx: ServerContext, bytes: Uint8Array<ArrayBuffer>, type: string, signal: AbortSignal): Promise<string> {
   const { uploadUrl, uploadToken } = ctx;
-  if (!uploadUrl) throw new UploadError(MISSING_UPLOAD_HELP);
+  if (!uploadUrl) throw new SetupError(MISSING_UPLOAD_HELP);
   let response: Response;
   try {
     response = await ctx.fetch(uploadUrl, {
@@ -51,6 +51,7 @@ export async function uploadImage(ctx: ServerContext, bytes: Uint8Array<ArrayBuf
     if (signal.aborted) throw error;
     throw new UploadError(
       `Could not reach the upload target ${new URL(uploadUrl).origin} (ROOM_UPLOAD_URL): ${error instanceof Error ? error.message : String(error)}.`,
+      { transient: true },
     );
   }
   const body: unknown = await response.json().catch(() => undefined);
