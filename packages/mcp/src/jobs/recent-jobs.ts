@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { explain } from '../results/error-result.js';
 import { toolErrorSchema } from '../results/tool-error.js';
+import { jobInputsSchema } from './session-jobs.js';
 
 export const recentJobsSchema = z.object({
   session_jobs: z
@@ -14,13 +15,7 @@ export const recentJobsSchema = z.object({
       z.object({
         request_id: z.string(),
         tool: z.string(),
-        inputs: z.object({
-          image_url: z.string().optional(),
-          image_path: z.string().optional(),
-          mode: z.string().optional(),
-          style: z.string().optional(),
-          room_type: z.string().optional(),
-        }),
+        inputs: jobInputsSchema,
         started_at: z.string(),
         reconciled: z.boolean().optional().describe("True when the start's answer was lost and the job was found again."),
       }),

@@ -3,14 +3,18 @@
  * newest first and bounded, so `recent_jobs` can always give back the id of a job that was paid
  * for, even when the client gave up on the call that started it.
  */
+import { z } from 'zod';
 
-export interface JobInputs {
-  image_url?: string | undefined;
-  image_path?: string | undefined;
-  mode?: string | undefined;
-  style?: string | undefined;
-  room_type?: string | undefined;
-}
+/** What a generation was asked for: echoed in its result and listed by `recent_jobs`. */
+export const jobInputsSchema = z.object({
+  image_url: z.string().optional(),
+  image_path: z.string().optional(),
+  mode: z.string().optional(),
+  style: z.string().optional(),
+  room_type: z.string().optional(),
+});
+
+export type JobInputs = z.infer<typeof jobInputsSchema>;
 
 export interface SessionJob {
   request_id: string;

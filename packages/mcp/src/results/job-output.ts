@@ -1,5 +1,6 @@
 /** The structured result of `enhance`, `restyle` and `prediction`: one shape whether the job is done, running or failed. */
 import { z } from 'zod';
+import { jobInputsSchema } from '../jobs/session-jobs.js';
 import type { ToolError } from './tool-error.js';
 import { toolErrorSchema } from './tool-error.js';
 
@@ -25,16 +26,7 @@ export const jobOutputSchema = z.object({
   completed_at: z.string().optional(),
   elapsed_seconds: z.number().describe('Seconds since the job started (or since this tool started following it).'),
   input_image_url: z.string().optional().describe('The photo URL sent to the service (the uploaded copy when image_path was used).'),
-  inputs: z
-    .object({
-      image_url: z.string().optional(),
-      image_path: z.string().optional(),
-      mode: z.string().optional(),
-      style: z.string().optional(),
-      room_type: z.string().optional(),
-    })
-    .optional()
-    .describe('What the job was asked for, as given to this tool.'),
+  inputs: jobInputsSchema.optional().describe('What the job was asked for, as given to this tool.'),
   credits_charged: z.number().int().optional().describe('Credits this job cost: 1 per generated image.'),
   credits_remaining: z.number().int().optional().describe('The account balance after this job, when it could be read.'),
   next_step: z.string().optional().describe('What to do next when the job is not done yet.'),
