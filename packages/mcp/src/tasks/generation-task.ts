@@ -21,6 +21,9 @@ import type { GenerationTaskStore } from './task-store.js';
 /** A generation tool's whole run for one call, as its plain handler does it. */
 export type GenerationRun<Args> = (args: Args, extra: ToolExtra, hooks: GenerationHooks) => Promise<CallToolResult>;
 
+/** The status a task ends with, from the result its run gave. */
+const finalStatus = (result: CallToolResult) => (result.isError ? 'failed' : 'completed');
+
 /** How long a task follows its job: far beyond the service's 10–30 s, and bounded. */
 export const TASK_WAIT_SECONDS = 15 * 60;
 
@@ -53,8 +56,8 @@ async function createTask<Args extends { wait_seconds: number }>(
     // The SDK asks plain calls for a task too; answer them as before: within wait_seconds, with progress.
     try {
       const result = await run(args, extra, {});
-      await store.storeTaskResult(id, result.isError ? 'failed' : 'completed', result);
-      return { task: { ...created, status: result.isError ? 'failed' : 'completed' } };
+      await store.storeTaskResult(id, finalStatus(result), result);
+      return { task: { ...created, status: finalStatus(result) } };
     } catch (error) {
       store.forget(id);
       throw error;
@@ -92,12 +95,12 @@ async function createTask<Args extends { wait_seconds: number }>(
     }
     // Refused before any job existed (bad input, no credits, declined): a failed task, nothing charged.
     const task = store.show(id);
-    await store.storeTaskResult(task.taskId, first.result.isError ? 'failed' : 'completed', first.result);
+    await store.storeTaskResult(task.taskId, finalStatus(first.result), first.result);
     return { task: (await store.getTask(task.taskId)) ?? task };
   }
   const { task } = first;
   void finished
-    .then((result) => extra.taskStore.storeTaskResult(task.taskId, result.isError ? 'failed' : 'completed', result))
+    .then((result) => extra.taskStore.storeTaskResult(task.taskId, finalStatus(result), result))
     .catch((error: unknown) => log(`task ${task.taskId}: result not kept (${error instanceof Error ? error.message : String(error)})`));
   return { task };
 }
