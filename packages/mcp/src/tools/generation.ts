@@ -54,6 +54,7 @@ export async function runGeneration<Body>(
 ): Promise<CallToolResult> {
   const startedAt = Date.now();
   const report = progressReporter(extra, ctx.log);
+  const verbInLog = generation.verb.toLowerCase();
   const signal = extra.signal;
   let requestId: string | undefined;
   try {
@@ -72,7 +73,7 @@ export async function runGeneration<Body>(
     );
     requestId = started.requestId;
     ctx.jobs.add({ request_id: requestId, tool: generation.tool, inputs: generation.inputs, started_at: sentAt, reconciled });
-    ctx.log(`${generation.verb.toLowerCase()} job ${requestId} ${reconciled ? 'found again after its start lost its answer' : 'started'}`);
+    ctx.log(`${verbInLog} job ${requestId} ${reconciled ? 'found again after its start lost its answer' : 'started'}`);
     hooks.onStarted?.(requestId);
     const jobStartedAt = Date.now();
     void report({
@@ -92,7 +93,7 @@ export async function runGeneration<Body>(
       justStarted: true,
       initialStatus: 'starting',
     });
-    ctx.log(`${generation.verb.toLowerCase()} job ${requestId} ${outcome.done ? 'finished' : 'still running'}`);
+    ctx.log(`${verbInLog} job ${requestId} ${outcome.done ? 'finished' : 'still running'}`);
     return await presentJob(ctx, {
       verb: generation.verb,
       requestId,
@@ -110,8 +111,7 @@ export async function runGeneration<Body>(
       report,
     });
   } catch (error) {
-    if (signal.aborted)
-      ctx.log(`${generation.verb.toLowerCase()} cancelled by the client${requestId ? `; job ${requestId} keeps running` : ''}`);
+    if (signal.aborted) ctx.log(`${verbInLog} cancelled by the client${requestId ? `; job ${requestId} keeps running` : ''}`);
     return errorResult(error, { requestId }, jobErrorContent);
   }
 }
