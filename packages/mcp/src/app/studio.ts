@@ -10,6 +10,7 @@ import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerContext } from '../context.js';
+import { onceInitialized } from '../surface/once-initialized.js';
 import { registerUploadPhotoTool } from './upload-photo.js';
 
 export const STUDIO_URI = 'ui://room-restyler/studio.html';
@@ -43,14 +44,12 @@ export function registerStudio(server: McpServer, ctx: ServerContext, imageOrigi
   const upload = registerUploadPhotoTool(server, ctx);
 
   resource.enabled = upload.enabled = false;
-  const previous = server.server.oninitialized;
-  server.server.oninitialized = () => {
-    previous?.();
+  onceInitialized(server, () => {
     if (!rendersApps(server.server.getClientCapabilities())) return;
     // Before the client lists anything, so no list-changed notification is due.
     resource.enabled = upload.enabled = true;
     for (const tool of tools) tool._meta = { ...tool._meta, ui: { resourceUri: STUDIO_URI } };
-  };
+  });
 }
 
 function rendersApps(capabilities: ClientCapabilities | undefined): boolean {

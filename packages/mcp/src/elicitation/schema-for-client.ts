@@ -5,6 +5,7 @@
  */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AnySchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import { onceInitialized } from '../surface/once-initialized.js';
 import { canAsk } from './ask-user.js';
 
 /** `tool` was registered with the lenient schema; `strict` is what clients that cannot be asked get. */
@@ -12,10 +13,7 @@ export function requiredUnlessAsked(server: McpServer, tool: RegisteredTool, str
   const lenient = tool.inputSchema;
   if (!lenient) throw new Error('requiredUnlessAsked needs a tool with an input schema');
   tool.inputSchema = strict;
-  // Capabilities are known once the client initialized, before it lists tools.
-  const previous = server.server.oninitialized;
-  server.server.oninitialized = () => {
-    previous?.();
+  onceInitialized(server, () => {
     if (canAsk(server.server)) tool.inputSchema = lenient;
-  };
+  });
 }

@@ -3,7 +3,6 @@
  * whose connection drops mid-generation reconnects with `Last-Event-ID` and still receives the
  * progress and the result it missed. In memory, per session: it goes when the session goes.
  */
-
 import type { EventId, EventStore, StreamId } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
