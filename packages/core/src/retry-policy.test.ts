@@ -23,6 +23,12 @@ describe('retryDelayMs', () => {
       expect(retryDelayMs('POST', outcome, 0, options, 0)).toBeUndefined();
   });
 
+  it('resends a POST the key proxy refused for want of its visitor cookie (428) at once, one time only', () => {
+    expect(retryDelayMs('POST', answer(428), 0, options, 0)).toBe(0);
+    expect(retryDelayMs('POST', answer(428), 1, options, 0)).toBeUndefined();
+    expect(retryDelayMs('POST', answer(428), 0, { ...options, maxRetries: 0 }, 0)).toBeUndefined();
+  });
+
   it('backs off exponentially up to the ceiling, and stops after maxRetries', () => {
     expect([0, 1, 2, 3, 4, 5].map((retry) => retryDelayMs('GET', answer(503), retry, { ...options, maxRetries: 6 }, 0))).toEqual([
       500, 1_000, 2_000, 4_000, 8_000, 8_000,

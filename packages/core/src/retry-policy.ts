@@ -3,7 +3,8 @@
  *
  * Reads (GET) are retried on 408, 429, 5xx and connection errors. A POST that starts a generation
  * costs credits, so it is never resent once it may have reached the server: only an explicit
- * 429 (the service refused it, nothing started) is retried, with the same Idempotency-Key.
+ * 429 (the service refused it, nothing started) is retried, with the same Idempotency-Key, and the
+ * key proxy's 428 (a visitor without its cookie, refused before anything happened) once.
  */
 import { parseRetryAfter } from './retry-after.js';
 
@@ -57,6 +58,9 @@ export function retryDelayMs(
   if ('connectionError' in outcome) return safe ? backoffMs(retry, options) : undefined;
 
   const { status, headers } = outcome.response;
+  // The key proxy refuses a visitor without its cookie before reading or charging anything, and
+  // sets the cookie in that answer: sent again at once, one time (a cookie jar that drops it gets the 428).
+  if (status === 428 && !safe) return retry === 0 ? 0 : undefined;
   const retryable = safe ? RETRYABLE_READ_STATUSES.has(status) || status >= 500 : status === 429;
   if (!retryable) return undefined;
 

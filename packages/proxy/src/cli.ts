@@ -61,6 +61,7 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
     allowedImageOrigins: flags['image-origin']?.map((origin) => readUrl('--image-origin', origin)) ?? env.imageOrigins,
     allowPrivateImageUrls: env.allowPrivateImageUrls,
     uploadToken: env.uploadToken,
+    upstreamTimeoutMs: env.upstreamTimeoutMs,
     // The simulator (or the service) fetches uploads from here.
     uploads: { publicUrl: env.publicUrl },
     store,

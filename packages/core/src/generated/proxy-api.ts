@@ -12,7 +12,7 @@ export type paths = {
         put?: never;
         /**
          * Start a generation (the service's enhance), charged to the site's account within the visitor's limits
-         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged.
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
          */
         post: operations["enhance"];
         delete?: never;
@@ -32,7 +32,7 @@ export type paths = {
         put?: never;
         /**
          * Start a restyle (the service's restyle), charged to the site's account within the visitor's limits
-         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged.
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
          */
         post: operations["restyle"];
         delete?: never;
@@ -257,7 +257,7 @@ export type components = {
          * @description What went wrong, for code to act on (the `error` text is for people).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "upload_token_invalid" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "too_many_streams" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "not_ready" | "shutting_down" | "internal_error";
+        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "upload_token_invalid" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "visitor_cookie_required" | "too_many_streams" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "not_ready" | "shutting_down" | "internal_error";
         ProxyError: {
             error: string;
             code: components["schemas"]["ErrorCode"];
@@ -379,6 +379,17 @@ export type components = {
                 "application/json": components["schemas"]["ProxyError"];
             };
         };
+        /** @description The request carried no valid visitor cookie (code `visitor_cookie_required`). Nothing was read, counted or charged; the answer sets the cookie, and the same request sent again with it proceeds. */
+        VisitorCookieRequired: {
+            headers: {
+                /** @description The signed HttpOnly visitor cookie. */
+                "Set-Cookie"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProxyError"];
+            };
+        };
         /** @description `Authorization: Bearer` does not carry the proxy's `ROOM_UPLOAD_TOKEN` (code `upload_token_invalid`). */
         UploadTokenInvalid: {
             headers: {
@@ -438,6 +449,7 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
             429: components["responses"]["LimitReached"];
             502: components["responses"]["Error"];
             503: components["responses"]["Error"];
@@ -468,6 +480,7 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
             429: components["responses"]["LimitReached"];
             502: components["responses"]["Error"];
             503: components["responses"]["Error"];

@@ -12,31 +12,30 @@ const fromProxy = (status: number, code: string, extra: Record<string, unknown> 
 
 describe('error advice', () => {
   it('offers Retry only where the same action can succeed', () => {
-    expect(adviceFor(new ConnectionError('offline'), 'generating')[1]).to.equal('retry');
+    expect(adviceFor(new ConnectionError('offline'))[1]).to.equal('retry');
     expect(adviceFor(fromProxy(500, 'internal_error'), 'uploading')[1]).to.equal('retry');
-    expect(adviceFor(fromProxy(402, 'insufficient_credits', { credits_remaining: 0 }), 'starting')[1]).to.equal('none');
-    expect(adviceFor(fromProxy(403, 'origin_not_allowed'), 'starting')[1]).to.equal('none');
+    expect(adviceFor(fromProxy(402, 'insufficient_credits', { credits_remaining: 0 }))[1]).to.equal('none');
+    expect(adviceFor(fromProxy(403, 'origin_not_allowed'))[1]).to.equal('none');
     expect(adviceFor(fromProxy(415, 'unsupported_image_type'), 'uploading')[1]).to.equal('photo');
-    expect(adviceFor(new GenerationFailedError('failed', { predictionStatus: 'failed' }), 'generating')[1]).to.equal('again');
+    expect(adviceFor(new GenerationFailedError('failed', { predictionStatus: 'failed' }))[1]).to.equal('again');
   });
 
   it('asks to wait for limits, the daily budget and a busy service', () => {
     for (const code of ['visitor_limit', 'ip_limit', 'daily_budget']) {
-      expect(adviceFor(fromProxy(429, code, { retry_after_seconds: 600 }, { 'retry-after': '600' }), 'starting')[1], code).to.equal('wait');
+      expect(adviceFor(fromProxy(429, code, { retry_after_seconds: 600 }, { 'retry-after': '600' }))[1], code).to.equal('wait');
     }
-    expect(adviceFor(fromProxy(429, 'rate_limited', {}, { 'retry-after': '5' }), 'starting')[1]).to.equal('wait');
+    expect(adviceFor(fromProxy(429, 'rate_limited', {}, { 'retry-after': '5' }))[1]).to.equal('wait');
   });
 
-  it('turns a start whose outcome the proxy keeps into a new action: its Retry would get the same failure', () => {
-    expect(adviceFor(fromProxy(502, 'upstream_error'), 'starting')[1]).to.equal('again');
-    expect(adviceFor(fromProxy(500, 'internal_error'), 'starting')[1]).to.equal('again');
-    expect(adviceFor(fromProxy(502, 'upstream_error'), 'generating')[1]).to.equal('retry');
+  it('retries a start that failed on the service or the proxy with the same key: the proxy looked for its job instead of keeping the failure', () => {
+    expect(adviceFor(fromProxy(502, 'upstream_error'))[1]).to.equal('retry');
+    expect(adviceFor(fromProxy(500, 'internal_error'))[1]).to.equal('retry');
   });
 
   it('retries a start whose answer was lost with the same key: the proxy found no job, or finds it later', () => {
-    expect(adviceFor(fromProxy(504, 'upstream_timeout'), 'starting')[1]).to.equal('retry');
-    expect(adviceFor(fromProxy(502, 'generation_unknown', {}, { 'retry-after': '3' }), 'starting')[1]).to.equal('wait');
-    expect(adviceFor(fromProxy(503, 'store_unavailable', {}, { 'retry-after': '5' }), 'starting')[1]).to.equal('wait');
+    expect(adviceFor(fromProxy(504, 'upstream_timeout'))[1]).to.equal('retry');
+    expect(adviceFor(fromProxy(502, 'generation_unknown', {}, { 'retry-after': '3' }))[1]).to.equal('wait');
+    expect(adviceFor(fromProxy(503, 'store_unavailable', {}, { 'retry-after': '5' }))[1]).to.equal('wait');
   });
 
   it('says how long to wait, in the visitor’s words', () => {

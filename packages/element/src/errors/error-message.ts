@@ -1,4 +1,4 @@
-import type { GenerationPhase, ProxyErrorCode } from '@room-restyler/core';
+import type { ProxyErrorCode } from '@room-restyler/core';
 import type { Localizer } from '../i18n/localize.js';
 import type { ImageLimits } from '../image/prepare.js';
 import { ImageRejectedError } from '../image/prepare.js';
@@ -53,6 +53,9 @@ const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavai
   // The same action is still being started: trying it again in a moment is what fixes it.
   idempotency_in_progress: SERVER,
   idempotency_key_reused: ['errServer', 'again'],
+  // Still without the cookie after sending again: the browser refuses the proxy's cookie (a proxy
+  // on another site), which only the site's set-up can change.
+  visitor_cookie_required: CONFIG,
   insufficient_credits: ['errCredits', 'none'],
   rate_limited: BUSY,
   // Nothing was charged (the store is away), or the proxy is still looking for a start whose answer
@@ -80,23 +83,15 @@ const BY_CORE_CODE: Record<string, Advice> = {
 };
 
 /**
- * A start that failed with one of these may have reached the service: the proxy keeps that
- * failure for the action's Idempotency-Key (so it is never charged twice), and a Retry with the
- * same key gets it again. Only a new action can go on. (A start whose answer was lost is looked
- * for instead: it comes back as a handle, `generation_unknown`, or its own error with the key free.)
- */
-const UNKNOWN_OUTCOME = /^(upstream_error|internal_error)$/;
-
-/**
  * The message and remedy of a failure, chosen by the proxy's `code` in the body, else core's
- * `code`; `failedIn` is the phase it happened in.
+ * `code`. A Retry always resends the action's Idempotency-Key: the proxy never keeps a start's
+ * failure that may have charged (it looks for the job instead), so the same key is always safe.
  */
-export function adviceFor(error: unknown, failedIn?: GenerationPhase): Advice {
+export function adviceFor(error: unknown): Advice {
   const { code, body } = (error ?? {}) as { code?: string; body?: { code?: unknown } };
   const proxyCode = String(body?.code);
   if (Object.hasOwn(BY_PROXY_CODE, proxyCode)) {
-    const [message, remedy] = BY_PROXY_CODE[proxyCode as keyof typeof BY_PROXY_CODE];
-    return [message, failedIn === 'starting' && UNKNOWN_OUTCOME.test(proxyCode) ? 'again' : remedy];
+    return BY_PROXY_CODE[proxyCode as keyof typeof BY_PROXY_CODE];
   }
   return BY_CORE_CODE[code ?? ''] ?? SERVER;
 }

@@ -31,8 +31,9 @@ type RequestBody<O extends Operation> = ProxyPaths[(typeof PROXY_PATHS)[O]]['pos
  * The part of core's RoomClient the widget needs, over plain fetch to the key proxy's mirror.
  * core's `createRoomClient` does the same through openapi-fetch, which alone would cost ~4.5 kB
  * gzip of the 15 kB budget; errors, polling and prediction parsing are core's own functions.
- * Starts are never retried (a credit must not be spent twice); polling rides out transient
- * failures inside core's waitForPrediction.
+ * Starts are never retried blindly (a credit must not be spent twice): only the proxy's free 428
+ * refusal of a visitor without its cookie is sent again; polling rides out transient failures
+ * inside core's waitForPrediction.
  */
 export function createProxyClient(baseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): ProxyClient {
   async function call(path: string, init: RequestInit & { signal?: AbortSignal | undefined }): Promise<unknown> {
@@ -53,12 +54,11 @@ export function createProxyClient(baseUrl: string, fetchImpl: typeof fetch = (..
   async function start<O extends Operation>(operation: O, input: RequestBody<O>, options: StartOptions = {}): Promise<GenerationStarted> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-    const ack = await call(PROXY_PATHS[operation], {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(input),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    const init = { method: 'POST', headers, body: JSON.stringify(input), ...(options.signal ? { signal: options.signal } : {}) };
+    // A first visit has no visitor cookie yet: the proxy refuses (free) and sets it; sent again once with it.
+    const ack = await call(PROXY_PATHS[operation], init).catch((error: { status?: number }) =>
+      error.status === 428 ? call(PROXY_PATHS[operation], init) : Promise.reject(error),
+    );
     const requestId = requestIdOf(ack);
     if (!requestId) throw new ServerError(`Starting the ${operation}: no request id in the answer`, { body: ack });
     const message = (ack as { message?: unknown }).message;

@@ -15,18 +15,22 @@ describe('Next.js route handlers', () => {
       fetch: upstream.fetch,
       log: guardedLog().log,
     });
-    const ack = await inspect(
-      await POST(
-        new Request('https://site.example/api/room/api/v1/restyle', {
-          method: 'POST',
-          body: JSON.stringify({ image_url: 'https://a.example/r.jpg', style: 'modern' }),
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
-        }),
-      ),
-    );
-    expect(ack.status).toBe(200);
-    const cookie = ack.headers.getSetCookie()[0] ?? '';
+    const restyle = async (cookie?: string) =>
+      inspect(
+        await POST(
+          new Request('https://site.example/api/room/api/v1/restyle', {
+            method: 'POST',
+            body: JSON.stringify({ image_url: 'https://a.example/r.jpg', style: 'modern' }),
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9', ...(cookie ? { cookie } : {}) },
+          }),
+        ),
+      );
+    const first = await restyle();
+    expect(first.status).toBe(428);
+    const cookie = first.headers.getSetCookie()[0] ?? '';
     expect(cookie).toContain('Secure');
+    const ack = await restyle(cookie.split(';')[0]);
+    expect(ack.status).toBe(200);
     const prediction = await inspect(
       await GET(
         new Request(`https://site.example/api/room/api/v1/prediction/${String(ack.json.request_id)}`, {

@@ -16,6 +16,8 @@ export interface ProxyEnv {
   /** `ROOM_UPLOAD_TOKEN`: uploads from a trusted server caller (the MCP server) skip the visitor limits. */
   uploadToken: string | undefined;
   simulatorLatencyMs: { min: number; max: number } | undefined;
+  /** `ROOM_PROXY_UPSTREAM_TIMEOUT_MS`: how long a call to the service may take (a lost start is looked for after it). */
+  upstreamTimeoutMs: number | undefined;
 }
 
 export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
@@ -25,6 +27,7 @@ export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
   const trustProxy = read('ROOM_PROXY_TRUST_PROXY');
   const latency = read('ROOM_SIM_LATENCY');
   const uploadToken = read('ROOM_UPLOAD_TOKEN');
+  const upstreamTimeout = read('ROOM_PROXY_UPSTREAM_TIMEOUT_MS');
   // Said without the value: a short token is guessable, and the variable is what to fix.
   if (uploadToken !== undefined && uploadToken.length < 16)
     throw new UsageError('ROOM_UPLOAD_TOKEN must be at least 16 characters (e.g. the output of `openssl rand -hex 32`)');
@@ -39,6 +42,8 @@ export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
     trustProxy: trustProxy === undefined ? undefined : readTrustProxy(trustProxy),
     uploadToken,
     simulatorLatencyMs: latency === undefined ? undefined : readRange('ROOM_SIM_LATENCY', latency),
+    upstreamTimeoutMs:
+      upstreamTimeout === undefined ? undefined : readInteger('ROOM_PROXY_UPSTREAM_TIMEOUT_MS', upstreamTimeout, 1_000, 600_000),
   };
 }
 

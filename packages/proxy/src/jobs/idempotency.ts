@@ -20,6 +20,8 @@ type PendingRecord = {
   start: Start;
   /** Set when the start was answered "unknown": the next request with the key may reconcile at once. */
   endedAt?: number;
+  /** The service answered at `endedAt` (see Counted). */
+  answered?: true;
   /** A request is reconciling the start until then. */
   lockedUntil?: number;
 };
@@ -102,7 +104,9 @@ export class KeyRecord {
     if (!(await this.#swap(text, JSON.stringify({ ...record, lockedUntil } satisfies PendingRecord)))) throw inProgress(1_000);
     // Answered "unknown" (endedAt) and counted so; otherwise its proxy died with it in flight.
     const lost: Counted =
-      record.endedAt === undefined ? { start, state: 'in_flight' } : { start, state: 'unknown', endedAt: record.endedAt };
+      record.endedAt === undefined
+        ? { start, state: 'in_flight' }
+        : { start, state: 'unknown', endedAt: record.endedAt, ...(record.answered ? { answered: true } : {}) };
     return { kind: 'unresolved', record: this, lost };
   }
 
@@ -126,11 +130,10 @@ export class KeyRecord {
   }
 
   /** The start's outcome is unknown: the next request with the key may reconcile it at once. */
-  unresolved(start: Start, endedAt: number): Promise<boolean> {
-    return this.#swap(
-      this.current,
-      JSON.stringify({ state: 'pending', fingerprint: this.#fingerprint, start, endedAt } satisfies PendingRecord),
-    );
+  unresolved({ start, endedAt, answered }: Counted, now: number): Promise<boolean> {
+    const record: PendingRecord = { state: 'pending', fingerprint: this.#fingerprint, start, endedAt: endedAt ?? now };
+    if (answered) record.answered = true;
+    return this.#swap(this.current, JSON.stringify(record));
   }
 
   /** Forgets the key (nothing was started, so a retry may try again). */

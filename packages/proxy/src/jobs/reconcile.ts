@@ -87,7 +87,9 @@ async function judge({ starts, now }: ReconcileContext, lost: Counted, listed: L
   // first up to when its POST failed (most jobs are created before the answer is lost), then up to
   // the deadline (a service still working when the proxy gave up). That it made none is decided on
   // the whole window and the clocks' worst case, whatever the samples say: a mistake there would charge twice.
-  const latest = Math.min(now, start.deadline);
+  // A service that answered made its job, if any, before answering.
+  const deadline = lost.answered && lost.endedAt !== undefined ? Math.min(start.deadline, lost.endedAt) : start.deadline;
+  const latest = Math.min(now, deadline);
   const within = (createdAt: number, end: number, { min, max }: OffsetBounds) =>
     createdAt > start.startedAt + min - granularity && createdAt <= end + max;
   const unclaimed = listed.filter((_, i) => known[i] === undefined);
@@ -95,8 +97,8 @@ async function judge({ starts, now }: ReconcileContext, lost: Counted, listed: L
   const candidates = before.length > 0 ? before : unclaimed.filter(({ createdAt }) => within(createdAt, latest, offset));
   if (candidates.length === 0) {
     const nearby = unclaimed.some(({ createdAt }) => within(createdAt, latest, { min: -CLOCK_SKEW_MS, max: CLOCK_SKEW_MS }));
-    if (now >= start.deadline && !nearby) return { outcome: 'not_started' };
-    return unknown('no job found yet', now < start.deadline ? start.deadline - now : undefined);
+    if (now >= deadline && !nearby) return { outcome: 'not_started' };
+    return unknown('no job found yet', now < deadline ? deadline - now : undefined);
   }
   // Starts that could have made a candidate: sent before it was created, within a deadline's span.
   const created = candidates.map((candidate) => candidate.createdAt);

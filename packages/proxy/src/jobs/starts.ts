@@ -29,6 +29,11 @@ export interface Counted {
   start: Start;
   state: StartState;
   endedAt?: number;
+  /**
+   * The service itself answered at `endedAt` (a 5xx, an acknowledgement naming no job): whatever it
+   * did, it did before answering, so a job it made was created by then — not as late as the deadline.
+   */
+  answered?: boolean;
 }
 
 /** Unresolved starts, other than the one asking, that could have made a given job. */

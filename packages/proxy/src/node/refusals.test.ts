@@ -8,16 +8,21 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visitorCookie } from '../../test/support/harness.js';
 import { rawRequest } from '../../test/support/raw-http.js';
 import { listeningUrl, runNode } from '../../test/support/run-node.js';
+import { SERVE_PROXY_SECRET } from '../../test/support/serve-proxy-secret.js';
 
 const SCRIPT = fileURLToPath(new URL('../../test/support/serve-proxy.ts', import.meta.url));
 let child: ChildProcess;
 let url: string;
+/** A visitor who has its cookie: without one a generation is answered 428 before its body is read. */
+let cookie: string;
 
 beforeAll(async () => {
   child = runNode(SCRIPT);
   url = await listeningUrl(child);
+  cookie = await visitorCookie(SERVE_PROXY_SECRET);
 });
 afterAll(() => {
   child.kill('SIGTERM');
@@ -26,7 +31,7 @@ afterAll(() => {
 /** The status, or the network error's code (EPIPE, ECONNRESET) when the answer was lost. */
 async function outcome(path: string, body: Uint8Array<ArrayBuffer> | string, type: string): Promise<number | string> {
   try {
-    const response = await fetch(`${url}${path}`, { method: 'POST', body, headers: { 'content-type': type } });
+    const response = await fetch(`${url}${path}`, { method: 'POST', body, headers: { 'content-type': type, cookie } });
     const json = (await response.json()) as { code?: string };
     return json.code === 'payload_too_large' ? response.status : `${response.status} ${json.code}`;
   } catch (error) {
@@ -53,7 +58,7 @@ describe('an oversized body, from a client in another process', () => {
     socket.on('close', () => (closed = true));
     socket.on('error', () => {});
     socket.write(
-      `POST /api/v1/restyle HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n`,
+      `POST /api/v1/restyle HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n`,
     );
     socket.write('x'.repeat(64 * 1024));
     await waitFor(() => received.includes('payload_too_large'), 'the 413');

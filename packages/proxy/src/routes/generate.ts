@@ -10,7 +10,7 @@
 import { requestIdOf } from '@room-restyler/core';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
 import { readBody } from '../http/read-body.js';
-import { type JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
+import { JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
 import { claimIdempotencyKey, idempotencyKeyOf, type KeyClaim, type KeyRecord } from '../jobs/idempotency.js';
 import { type Reconciled, reconcile } from '../jobs/reconcile.js';
 import type { Counted } from '../jobs/starts.js';
@@ -20,7 +20,7 @@ import { createHandle } from '../security/handles.js';
 import { checkImageUrl } from '../security/image-url.js';
 import { imageUrlForService } from '../security/upload-urls.js';
 import type { WriteStep } from '../state/write-behind.js';
-import { type Operation, type UpstreamReply, upstreamErrorBody } from '../upstream/upstream.js';
+import { type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
 import { acknowledgement, type GenerationInput, parseInput } from './generation-input.js';
 
 /** One generation request, as every step of it needs it. */
@@ -36,6 +36,9 @@ interface Generation {
 export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: Operation): Promise<Reply> {
   const { options } = context;
   const visitor = await visitorOf(context, scope.request);
+  // Every paid start belongs to a visitor the client can name again: a retry after a lost answer
+  // must find the first attempt under the same cookie, and a handle is readable by its visitor only.
+  if (visitor.setCookie) return withVisitor(visitorCookieRequired(), visitor);
   // A full limit refuses before the body is read; a request with an Idempotency-Key may be a replay
   // of an answer already paid for, so only the limits after the body (which replays skip) judge it.
   if (scope.request.headers.get('idempotency-key') === null) {
@@ -108,27 +111,20 @@ async function send(g: Generation, start: Counted, record: KeyRecord | undefined
         ? await upstream.startGeneration('enhance', { ...input.body, image_url }, sendOptions)
         : await upstream.startGeneration('restyle', { ...input.body, image_url }, sendOptions);
   } catch (error) {
-    return unknownOutcome(g, start, record, releaseLimits, error);
+    return unknownOutcome(g, start, record, releaseLimits, error, false);
   }
+  // A 5xx may come after the service created and charged the job: as unknown as a lost answer.
+  if (reply.status >= 500) return unknownOutcome(g, start, record, releaseLimits, upstreamErrorReply(reply), true);
   if (reply.status >= 400) {
-    const body = upstreamErrorBody(reply);
-    // Refused (4xx): nothing was charged, so the limits and the key are given back. A 5xx is
-    // remembered, so a replay gets it again rather than a second chance to spend.
-    await writeBehind.run(
-      reply.status < 500 ? [...releaseLimits, ...forgetSteps(g, start, record)] : [...completeSteps(g, start, record, reply.status, body)],
-    );
-    return jsonReply(reply.status, body, reply.retryAfter ? { 'retry-after': reply.retryAfter } : undefined);
+    // Refused (4xx): nothing was charged, so the limits and the key are given back.
+    await writeBehind.run([...releaseLimits, ...forgetSteps(g, start, record)]);
+    return upstreamErrorReply(reply);
   }
   const requestId = requestIdOf(reply.body);
   if (!requestId) {
     log({ level: 'error', msg: 'upstream ack without request id', operation: input.operation, status: reply.status });
-    return unknownOutcome(
-      g,
-      start,
-      record,
-      releaseLimits,
-      new ProxyHttpError(502, 'bad_upstream_response', 'The generation service answered without a request id'),
-    );
+    const failure = new ProxyHttpError(502, 'bad_upstream_response', 'The generation service answered without a request id');
+    return unknownOutcome(g, start, record, releaseLimits, failure, true);
   }
   return accepted(g, start, record, requestId, reply.status, reply.body);
 }
@@ -171,27 +167,33 @@ async function accepted(
   return jsonReply(status, body, headers);
 }
 
-/** The POST failed without an answer (a reset, a timeout) or with one that names no job: the job may exist. */
+/**
+ * The POST failed without an answer (a reset, a timeout: `answered` false), or the service answered
+ * with a failure (a 5xx) or with no job named: the job may exist, and is looked for. `failure` is
+ * what the visitor gets when it made none; the key is then free for the same action again.
+ */
 async function unknownOutcome(
   g: Generation,
   { start }: Counted,
   record: KeyRecord | undefined,
   releaseLimits: WriteStep[],
-  error: unknown,
+  failure: unknown,
+  answered: boolean,
 ): Promise<Reply> {
   const { upstream, starts, options, writeBehind, log } = g.context;
   const now = options.clock.now();
   // Counted as lost from now on: other starts looking for their jobs no longer wait for this one.
   await writeBehind.run([() => starts.markUnknown(start)]);
-  const lost: Counted = { start, state: 'unknown', endedAt: now };
+  const lost: Counted = { start, state: 'unknown', endedAt: now, ...(answered ? { answered } : {}) };
   const found = await reconcile({ upstream, starts, now }, lost);
   log({ level: 'warn', msg: 'generation outcome unknown', outcome: found.outcome, ...reasonOf(found) });
   if (found.outcome === 'adopted') return accepted(g, lost, record, found.requestId, 200, undefined);
   if (found.outcome === 'not_started') {
     await writeBehind.run([...releaseLimits, ...forgetSteps(g, lost, record)]);
-    throw error;
+    if (failure instanceof JsonReply) return failure;
+    throw failure;
   }
-  await writeBehind.run([async () => record?.unresolved(start, now)]);
+  await writeBehind.run([async () => record?.unresolved(lost, now)]);
   throw generationUnknown(found.retryAfterMs, g.key !== undefined);
 }
 
@@ -204,7 +206,7 @@ async function resume(g: Generation, record: KeyRecord, lost: Counted): Promise<
   if (found.outcome === 'adopted') return accepted(g, lost, record, found.requestId, 200, undefined, { 'idempotent-replayed': 'true' });
   if (found.outcome === 'unknown') {
     // When its POST failed stays what it was (a start whose proxy died gets the time it was found lost).
-    await writeBehind.run([() => record.unresolved(lost.start, lost.endedAt ?? now)]);
+    await writeBehind.run([() => record.unresolved(lost, now)]);
     throw generationUnknown(found.retryAfterMs, true);
   }
   // It made no job: the same action is started again, under the same key.
@@ -256,6 +258,14 @@ function keyScope(g: Generation, now: number) {
 
 function replayed(status: number, body: unknown): JsonReply {
   return jsonReply(status, body, { 'idempotent-replayed': 'true' });
+}
+
+function visitorCookieRequired(): JsonReply {
+  return new ProxyHttpError(
+    428,
+    'visitor_cookie_required',
+    'This proxy needs its visitor cookie before a generation; it is set by this answer: send the same request again with it. Nothing was charged.',
+  ).toReply();
 }
 
 function generationUnknown(retryAfterMs: number, withKey: boolean): ProxyHttpError {

@@ -136,7 +136,11 @@ export const browserTranscript: string[] = [];
 
 const headText = (response: Response) => [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
 
-/** A browser-like client: keeps the proxy's visitor cookie. */
+/**
+ * A browser-like client: keeps the proxy's visitor cookie and, as the widget does, sends a paid
+ * request again once when the proxy answered it 428 `visitor_cookie_required` (setting the cookie).
+ * `bare: true` shows the 428 itself.
+ */
 export class Visitor {
   cookie: string | undefined;
   readonly #base: string;
@@ -147,18 +151,26 @@ export class Visitor {
     this.#headers = headers;
   }
 
-  raw(path: string, init: RequestInit = {}): Promise<Response> {
+  async raw(path: string, init: RequestInit & { bare?: boolean } = {}): Promise<Response> {
+    const { bare, ...request } = init;
+    const hadCookie = this.cookie !== undefined;
+    const response = await this.#send(path, request);
+    if (bare || hadCookie || response.status !== 428) return response;
+    await response.body?.cancel();
+    return this.#send(path, request);
+  }
+
+  async #send(path: string, init: RequestInit): Promise<Response> {
     const headers = new Headers({ ...this.#headers });
     for (const [name, value] of new Headers(init.headers)) headers.set(name, value);
     if (this.cookie) headers.set('cookie', this.cookie);
-    return fetch(`${this.#base}${path}`, { ...init, headers }).then((response) => {
-      const set = response.headers.getSetCookie().find((c) => c.startsWith('rr_visitor='));
-      if (set) this.cookie = set.split(';')[0];
-      return response;
-    });
+    const response = await fetch(`${this.#base}${path}`, { ...init, headers });
+    const set = response.headers.getSetCookie().find((c) => c.startsWith('rr_visitor='));
+    if (set) this.cookie = set.split(';')[0];
+    return response;
   }
 
-  async request(path: string, init: RequestInit = {}): Promise<Inspected> {
+  async request(path: string, init: RequestInit & { bare?: boolean } = {}): Promise<Inspected> {
     const response = await this.raw(path, init);
     const inspected = await inspect(response);
     browserTranscript.push(`${response.status}\n${headText(response)}\n\n${inspected.text}`);
@@ -231,11 +243,10 @@ export class EventStreamReader {
 /**
  * A scripted answer to a generation POST that lets the service accept the job first: with
  * `{ reset: true }` the connection dies after the job was created (its answer is lost), with
- * `{ hang: true }` the answer never comes (a timeout, or a proxy that died while waiting).
+ * `{ hang: true }` the answer never comes (a timeout, or a proxy that died while waiting), with a
+ * `{ status: 500 }` the service fails after it created and charged the job.
  */
-export function acceptedThen(
-  reply: { reset: true } | { hang: true },
-): (request: RecordedRequest, service: FakeService) => Promise<ScriptedReply> {
+export function acceptedThen(reply: ScriptedReply): (request: RecordedRequest, service: FakeService) => Promise<ScriptedReply> {
   return async (request, service) => {
     await service.fetch(`${service.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
     return reply;

@@ -9,6 +9,7 @@ import { TEST_API_KEY } from '@room-restyler/test-kit';
 import { createSharpImageProcessor, startProxyServer } from '../../src/node/index.js';
 import { createRedisStore } from '../../src/node/redis/index.js';
 import { createMemoryUploadStore } from '../../src/uploads/upload-store.js';
+import { SERVE_PROXY_SECRET } from './serve-proxy-secret.js';
 
 const env = process.env;
 const store = env.PROXY_REDIS_URL
@@ -17,7 +18,7 @@ const store = env.PROXY_REDIS_URL
 const server = await startProxyServer({
   apiKey: TEST_API_KEY,
   baseUrl: env.PROXY_BASE_URL ?? 'http://127.0.0.1:9',
-  secret: env.PROXY_SECRET ?? 'separate-process-secret-0123456789',
+  secret: env.PROXY_SECRET ?? SERVE_PROXY_SECRET,
   port: 0,
   store,
   upstreamTimeoutMs: env.PROXY_UPSTREAM_TIMEOUT_MS ? Number(env.PROXY_UPSTREAM_TIMEOUT_MS) : undefined,

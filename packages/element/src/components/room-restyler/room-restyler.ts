@@ -618,8 +618,7 @@ export class RoomRestyler extends LitElement {
 
   /** What fixes the failure on display; a wait becomes a retry once it is over. */
   #remedy(): Remedy {
-    const { state } = this.#flow;
-    const remedy = adviceFor(this.#failure, state.phase === 'failed' ? state.failedIn : undefined)[1];
+    const remedy = adviceFor(this.#failure)[1];
     return remedy === 'wait' && Date.now() >= this.#waitUntil ? 'retry' : remedy;
   }
 
