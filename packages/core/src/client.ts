@@ -4,6 +4,7 @@
  * (server side) or without one (a browser talking to the key proxy's mirror of the same paths).
  */
 import { type Clock, deadline, systemClock } from './abort.js';
+import { normalizeBaseUrl } from './base-url.js';
 import { errorFromResponse, redactValue } from './error-from-response.js';
 import { ConnectionError, RoomApiError, ServerError, TimeoutError } from './errors.js';
 import { type GenerateInput, type GenerateOptions, type GenerationResult, generate } from './generate.js';
@@ -11,18 +12,23 @@ import type { paths } from './generated/room-api.js';
 import type { Logger } from './logger.js';
 import { type Middleware, withMiddleware } from './middleware.js';
 import { normalizePrediction, requestIdOf } from './prediction.js';
+import { refuseSecondCredential, requestHeaders } from './request-headers.js';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from './retry-policy.js';
 import { callFetch, type FetchLike } from './transport.js';
 import type { Account, EnhanceRequest, Prediction, PredictionList, RestyleRequest } from './types.js';
 import { type WaitOptions, waitForPrediction } from './wait.js';
 
 export interface RoomClientOptions {
-  /** Origin of the service or of the proxy (a path prefix is allowed); `/api/v1/...` is appended. */
+  /**
+   * Origin of the service or of the proxy (a path prefix is allowed), with or without the `/api/v1`
+   * the service's docs give; `/api/v1/...` is appended. No query or fragment.
+   */
   baseUrl: string;
   /** Server side only. Omit when calling the proxy, which adds the key itself. */
   apiKey?: string | undefined;
   /** Called as `fetch(url, init)`, like the global `fetch` (the default). */
   fetch?: FetchLike | undefined;
+  /** Sent with every request (names in any case). No `Authorization` when `apiKey` is set. */
   headers?: Record<string, string> | undefined;
   /** `include` when a browser calls a proxy on another origin (its visitor cookie must travel). */
   credentials?: RequestCredentials | undefined;
@@ -41,7 +47,7 @@ export interface RoomClientOptions {
 export interface CallOptions {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
-  /** Sent with this call only, over the client's `headers`. */
+  /** Sent with this call only, over the client's `headers`. No `Authorization` when the client has an `apiKey`. */
   headers?: Record<string, string> | undefined;
   /** This call's retries, over the client's `retry`; `false` for none. */
   retry?: RetryOptions | false | undefined;
@@ -107,15 +113,18 @@ export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 export function createRoomClient(options: RoomClientOptions): RoomClient {
   const clock = options.clock ?? systemClock;
   const secrets = options.apiKey ? [options.apiKey] : [];
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const checked = normalizeBaseUrl(options.baseUrl);
+  if (!checked.ok) throw new TypeError(`createRoomClient: baseUrl ${checked.problem}`);
+  const { baseUrl } = checked;
+  refuseSecondCredential(options.apiKey, options.headers, 'createRoomClient: headers');
   const baseFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
-  const baseHeaders = { ...options.headers, ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) };
   const retry = withRetry(DEFAULT_RETRY, options.retry);
   const callTimeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-  const origin = URL.canParse(baseUrl) ? new URL(baseUrl).origin : baseUrl;
+  const origin = new URL(baseUrl).origin;
 
   /** Sends one request under the call's deadline and maps every failure to a typed error. */
   async function call<T>(what: string, callOptions: CallOptions | undefined, request: SpecRequest): Promise<T> {
+    refuseSecondCredential(options.apiKey, callOptions?.headers, `${what}: the call's headers`);
     const timeoutMs = callOptions?.timeoutMs ?? callTimeoutMs;
     const guard = deadline(
       timeoutMs,
@@ -131,10 +140,7 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
       logger: options.logger,
       secrets,
     });
-    // Later layers win, whatever the case of the names: the client's, the call's, the operation's own.
-    const headers = new Headers(baseHeaders);
-    for (const layer of [callOptions?.headers, request.headers])
-      for (const [name, value] of Object.entries(layer ?? {})) headers.set(name, value);
+    const headers = requestHeaders(options.apiKey, [options.headers, callOptions?.headers, request.headers]);
     const init: RequestInit & { headers: Headers } = { method: request.method, headers, signal: guard.signal };
     if (options.credentials) init.credentials = options.credentials;
     if (request.body) {

@@ -3,6 +3,8 @@
  * the MCP server). Not part of the documented API: it may change in any release.
  */
 
+export type { BaseUrlCheck } from './base-url.js';
+export { normalizeBaseUrl } from './base-url.js';
 export type { ErrorContext } from './error-from-response.js';
 export { errorFromResponse, redact, redactValue } from './error-from-response.js';
 export type { ImageType } from './image-type.js';

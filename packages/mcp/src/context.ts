@@ -1,5 +1,6 @@
 /** What every tool, resource and prompt shares: the client (or why there is none), settings and the log. */
 import { createRoomClient, DEFAULT_POLL_SCHEDULE, type PollSchedule, type RoomClient } from '@room-restyler/core';
+import { normalizeBaseUrl } from '@room-restyler/core/internal';
 import { DEFAULT_CONFIRM_CREDITS_ABOVE, SpendGuard } from './elicitation/spend-guard.js';
 import type { FileAccess } from './files/file-access.js';
 import { SessionJobs } from './jobs/session-jobs.js';
@@ -53,10 +54,7 @@ export function createContext(options: RoomMcpServerOptions, tasks?: GenerationT
 function clientFromSettings(options: RoomMcpServerOptions): RoomClient | SetupError {
   if (!options.apiKey) return new SetupError(MISSING_KEY_HELP);
   if (!options.baseUrl) return new SetupError(MISSING_BASE_URL_HELP);
-  // `localhost:4010` parses as a URL of scheme `localhost:`: only http(s) reaches a service.
-  if (!/^https?:\/\/[^/]/i.test(options.baseUrl) || !URL.canParse(options.baseUrl))
-    return new SetupError(`ROOM_API_BASE_URL must be an http(s) URL (got "${options.baseUrl}"). ${MISSING_BASE_URL_HELP}`);
-  // Paths are appended to it: an address copied with its `/api/v1` would double them.
-  const baseUrl = options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
-  return createRoomClient({ baseUrl, apiKey: options.apiKey, fetch: options.fetch });
+  const checked = normalizeBaseUrl(options.baseUrl);
+  if (!checked.ok) return new SetupError(`ROOM_API_BASE_URL ${checked.problem}. ${MISSING_BASE_URL_HELP}`);
+  return createRoomClient({ baseUrl: checked.baseUrl, apiKey: options.apiKey, fetch: options.fetch });
 }

@@ -1,5 +1,6 @@
 /** `createRoomProxy` options, their defaults and their validation. */
 import { type Clock, DEFAULT_POLL_SCHEDULE, type PollSchedule, systemClock } from '@room-restyler/core';
+import { normalizeBaseUrl } from '@room-restyler/core/internal';
 import { DEFAULT_LIMITS, type Limits } from './limits/limits.js';
 import { jsonLinesLogger, type Logger } from './log.js';
 import type { TrustProxy } from './security/client-ip.js';
@@ -48,7 +49,7 @@ export interface UploadsOptions {
 export interface RoomProxyOptions {
   /** The service key (`ROOM_API_KEY`). Sent upstream only; never in a response or a log line. */
   apiKey: string;
-  /** The service origin (`ROOM_API_BASE_URL`); `/api/v1/...` is appended. */
+  /** The service origin or `…/api/v1` as its docs give it (`ROOM_API_BASE_URL`); `/api/v1/...` is appended. */
   baseUrl: string;
   /** Where the proxy is mounted, e.g. `/room-api`. Default '' (the root). */
   prefix?: string | undefined;
@@ -149,10 +150,8 @@ function check(condition: boolean, message: string): asserts condition {
 
 export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
   check(typeof options.apiKey === 'string' && options.apiKey.trim() !== '', 'apiKey is required (ROOM_API_KEY)');
-  check(
-    typeof options.baseUrl === 'string' && URL.canParse(options.baseUrl) && /^https?:$/.test(new URL(options.baseUrl).protocol),
-    'baseUrl must be an http(s) URL (ROOM_API_BASE_URL)',
-  );
+  const baseUrl = normalizeBaseUrl(typeof options.baseUrl === 'string' ? options.baseUrl : '');
+  if (!baseUrl.ok) throw new RangeError(`createRoomProxy: baseUrl ${baseUrl.problem} (ROOM_API_BASE_URL)`);
   const prefix = (options.prefix ?? '').replace(/\/+$/, '');
   check(prefix === '' || /^(\/[A-Za-z0-9._~-]+)+$/.test(prefix), 'prefix must look like /segment[/segment]');
   const secretGenerated = options.secret === undefined;
@@ -184,7 +183,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
   check(cookie.sameSite !== 'None' || cookie.secure !== false, 'cookie.sameSite None requires secure cookies');
   return {
     apiKey: options.apiKey,
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    baseUrl: baseUrl.baseUrl,
     prefix,
     secret,
     secretGenerated,

@@ -4,4 +4,4 @@ export { parseFlags } from './flags.js';
 export type { CliProcess, CliSpec } from './run-cli.js';
 export { runCli } from './run-cli.js';
 export { UsageError } from './usage-error.js';
-export { readBoolean, readInteger, readNonEmpty, readPort, readRange, readRate, readUrl } from './values.js';
+export { readBaseUrl, readBoolean, readInteger, readNonEmpty, readPort, readRange, readRate, readUrl } from './values.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from './usage-error.js';
-import { readBoolean, readInteger, readNonEmpty, readPort, readRange, readRate, readUrl } from './values.js';
+import { readBaseUrl, readBoolean, readInteger, readNonEmpty, readPort, readRange, readRate, readUrl } from './values.js';
 
 describe('value readers', () => {
   it('read what they are given', () => {
@@ -10,6 +10,7 @@ describe('value readers', () => {
     expect(readRate('--fail-rate', '1.0')).toBe(1);
     expect(readRange('ROOM_SIM_LATENCY', '100-200')).toEqual({ min: 100, max: 200 });
     expect(readRange('--latency', '50')).toEqual({ min: 50, max: 50 });
+    expect(readBaseUrl('ROOM_API_BASE_URL', 'https://api.bright-shot.com/api/v1/')).toBe('https://api.bright-shot.com');
     expect(readBoolean('ROOM_PROXY_TRUST_PROXY', 'false')).toBe(false);
     expect(readUrl('ROOM_API_BASE_URL', 'http://127.0.0.1:4010')).toBe('http://127.0.0.1:4010');
     expect(readUrl('ROOM_API_BASE_URL', 'https://api.bright-shot.com')).toBe('https://api.bright-shot.com');
@@ -44,6 +45,10 @@ describe('value readers', () => {
     [() => readUrl('ROOM_API_BASE_URL', 'ftp://x'), 'ROOM_API_BASE_URL must be an http(s) URL, got "ftp://x"'],
     [() => readUrl('ROOM_API_BASE_URL', 'git+https://x'), 'ROOM_API_BASE_URL must be an http(s) URL, got "git+https://x"'],
     [() => readUrl('ROOM_API_BASE_URL', 'https'), 'ROOM_API_BASE_URL must be an http(s) URL, got "https"'],
+    [
+      () => readBaseUrl('ROOM_API_BASE_URL', 'https://api.bright-shot.com/api/v1?key=x'),
+      'ROOM_API_BASE_URL must not have a query or fragment: the kit appends paths to it (got "https://api.bright-shot.com/api/v1?key=x")',
+    ],
     [() => readInteger('--credits', '2', 3, 10), '--credits must be an integer from 3 to 10, got "2"'],
     [() => readInteger('--credits', '11', 3, 10), '--credits must be an integer from 3 to 10, got "11"'],
     [() => readInteger('--credits', '-1', 0, 10), '--credits must be an integer from 0 to 10, got "-1"'],

@@ -2,6 +2,7 @@
  * Readers for flag and environment values. Each message names what was read (`--port`,
  * `ROOM_PROXY_TRUST_PROXY`) and what it got, so a typo never passes silently.
  */
+import { normalizeBaseUrl } from '../base-url.js';
 import { UsageError } from './usage-error.js';
 
 const got = (value: string) => `got "${value}"`;
@@ -45,6 +46,13 @@ export function readUrl(name: string, value: string): string {
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
     throw new UsageError(`${name} must be an http(s) URL, ${got(value)}`);
   return value;
+}
+
+/** A service base URL (`ROOM_API_BASE_URL`) in the kit's one reading: origin or `…/api/v1`, any trailing slash. */
+export function readBaseUrl(name: string, value: string): string {
+  const checked = normalizeBaseUrl(value);
+  if (!checked.ok) throw new UsageError(`${name} ${checked.problem}`);
+  return checked.baseUrl;
 }
 
 export function readNonEmpty(name: string, value: string): string {

@@ -149,6 +149,13 @@ describe('errors come back as isError results that say what to do', () => {
     expect(text).not.toContain('null');
   });
 
+  it('a base URL with a query is refused naming ROOM_API_BASE_URL (the query used to land inside every path)', async () => {
+    const client = await connect({ apiKey: KEY, baseUrl: `${service.url}/api/v1?key=x` });
+    const text = textOf(await client.callTool({ name: 'me', arguments: {} }));
+    expect(text).toMatch(/^ROOM_API_BASE_URL must not have a query or fragment/);
+    expect(service.requests).toHaveLength(0);
+  });
+
   it('a 500 says once that the service failed (it used to say "The service failed: The service failed")', async () => {
     service.on('GET /api/v1/me', { status: 500, body: { error: 'Internal server error' } });
     const client = await connect({ apiKey: KEY, baseUrl: service.url });

@@ -26,4 +26,14 @@ describe('proxyEnv', () => {
     expect(() => proxyEnv({ ROOM_UPLOAD_TOKEN: 'short-secret' })).toThrow(/ROOM_UPLOAD_TOKEN must be at least 16/);
     expect(() => proxyEnv({ ROOM_UPLOAD_TOKEN: 'short-secret' })).not.toThrow(/short-secret/);
   });
+
+  it('reads ROOM_API_BASE_URL as the service documents it (…/api/v1/) or as its origin, refusing a query', () => {
+    expect(proxyEnv({ ROOM_API_BASE_URL: 'https://api.bright-shot.com/api/v1/' }).baseUrl).toBe('https://api.bright-shot.com');
+    expect(proxyEnv({ ROOM_API_BASE_URL: 'https://gw.example.com/brightshot/' }).baseUrl).toBe('https://gw.example.com/brightshot');
+    expect(() => proxyEnv({ ROOM_API_BASE_URL: 'https://api.bright-shot.com?key=x' })).toThrow(
+      new UsageError(
+        'ROOM_API_BASE_URL must not have a query or fragment: the kit appends paths to it (got "https://api.bright-shot.com?key=x")',
+      ),
+    );
+  });
 });

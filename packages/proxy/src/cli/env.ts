@@ -1,5 +1,5 @@
 /** The proxy's settings from the environment. A value that cannot be read is a UsageError naming the variable. */
-import { readBoolean, readInteger, readRange, readUrl, UsageError } from '@room-restyler/core/cli';
+import { readBaseUrl, readBoolean, readInteger, readRange, readUrl, UsageError } from '@room-restyler/core/cli';
 import type { TrustProxy } from '../security/client-ip.js';
 
 export interface ProxyEnv {
@@ -33,7 +33,7 @@ export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
     throw new UsageError('ROOM_UPLOAD_TOKEN must be at least 16 characters (e.g. the output of `openssl rand -hex 32`)');
   return {
     apiKey: read('ROOM_API_KEY'),
-    baseUrl: baseUrl && readUrl('ROOM_API_BASE_URL', baseUrl),
+    baseUrl: baseUrl && readBaseUrl('ROOM_API_BASE_URL', baseUrl),
     secret: read('ROOM_PROXY_SECRET'),
     publicUrl: publicUrl && readUrl('ROOM_PROXY_PUBLIC_URL', publicUrl),
     allowedOrigins: originList(read('ROOM_PROXY_ALLOWED_ORIGINS')),

@@ -4,7 +4,7 @@
  * retried blindly, so a credit is not spent twice.
  */
 import type { EnhanceRequest, ProxyErrorBody, ProxyErrorCode, paths, RestyleRequest } from '@room-restyler/core';
-import { parseRetryAfter, redact } from '@room-restyler/core/internal';
+import { normalizeBaseUrl, parseRetryAfter, redact } from '@room-restyler/core/internal';
 import type { RequestHeaders } from '../http/proxy-request.js';
 import { type JsonReply, jsonReply, ProxyHttpError } from '../http/responses.js';
 import { upstreamHeaders } from '../security/upstream-headers.js';
@@ -50,6 +50,7 @@ export interface Upstream {
 }
 
 export interface UpstreamOptions {
+  /** The origin or `…/api/v1`, any trailing slash: read by core's one normaliser. */
   baseUrl: string;
   apiKey: string;
   fetch: typeof fetch;
@@ -61,7 +62,9 @@ export interface UpstreamOptions {
 const MAX_ERROR_TEXT = 500;
 
 export function createUpstream(options: UpstreamOptions): Upstream {
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const checked = normalizeBaseUrl(options.baseUrl);
+  if (!checked.ok) throw new RangeError(`createUpstream: baseUrl ${checked.problem}`);
+  const base = checked.baseUrl;
 
   async function send(path: string, init: RequestInit, signal?: AbortSignal): Promise<UpstreamReply> {
     const timeout = AbortSignal.timeout(options.timeoutMs);
