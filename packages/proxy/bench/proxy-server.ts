@@ -13,6 +13,8 @@ const server = await startProxyServer({
   port: 0,
   uploads: false,
   log: () => {},
+  // The photo is the simulator's own sample, on loopback.
+  allowPrivateImageUrls: true,
   // Raised unless asked: one visitor follows its job from 1,000 streams here.
   limits: process.env.BENCH_LIMITS === 'defaults' ? {} : RAISED_STREAM_LIMITS,
 });

@@ -14,12 +14,14 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { DEFAULT_LIMITS } from '../src/limits/limits.js';
 import { startProxyServer } from '../src/node/index.js';
+import { readHandle } from '../src/security/handles.js';
+import { createSealer } from '../src/security/sealer.js';
+import { VISITOR_COOKIE } from '../src/security/visitor-cookie.js';
 import { limitsNote, RAISED_STREAM_LIMITS } from './limits-note.js';
 
 const KEY = 'bench_key_0123456789';
 const SECRET = 'bench-secret-0123456789abcdef';
 const note = (text: string) => process.stderr.write(`${text}\n`);
-const body = JSON.stringify({ image_url: 'https://photos.example.com/room.jpg', style: 'modern' });
 
 const children: ChildProcess[] = [];
 /** A bench server script in its own process; resolves with the URL it prints. */
@@ -44,6 +46,8 @@ process.once('exit', () =>
 );
 
 const simulator = await startChild('./simulator-server.ts');
+// The simulator's own sample, on loopback: the bench needs no network.
+const body = JSON.stringify({ image_url: `${simulator.url}/__simulator/samples/empty-room.jpg`, style: 'modern' });
 const upstreamCalls = new Map<string, number>();
 const countingFetch: typeof fetch = (input, init) => {
   const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
@@ -58,6 +62,7 @@ const proxy = await startProxyServer({
   uploads: false,
   log: () => {},
   fetch: countingFetch,
+  allowPrivateImageUrls: true,
   // One visitor follows its job from 100 streams here.
   limits: RAISED_STREAM_LIMITS,
 });
@@ -140,9 +145,11 @@ const WINDOW_MS = 10_000;
 const viewerCounts = [1, 10, 100];
 const followed = await Promise.all(viewerCounts.map(async (count) => ({ count, job: await startJob(proxy.url, {}) })));
 const upstreamIdOf = new Map<string, string>();
+const sealer = createSealer(SECRET, 'handles');
 for (const { job } of followed) {
-  const [payload] = job.id.split('.');
-  upstreamIdOf.set(job.id, (JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as string[])[0] ?? '');
+  // The handle is sealed for its visitor (the id before the cookie's signature).
+  const visitor = job.cookie.slice(`${VISITOR_COOKIE}=`.length).split('.')[0];
+  upstreamIdOf.set(job.id, (await readHandle(job.id, visitor, sealer, Date.now()))?.requestId ?? '');
 }
 const streams = followed.flatMap(({ count, job }) => Array.from({ length: count }, () => openStream(proxy.url, job)));
 await Promise.all(streams.map((s) => s.firstEvent));
@@ -210,8 +217,8 @@ Same count for 1, 10 and 100 viewers: ${pollsSame ? 'yes' : 'no'} (target: yes).
 
 | 1,000 SSE viewers of one job, one visitor | limits | streams open / refused 429 | RSS, 1 job, no viewers | RSS with the viewers |
 |---|---|---:|---:|---:|
-| stream limits raised | ${limitsNote(RAISED_STREAM_LIMITS)} | ${raised.open} / ${raised.refused} | ${mb(raised.rssBefore)} MB | ${mb(raised.rssAfter)} MB (+${mb(raised.rssAfter - raised.rssBefore)} MB; target ≤ 200 MB) |
-| the defaults | ${limitsNote()} | ${defaults.open} / ${defaults.refused} | ${mb(defaults.rssBefore)} MB | ${mb(defaults.rssAfter)} MB (+${mb(defaults.rssAfter - defaults.rssBefore)} MB) |
+| stream limits raised | ${limitsNote(RAISED_STREAM_LIMITS)} | ${raised.open.toLocaleString('en')} / ${raised.refused.toLocaleString('en')} | ${mb(raised.rssBefore)} MB | ${mb(raised.rssAfter)} MB (+${mb(raised.rssAfter - raised.rssBefore)} MB; target ≤ 200 MB) |
+| the defaults | ${limitsNote()} | ${defaults.open.toLocaleString('en')} / ${defaults.refused.toLocaleString('en')} | ${mb(defaults.rssBefore)} MB | ${mb(defaults.rssAfter)} MB (+${mb(defaults.rssAfter - defaults.rssBefore)} MB) |
 
 On the defaults one visitor holds at most ${DEFAULT_LIMITS.streamsPerVisitor} streams (what a browser opens to one host over HTTP/1.1) and one instance at most ${DEFAULT_LIMITS.streamsPerInstance}; the rest are refused \`429 too_many_streams\`.
 `,
