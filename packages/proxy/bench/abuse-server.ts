@@ -1,13 +1,14 @@
 /**
  * The proxy of the abuse benchmark, alone in a child process (run with --expose-gc) so its resident
  * memory can be read by itself: the CLI's defaults (disk uploads with sharp, bodies spooled to disk),
- * limits already full (0), so every generation and upload is a refusal. Prints its URL; `gc` on
+ * the limits the bench passes in ABUSE_LIMITS (JSON; full, so every generation and upload is a refusal). Prints its URL; `gc` on
  * stdin collects garbage and answers `gc done` (the bench reads RSS after).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Limits } from '../src/limits/limits.js';
 import { startProxyServer } from '../src/node/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rr-abuse-'));
@@ -18,7 +19,7 @@ const server = await startProxyServer({
   port: 0,
   uploads: { dir },
   log: () => {},
-  limits: { perVisitor: 5, perIp: Number(process.env.ABUSE_PER_IP ?? 0), uploadsPerIp: Number(process.env.ABUSE_UPLOADS_PER_IP ?? 0) },
+  limits: JSON.parse(process.env.ABUSE_LIMITS ?? '{}') as Partial<Limits>,
 });
 process.stdout.write(`${server.url}\n`);
 createInterface({ input: process.stdin }).on('line', (line) => {

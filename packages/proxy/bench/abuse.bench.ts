@@ -15,12 +15,18 @@ import { request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import type { Limits } from '../src/limits/limits.js';
+import { limitsNote } from './limits-note.js';
 
 const note = (text: string) => process.stderr.write(`[bench] ${text}\n`);
 const MB = 1024 * 1024;
 const REFUSED_REQUESTS = 300_000;
 const PARALLEL_UPLOADS = 40;
 const TARGET_MB = 30;
+/** Limits full (0): every generation and upload is a refusal. */
+const FULL: Partial<Limits> = { perIp: 0, uploadsPerIp: 0 };
+/** Upload limits open, so uploads reach the body cap. */
+const UPLOADS_OPEN: Partial<Limits> = { perIp: 0, uploadsPerIp: 1_000 };
 
 interface AbuseServer {
   url: string;
@@ -32,11 +38,11 @@ interface AbuseServer {
   stop(): Promise<void>;
 }
 
-async function startAbuseServer(env: Record<string, string> = {}): Promise<AbuseServer> {
+async function startAbuseServer(limits: Partial<Limits>): Promise<AbuseServer> {
   const script = fileURLToPath(new URL('./abuse-server.ts', import.meta.url));
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], {
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
+    env: { ...process.env, ABUSE_LIMITS: JSON.stringify(limits) },
   });
   const lines = createInterface({ input: child.stdout });
   const nextLine = () => new Promise<string>((resolve) => lines.once('line', resolve));
@@ -111,7 +117,7 @@ const generation = { 'content-type': 'application/json' };
 const body = JSON.stringify({ image_url: 'https://photos.example.com/room.jpg', style: 'modern' });
 
 // Limits full: every request is a refusal. Warm-up first, so the baseline has the code paths loaded.
-const full = await startAbuseServer();
+const full = await startAbuseServer(FULL);
 await autocannon({ url: `${full.url}/api/v1/restyle`, method: 'POST', connections: 10, amount: 2_000, headers: generation, body });
 await parallelUploads(full.url, 1 * MB, true);
 const baseline = await full.collected();
@@ -128,7 +134,7 @@ const afterLimited = await full.collected();
 await full.stop();
 
 note(`${PARALLEL_UPLOADS} parallel 16 MB chunked uploads over the cap`);
-const open = await startAbuseServer({ ABUSE_UPLOADS_PER_IP: '1000' });
+const open = await startAbuseServer(UPLOADS_OPEN);
 await parallelUploads(open.url, 1 * MB, true);
 const openBaseline = await open.collected();
 const overCap = await open.peakDuring(() => parallelUploads(open.url, 16 * MB, true));
@@ -137,7 +143,7 @@ await open.stop();
 
 process.stdout.write(`### What a stranger can make the proxy hold
 
-\`pnpm --filter @room-restyler/proxy bench\` (\`bench/abuse.bench.ts\`) — a proxy process with the CLI's defaults (disk uploads, bodies spooled to disk) on loopback, its limits full (or, for the last row, its upload limits open). Resident memory of that process: the baseline after warm-up and a garbage collection, the peak during each phase (sampled every 50 ms; it includes garbage not yet collected), and what the phase leaves held, after a collection. Target: at most ${TARGET_MB} MB held above the baseline.
+\`pnpm --filter @room-restyler/proxy bench\` (\`bench/abuse.bench.ts\`) — a proxy process with the CLI's defaults (disk uploads, bodies spooled to disk) on loopback, its limits full (${limitsNote(FULL)}; for the last row, its upload limits open: ${limitsNote(UPLOADS_OPEN)}). Resident memory of that process: the baseline after warm-up and a garbage collection, the peak during each phase (sampled every 50 ms; it includes garbage not yet collected), and what the phase leaves held, after a collection. Target: at most ${TARGET_MB} MB held above the baseline.
 
 | Phase | answers | baseline | peak | held (after GC) |
 | ----- | ------- | -------: | ---: | -------: |

@@ -1,9 +1,10 @@
 /**
  * The proxy alone in a child process, so the load generator does not share its event loop and the
  * benchmark can read its resident memory alone. Prints its URL on stdout; upstream origin and key
- * come from the environment.
+ * come from the environment, and BENCH_LIMITS=defaults runs it on the default limits.
  */
 import { startProxyServer } from '../src/node/index.js';
+import { RAISED_STREAM_LIMITS } from './limits-note.js';
 
 const server = await startProxyServer({
   apiKey: process.env.BENCH_API_KEY ?? '',
@@ -12,8 +13,10 @@ const server = await startProxyServer({
   port: 0,
   uploads: false,
   log: () => {},
-  // One visitor follows its job from 1,000 streams here: the stream caps are lifted with the rest.
-  limits: { perVisitor: 1_000, perIp: 1_000, dailyCredits: 1_000, streamsPerVisitor: 2_000, streamsPerInstance: 2_000 },
+  // The photo is the simulator's own sample, on loopback.
+  allowPrivateImageUrls: true,
+  // Raised unless asked: one visitor follows its job from 1,000 streams here.
+  limits: process.env.BENCH_LIMITS === 'defaults' ? {} : RAISED_STREAM_LIMITS,
 });
 process.stdout.write(`${server.url}\n`);
 process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));

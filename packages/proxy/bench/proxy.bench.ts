@@ -3,7 +3,8 @@
  * flight. (1) GET prediction through the proxy vs straight to the simulator, each server alone in
  * its own child process and the load generator in this one; (2) upstream polls of one job watched
  * by 1, 10 and 100 SSE viewers; (3) resident memory of a proxy process holding 1,000 open SSE
- * viewers. Markdown on stdout, progress on stderr.
+ * viewers (stream limits raised), and what the same 1,000 viewers get on the default limits.
+ * Markdown on stdout, progress on stderr.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,12 +12,16 @@ import { request as httpRequest } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
+import { DEFAULT_LIMITS } from '../src/limits/limits.js';
 import { startProxyServer } from '../src/node/index.js';
+import { readHandle } from '../src/security/handles.js';
+import { createSealer } from '../src/security/sealer.js';
+import { VISITOR_COOKIE } from '../src/security/visitor-cookie.js';
+import { limitsNote, RAISED_STREAM_LIMITS } from './limits-note.js';
 
 const KEY = 'bench_key_0123456789';
 const SECRET = 'bench-secret-0123456789abcdef';
 const note = (text: string) => process.stderr.write(`${text}\n`);
-const body = JSON.stringify({ image_url: 'https://photos.example.com/room.jpg', style: 'modern' });
 
 const children: ChildProcess[] = [];
 /** A bench server script in its own process; resolves with the URL it prints. */
@@ -41,6 +46,8 @@ process.once('exit', () =>
 );
 
 const simulator = await startChild('./simulator-server.ts');
+// The simulator's own sample, on loopback: the bench needs no network.
+const body = JSON.stringify({ image_url: `${simulator.url}/__simulator/samples/empty-room.jpg`, style: 'modern' });
 const upstreamCalls = new Map<string, number>();
 const countingFetch: typeof fetch = (input, init) => {
   const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
@@ -55,8 +62,9 @@ const proxy = await startProxyServer({
   uploads: false,
   log: () => {},
   fetch: countingFetch,
-  // One visitor follows its job from 1,000 streams here: the stream caps are lifted with the rest.
-  limits: { perVisitor: 1_000, perIp: 1_000, dailyCredits: 1_000, streamsPerVisitor: 2_000, streamsPerInstance: 2_000 },
+  allowPrivateImageUrls: true,
+  // One visitor follows its job from 100 streams here.
+  limits: RAISED_STREAM_LIMITS,
 });
 
 async function startJob(base: string, headers: Record<string, string>): Promise<{ id: string; cookie: string }> {
@@ -137,9 +145,11 @@ const WINDOW_MS = 10_000;
 const viewerCounts = [1, 10, 100];
 const followed = await Promise.all(viewerCounts.map(async (count) => ({ count, job: await startJob(proxy.url, {}) })));
 const upstreamIdOf = new Map<string, string>();
+const sealer = createSealer(SECRET, 'handles');
 for (const { job } of followed) {
-  const [payload] = job.id.split('.');
-  upstreamIdOf.set(job.id, (JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as string[])[0] ?? '');
+  // The handle is sealed for its visitor (the id before the cookie's signature).
+  const visitor = job.cookie.slice(`${VISITOR_COOKIE}=`.length).split('.')[0];
+  upstreamIdOf.set(job.id, (await readHandle(job.id, visitor, sealer, Date.now()))?.requestId ?? '');
 }
 const streams = followed.flatMap(({ count, job }) => Array.from({ length: count }, () => openStream(proxy.url, job)));
 await Promise.all(streams.map((s) => s.firstEvent));
@@ -150,18 +160,32 @@ const pollsPerJob = followed.map(({ count, job }) => ({
 }));
 for (const stream of streams) stream.close();
 
-// 3. Resident memory of a proxy process with 1,000 open viewers.
-note('opening 1,000 SSE viewers on a proxy in a child process…');
-const { url: childUrl, child } = await startChild('./proxy-server.ts', { BENCH_UPSTREAM: simulator.url });
-const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-const memJob = await startJob(childUrl, {});
-await fetch(`${childUrl}/api/v1/prediction/${memJob.id}`, { headers: { cookie: memJob.cookie } });
-const rssBefore = rss();
-const many = Array.from({ length: 1_000 }, () => openStream(childUrl, memJob));
-await Promise.all(many.map((s) => s.firstEvent));
-const rssAfter = rss();
-for (const stream of many) stream.close();
-await stopChild(child);
+// 3. Resident memory of a proxy process with 1,000 viewers of one job: with the stream limits
+// raised (all of them open), and on the defaults (the per-visitor cap refuses the rest).
+interface Viewers {
+  open: number;
+  refused: number;
+  rssBefore: number;
+  rssAfter: number;
+}
+async function thousandViewers(env: Record<string, string>): Promise<Viewers> {
+  const { url: childUrl, child } = await startChild('./proxy-server.ts', { BENCH_UPSTREAM: simulator.url, ...env });
+  const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  const memJob = await startJob(childUrl, {});
+  await fetch(`${childUrl}/api/v1/prediction/${memJob.id}`, { headers: { cookie: memJob.cookie } });
+  const rssBefore = rss();
+  const many = Array.from({ length: 1_000 }, () => openStream(childUrl, memJob));
+  const statuses = await Promise.all(many.map((s) => s.answered));
+  const rssAfter = rss();
+  for (const stream of many) stream.close();
+  await stopChild(child);
+  const count = (status: number) => statuses.filter((s) => s === status).length;
+  return { open: count(200), refused: count(429), rssBefore, rssAfter };
+}
+note('opening 1,000 SSE viewers on a proxy in a child process, stream limits raised…');
+const raised = await thousandViewers({});
+note('opening 1,000 SSE viewers on a proxy in a child process, default limits…');
+const defaults = await thousandViewers({ BENCH_LIMITS: 'defaults' });
 
 await proxy.close();
 await stopChild(simulator.child);
@@ -176,7 +200,7 @@ process.stdout.write(
 
 \`pnpm --filter @room-restyler/proxy bench` +
     '`' +
-    ` — loopback; simulator (jobs kept in flight) and proxy each in their own process (autocannon stays in the bench process), 10 connections × 5 s per run after the same ${WARM_UP_S} s warm-up for both, ${ROUNDS} alternating rounds per side (means shown). Server CPU is the server process's user + system time per answered request.
+    ` — loopback; simulator (jobs kept in flight) and proxy each in their own process (autocannon stays in the bench process), 10 connections × 5 s per run after the same ${WARM_UP_S} s warm-up for both, ${ROUNDS} alternating rounds per side (means shown). Server CPU is the server process's user + system time per answered request. The proxy of the first two tables runs with ${limitsNote(RAISED_STREAM_LIMITS)} (one visitor follows its jobs from up to 100 streams); the last table says what each row ran with.
 
 | GET prediction of an in-flight job | req/s | p50 | p99 | server CPU / request | vs direct |
 |---|---:|---:|---:|---:|---:|
@@ -191,23 +215,34 @@ ${pollsPerJob.map((p) => `| ${p.count} | ${p.polls} |`).join('\n')}
 
 Same count for 1, 10 and 100 viewers: ${pollsSame ? 'yes' : 'no'} (target: yes).
 
-| Proxy process | RSS |
-|---|---:|
-| 1 job, no viewers | ${mb(rssBefore)} MB |
-| 1,000 open SSE viewers | ${mb(rssAfter)} MB (+${mb(rssAfter - rssBefore)} MB; target ≤ 200 MB) |
+| 1,000 SSE viewers of one job, one visitor | limits | streams open / refused 429 | RSS, 1 job, no viewers | RSS with the viewers |
+|---|---|---:|---:|---:|
+| stream limits raised | ${limitsNote(RAISED_STREAM_LIMITS)} | ${raised.open.toLocaleString('en')} / ${raised.refused.toLocaleString('en')} | ${mb(raised.rssBefore)} MB | ${mb(raised.rssAfter)} MB (+${mb(raised.rssAfter - raised.rssBefore)} MB; target ≤ 200 MB) |
+| the defaults | ${limitsNote()} | ${defaults.open.toLocaleString('en')} / ${defaults.refused.toLocaleString('en')} | ${mb(defaults.rssBefore)} MB | ${mb(defaults.rssAfter)} MB (+${mb(defaults.rssAfter - defaults.rssBefore)} MB) |
+
+On the defaults one visitor holds at most ${DEFAULT_LIMITS.streamsPerVisitor} streams (what a browser opens to one host over HTTP/1.1) and one instance at most ${DEFAULT_LIMITS.streamsPerInstance}; the rest are refused \`429 too_many_streams\`.
 `,
 );
 
-function openStream(base: string, job: { id: string; cookie: string }): { firstEvent: Promise<void>; close(): void } {
+function openStream(
+  base: string,
+  job: { id: string; cookie: string },
+): { firstEvent: Promise<void>; answered: Promise<number>; close(): void } {
   let resolveFirst = () => {};
   const firstEvent = new Promise<void>((resolve) => (resolveFirst = resolve));
+  let resolveAnswered = (_status: number) => {};
+  const answered = new Promise<number>((resolve) => (resolveAnswered = resolve));
   const req = httpRequest(`${base}/api/v1/prediction/${job.id}/events`, { headers: { cookie: job.cookie }, agent: false }, (res) => {
+    // A stream counts once its first event is in; a refusal once its status is.
+    if (res.statusCode !== 200) resolveAnswered(res.statusCode ?? 0);
     res.on('data', (chunk: Buffer) => {
-      if (chunk.includes('event: prediction')) resolveFirst();
+      if (!chunk.includes('event: prediction')) return;
+      resolveFirst();
+      resolveAnswered(200);
     });
     res.on('error', () => {});
   });
-  req.on('error', () => {});
+  req.on('error', () => resolveAnswered(0));
   req.end();
-  return { firstEvent, close: () => req.destroy() };
+  return { firstEvent, answered, close: () => req.destroy() };
 }

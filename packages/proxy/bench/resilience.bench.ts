@@ -21,6 +21,7 @@ import { createSigner } from '../src/security/signer.js';
 import { type ChaosReport, runChaos } from '../test/support/chaos.js';
 import { Visitor, visitorCookie } from '../test/support/harness.js';
 import { listeningUrl, runNode } from '../test/support/run-node.js';
+import { limitsNote } from './limits-note.js';
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,7 +39,7 @@ async function redisKilled(): Promise<string> {
   return [
     '### Redis killed under traffic',
     '',
-    `Two proxy processes (the built bin) on one redis-server (append-only file, fsync always), ${CHAOS.visitors} visitors × ${CHAOS.actionsPerVisitor} generations each with an Idempotency-Key, alternating instances and sent again with the same key after a 503, 409 or 502; Redis gets \`kill -9\` once ${CHAOS.visitors} generations are answered, stays away ${CHAOS.downtimeMs / 1000} s, and comes back on the same port. ${CHAOS_ROUNDS} rounds.`,
+    `Two proxy processes (the built bin, ${limitsNote()}) on one redis-server (append-only file, fsync always), ${CHAOS.visitors} visitors × ${CHAOS.actionsPerVisitor} generations each with an Idempotency-Key, alternating instances and sent again with the same key after a 503, 409 or 502; Redis gets \`kill -9\` once ${CHAOS.visitors} generations are answered, stays away ${CHAOS.downtimeMs / 1000} s, and comes back on the same port. ${CHAOS_ROUNDS} rounds.`,
     '',
     '| Round | kill → both not ready | Redis back → both ready | refused meanwhile: 503 with Retry-After / other | polls of a known job meanwhile: served / failed | actions answered with a handle | simulator jobs | credits charged | actions charged twice | jobs nobody got | both instances up |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -61,6 +62,8 @@ const LOST: LostProfile[] = [
 ];
 const LOST_UPSTREAM_TIMEOUT_MS = 2_000;
 const LOST_SECRET = 'bench-lost-secret-0123456789';
+/** One visitor address sends every action: the generation limits are lifted. */
+const LOST_LIMITS = { perVisitor: Number.POSITIVE_INFINITY, perIp: Number.POSITIVE_INFINITY, dailyCredits: Number.POSITIVE_INFINITY };
 
 /** Actions through one proxy while the simulator resets a share of all its connections (half of them after creating the job). */
 async function lostAnswers(): Promise<string> {
@@ -69,7 +72,7 @@ async function lostAnswers(): Promise<string> {
   return [
     '### Answers lost between the proxy and the service',
     '',
-    `Generations through one proxy (upstream timeout ${LOST_UPSTREAM_TIMEOUT_MS / 1000} s, so a lost start’s deadline is 7 s) while the simulator resets a share of its API connections (seed 15; half before, half after creating the job; polls and the list of predictions are reset too). A visitor sends a refused action again with the same key when told, at most 4 times.`,
+    `Generations through one proxy (${limitsNote(LOST_LIMITS)}; upstream timeout ${LOST_UPSTREAM_TIMEOUT_MS / 1000} s, so a lost start’s deadline is 7 s) while the simulator resets a share of its API connections (seed 15; half before, half after creating the job; polls and the list of predictions are reset too). A visitor sends a refused action again with the same key when told, at most 4 times.`,
     '',
     '| Profile | actions, at a time | resets | answered with a handle | left "unknown, not retried" | other errors | POST answers lost | found in the same request | found when sent again | proved never started, started again | simulator jobs | credits charged | jobs nobody got | actions charged twice |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -98,7 +101,7 @@ async function lostAnswersRow(profile: LostProfile): Promise<string> {
     upstreamTimeoutMs: LOST_UPSTREAM_TIMEOUT_MS,
     // The photo is the simulator's own sample, on loopback.
     allowPrivateImageUrls: true,
-    limits: { perVisitor: Number.POSITIVE_INFINITY, perIp: Number.POSITIVE_INFINITY, dailyCredits: Number.POSITIVE_INFINITY },
+    limits: LOST_LIMITS,
     log: (entry) => {
       const when = { 'generation outcome unknown': 'lost', 'lost start reconciled': 'again' }[entry.msg];
       if (when) reconciled[`${when} ${String(entry.outcome)}`] = (reconciled[`${when} ${String(entry.outcome)}`] ?? 0) + 1;
@@ -183,7 +186,7 @@ async function oversized(): Promise<string> {
     return [
       '### Oversized bodies',
       '',
-      'Sequential POSTs from Node’s fetch to a proxy in its own process (so it answers while the client is still sending).',
+      `Sequential POSTs from Node’s fetch to a proxy with ${limitsNote()} in its own process (so it answers while the client is still sending).`,
       '',
       '| Request | sent | answered 413 JSON | network errors (EPIPE, reset) | mean time to the answer |',
       '|---|---:|---:|---:|---:|',

@@ -16,6 +16,7 @@ import { createMemoryStore } from '../src/state/memory-store.js';
 import type { ProxyStore } from '../src/state/store.js';
 import { randomId } from '../src/util/base64url.js';
 import { type RunningRedis, startRedisServer } from '../test/support/redis-server.js';
+import { limitsNote } from './limits-note.js';
 
 const SECONDS = 4;
 const CONNECTIONS = 20;
@@ -25,6 +26,8 @@ const KEY = 'bench_proxy_key';
 const SECRET = 'bench-secret-0123456789abcdef';
 const PREDICTION_ROUTE = 'GET /api/v1/prediction/{request_id}';
 const SCHEDULE = fixedPollSchedule(POLL_EVERY_MS);
+/** Browsers start every job from one address: the generation limits are lifted. */
+const LIMITS = { perVisitor: 10_000, perIp: 10_000, dailyCredits: Number.POSITIVE_INFINITY };
 
 /** The part of autocannon 9 used here (the package ships no types). */
 interface LoadOptions {
@@ -76,7 +79,7 @@ async function measure(setup: Setup, sim: RunningSimulator, redis: RunningRedis 
           uploads: false,
           store,
           log: () => {},
-          limits: { perVisitor: 10_000, perIp: 10_000, dailyCredits: Number.POSITIVE_INFINITY },
+          limits: LIMITS,
           jobs: { schedule: SCHEDULE },
           // The photo is the simulator's own sample, on loopback.
           allowPrivateImageUrls: true,
@@ -147,7 +150,7 @@ function markdown(rows: Measured[], note: string | undefined): string {
     '`pnpm --filter @room-restyler/proxy bench` (`bench/two-instances.bench.ts`)',
     '',
     `Browsers poll GET prediction of ${JOBS} in-flight jobs for ${SECONDS} s per setup (autocannon, ${CONNECTIONS} connections in all, split over the instances; loopback). ` +
-      `The proxies poll the service every ${POLL_EVERY_MS} ms per job. All instances run in this one Node process, so throughput shows the cost of the shared store, not scale-out.`,
+      `The proxies poll the service every ${POLL_EVERY_MS} ms per job, with ${limitsNote(LIMITS)}. All instances run in this one Node process, so throughput shows the cost of the shared store, not scale-out.`,
     '',
   ];
   if (note) return [...lines, note, ''].join('\n');

@@ -1,9 +1,13 @@
 /** The bin, as a newcomer runs it: a missing key stops startup; --simulate stages a photo end to end. */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sampleRoom } from '@room-restyler/simulator';
 import { describe, expect, it } from 'vitest';
 import { Visitor } from '../test/support/harness.js';
+import { startRedisServer } from '../test/support/redis-server.js';
 import { collect, exited, type RunOptions, runNode } from '../test/support/run-node.js';
 
 // The built bin, as a user runs it (`pnpm test` and `pnpm check` build first).
@@ -43,6 +47,30 @@ describe('room-restyler-proxy', () => {
     expect(stderr).toContain(`The package ${name} is needed ${feature} but is not installed`);
     expect(stderr).toContain(`npm install ${name}`);
     expect(stdout).toBe('');
+  });
+
+  it.each([
+    ['the memory store', false],
+    ['a Redis store', true],
+  ])('exits non-zero naming the port when the port is taken, with %s', async (_, withRedis) => {
+    const taken = createServer().listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    const { port } = taken.address() as AddressInfo;
+    const redis = withRedis ? await startRedisServer() : undefined;
+    const child = run(['--port', String(port)], { ...SERVICE, ...(redis ? { ROOM_PROXY_REDIS_URL: redis.url } : {}) });
+    // A bin that stays up without a listener is never restarted by `Restart=on-failure`: one still
+    // running after 10 s is killed, and its missing exit code fails the test.
+    const deadline = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    try {
+      const { code, stdout, stderr } = await exited(child);
+      expect(code ?? 'still running').toBe(1);
+      expect(stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+      expect(stdout).not.toContain('proxy listening');
+    } finally {
+      clearTimeout(deadline);
+      taken.close();
+      await redis?.stop();
+    }
   });
 
   it('--simulate: upload a photo, restyle it, follow events, download the output', async () => {

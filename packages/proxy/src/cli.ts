@@ -50,6 +50,7 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
 
   // Several instances share limits, idempotency and job state through Redis (ROOM_PROXY_REDIS_URL).
   const store = await storeFromEnv(process.env, { log });
+  // A proxy that cannot listen must exit (so a supervisor restarts it): the open store would keep it alive.
   const server = await startProxyServer({
     apiKey,
     baseUrl,
@@ -66,6 +67,10 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
     uploads: { publicUrl: env.publicUrl },
     store,
     log,
+  }).catch(async (error: unknown) => {
+    await store?.close();
+    await stopSimulator?.();
+    throw error;
   });
   uploadOrigins = new Set(
     [env.publicUrl ?? server.url, `http://localhost:${server.port}`, `http://[::1]:${server.port}`].map((url) => new URL(url).origin),

@@ -16,6 +16,7 @@ import { StartLedger } from './jobs/starts.js';
 import { StreamSlots } from './limits/stream-slots.js';
 import { redactingLogger } from './log.js';
 import { type RoomProxyOptions, resolveOptions } from './options.js';
+import { RequestLog } from './request-log.js';
 import { isKnownPath, matchRoute, type RouteName } from './routes/table.js';
 import { clientIp } from './security/client-ip.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
@@ -101,6 +102,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     });
   }
   let warnedUnknownIp = false;
+  const requestLog = new RequestLog(log, options.clock);
   const sweeper = options.uploads ? startSweeper(context) : undefined;
 
   const core = async (received: ProxyRequest, connection: ConnectionInfo = NO_CONNECTION): Promise<Reply> => {
@@ -110,6 +112,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     let cors: CorsDecision = NO_CORS;
     let route: RouteName | undefined;
     let response: Reply;
+    let thrown: unknown;
     try {
       const path = pathOf(request);
       cors = checkOrigin(request, options.allowedOrigins);
@@ -129,6 +132,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       }
       response = await matched.handler(context, { request, route: matched, ip: ip ?? 'unknown' });
     } catch (error) {
+      thrown = error;
       response = errorReply(error, log);
     }
     if (cors !== NO_CORS) for (const [name, value] of Object.entries(cors.headers)) setReplyHeader(response, name, value);
@@ -138,13 +142,12 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       response =
         response instanceof JsonReply ? response.withoutBody() : new Response(null, { status: response.status, headers: response.headers });
     }
-    log({
-      level: 'info',
-      msg: 'request',
+    requestLog.answered({
       method: request.method,
       route: route ?? 'none',
       status: response.status,
       ms: Date.now() - started,
+      error: thrown,
     });
     return response;
   };
@@ -156,6 +159,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       if (sweeper) clearInterval(sweeper);
       await hub.close();
       await writeBehind.close();
+      requestLog.close();
     },
   });
   replyHandlers.set(proxy, core);

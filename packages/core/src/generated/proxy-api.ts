@@ -218,13 +218,23 @@ export type components = {
         Upload: {
             /**
              * Format: uri
-             * @description Absolute signed URL the service fetches (origin from ROOM_PROXY_PUBLIC_URL), valid for an
-             *     hour by default; after that, only the uploader's cookie reads it. Give it to the proxy as
+             * @description Absolute signed URL the service fetches (origin from ROOM_PROXY_PUBLIC_URL), valid until
+             *     `expires_at`; after that, only the uploader's cookie reads it. Give it to the proxy as
              *     `image_url`: the service then gets a fresh one.
              */
             url: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When `url` stops working: its signature's expiry (an hour after the upload by default,
+             *     `uploads.urlTtlMs`; never after `upload_expires_at`).
+             */
             expires_at: string;
+            /**
+             * Format: date-time
+             * @description When the proxy deletes the upload (24 hours after it by default, `uploads.ttlMs`). Until
+             *     then the uploader's cookie reads it, however old `url` is.
+             */
+            upload_expires_at: string;
             content_type: string;
             width: number;
             height: number;

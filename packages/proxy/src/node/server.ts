@@ -1,5 +1,5 @@
 /** `startProxyServer(options)`: a standalone proxy server with disk uploads (sharp) and graceful shutdown. */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RoomProxyOptions, UploadsOptions } from '../options.js';
@@ -55,13 +55,13 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     if (refusal) endSocketWith(socket, refusal);
     else socket.destroy();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  try {
+    await listen(server, port, host);
+  } catch (error) {
+    // Nothing will be served: stop the proxy's pollers and timers so the caller can exit.
+    await proxy.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
@@ -81,4 +81,22 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
       return closing;
     },
   };
+}
+
+/** Rejects with a message naming the address when the server cannot listen (the port is taken, or not ours to use). */
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => reject(new Error(listenFailure(error, port, host), { cause: error }));
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+}
+
+function listenFailure(error: NodeJS.ErrnoException, port: number, host: string): string {
+  if (error.code === 'EADDRINUSE') return `port ${port} on ${host} is already in use: stop what listens there or choose another port`;
+  if (error.code === 'EACCES') return `port ${port} on ${host} needs privileges this process does not have: choose a port above 1023`;
+  return `cannot listen on port ${port} on ${host}: ${error.message}`;
 }

@@ -47,7 +47,6 @@ describe('POST /api/v1/uploads', () => {
     expect(response.status).toBe(201);
     const url = String(response.json.url);
     expect(url).toMatch(new RegExp(`^${h.url}/api/v1/uploads/[A-Za-z0-9_-]{32}\\?expires=\\d+&signature=[A-Za-z0-9_-]+$`));
-    expect(Date.parse(String(response.json.expires_at)) - h.clock.now()).toBe(24 * 60 * 60 * 1000);
 
     const served = await fetch(url);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
@@ -56,6 +55,29 @@ describe('POST /api/v1/uploads', () => {
     expect({ width: meta.width, height: meta.height }).toEqual({ width: 683, height: 2048 });
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
+  });
+
+  it('answers when its URL stops working (expires_at) and when the upload is deleted (upload_expires_at)', async () => {
+    h = await startHarness();
+    // Mid-second: the URL carries whole seconds.
+    await h.clock.advance(500);
+    const uploader = h.visitor();
+    const response = await upload(uploader, png, 'image/png');
+    const url = String(response.json.url);
+    const own = url.replace(/\?.*$/, '').slice(h.url.length);
+    const urlExpiresAt = Date.parse(String(response.json.expires_at));
+    const uploadExpiresAt = Date.parse(String(response.json.upload_expires_at));
+    expect(urlExpiresAt - h.clock.now()).toBe(60 * 60 * 1000 - 500);
+    expect(uploadExpiresAt - h.clock.now()).toBe(24 * 60 * 60 * 1000);
+
+    await h.clock.advance(urlExpiresAt - h.clock.now() - 1);
+    expect((await fetch(url)).status).toBe(200);
+    await h.clock.advance(1);
+    expect((await fetch(url)).status).toBe(404);
+    expect((await uploader.request(own)).status).toBe(200);
+
+    await h.clock.advance(uploadExpiresAt - h.clock.now());
+    expect((await uploader.request(own)).status).toBe(404);
   });
 
   it('accepts multipart/form-data with the field "file"', async () => {

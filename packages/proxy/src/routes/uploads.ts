@@ -1,11 +1,12 @@
 /**
- * POST /api/v1/uploads → 201 { url, expires_at }, and GET /api/v1/uploads/{id}.
+ * POST /api/v1/uploads → 201 { url, expires_at, upload_expires_at }, and GET /api/v1/uploads/{id}.
  * The body is capped while it streams, the type comes from magic bytes, uploads count against the
  * visitor's own upload limits before the (expensive) decode, and only the re-encoded image — no
  * metadata, no trailing bytes of a polyglot — is ever stored and served: to the service through a
  * signed URL and to the visitor who uploaded it, within the site's upload count and storage budget.
  * A trusted server caller (ROOM_UPLOAD_TOKEN) skips the visitor limits, never the storage budget.
  */
+import type { ProxyUpload } from '@room-restyler/core';
 import { sniffImageType } from '@room-restyler/core/internal';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
 import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
@@ -98,7 +99,9 @@ async function storeUpload(
   }
   const origin = uploads.publicUrl ?? new URL(scope.request.url).origin;
   // Signed, short-lived: what the service fetches; after it expires only the uploader's cookie reads it.
-  const url = await signedUploadUrl(context, origin, id, Math.min(expiresAt, now + uploads.urlTtlMs));
+  // Whole seconds, as the URL carries them, so `expires_at` is the very moment it stops working.
+  const urlExpiresAt = Math.floor(Math.min(expiresAt, now + uploads.urlTtlMs) / 1000) * 1000;
+  const url = await signedUploadUrl(context, origin, id, urlExpiresAt);
   context.log({
     level: 'info',
     msg: 'upload stored',
@@ -112,11 +115,12 @@ async function storeUpload(
       201,
       {
         url,
-        expires_at: new Date(expiresAt).toISOString(),
+        expires_at: new Date(urlExpiresAt).toISOString(),
+        upload_expires_at: new Date(expiresAt).toISOString(),
         content_type: processed.contentType,
         width: processed.width,
         height: processed.height,
-      },
+      } satisfies ProxyUpload,
       { location: url },
     ),
     visitor,
