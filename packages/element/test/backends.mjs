@@ -42,7 +42,7 @@ const SCENARIOS = {
   limitshort: { limits: { perVisitor: 1, windowMs: 2000 } },
   /** The first job fails; the retried action's new job succeeds. */
   failonce: { failFirstJob: 'The image could not be processed' },
-  /** The first start fails upstream (its outcome unknown to the proxy); a new action succeeds. */
+  /** The first start fails upstream (a 500, no job made): the same action, retried, succeeds. */
   upstreamfail: { failFirstStart: true },
   storefail: { failFirstUpload: true },
   poll: { eventsUnavailable: true },
