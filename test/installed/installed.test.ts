@@ -5,15 +5,17 @@
  * TypeScript against the proxy's adapters, and the widget served by the proxy to a browser.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InstalledProject, installProject } from './project.js';
-import { type RunningBin, startBin } from './servers.js';
+import { freePort, type RunningBin, startBin } from './servers.js';
+import { snippetFiles } from './snippets.js';
+import { stageARoom } from './visitor.js';
 
 const log = (line: string) => process.stderr.write(`[installed] ${line}\n`);
 /** The simulator's default key (room-restyler-sim without --api-key). */
@@ -181,6 +183,47 @@ describe('the widget without a CDN or a build step', () => {
       expect(errors).toEqual([]);
     } finally {
       await browser.close();
+    }
+  });
+});
+
+describe('the READMEs’ snippets, pasted into a fresh site and run against a standalone simulator', () => {
+  let devSim: RunningBin | undefined;
+  beforeAll(async () => {
+    // As a developer starts it next to the site: no flag but shorter jobs.
+    devSim = await startBin(project, 'npx', [
+      '-p',
+      '@room-restyler/simulator',
+      'room-restyler-sim',
+      '--port',
+      '0',
+      '--latency',
+      '500-1500',
+    ]);
+  });
+  afterAll(() => devSim?.stop());
+
+  it.each([
+    ['Express (app.mjs)', 'app.mjs'],
+    ['a Node http server (server.mjs)', 'server.mjs'],
+  ])('%s: a visitor chooses a photo, generates and sees the result', async (_, entry) => {
+    const site = join(project.dir, `site-${entry.replace('.', '-')}`);
+    for (const [path, code] of Object.entries(snippetFiles([entry, 'public/index.html']))) {
+      await mkdir(dirname(join(site, path)), { recursive: true });
+      await writeFile(join(site, path), code);
+    }
+    const app = await startBin(
+      project,
+      'node',
+      [entry],
+      { ROOM_API_KEY: SIM_KEY, ROOM_API_BASE_URL: devSim?.url, PORT: String(await freePort()) },
+      site,
+    );
+    try {
+      const { errors } = await stageARoom(app.url);
+      expect(errors).toEqual([]);
+    } finally {
+      await app.stop();
     }
   });
 });

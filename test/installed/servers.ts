@@ -1,5 +1,6 @@
 /** Long-running bins of the installed project (the simulator, the proxy), started as the READMEs say and stopped whole. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import type { InstalledProject } from './project.js';
 
 export interface RunningBin {
@@ -8,10 +9,16 @@ export interface RunningBin {
   stop(): Promise<void>;
 }
 
-/** Runs `command args` in the project (npx runs the bin in a child: it gets a process group to stop). */
-export function startBin(project: InstalledProject, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunningBin> {
+/** Runs `command args` in the project, or a folder of it (npx runs the bin in a child: it gets a process group to stop). */
+export function startBin(
+  project: InstalledProject,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd = project.dir,
+): Promise<RunningBin> {
   const child = spawn(command, args, {
-    cwd: project.dir,
+    cwd,
     env: { ...project.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -37,4 +44,16 @@ function stopGroup(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   process.kill(-(child.pid as number), 'SIGTERM');
   return exited;
+}
+
+/** A port free right now on loopback, for a snippet that listens on `PORT`. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
