@@ -206,6 +206,7 @@ describe('the READMEs’ snippets, pasted into a fresh site and run against a st
   it.each([
     ['Express (app.mjs)', 'app.mjs'],
     ['a Node http server (server.mjs)', 'server.mjs'],
+    ['Hono on Node (hono.mjs)', 'hono.mjs'],
   ])('%s: a visitor chooses a photo, generates and sees the result', async (_, entry) => {
     const site = join(project.dir, `site-${entry.replace('.', '-')}`);
     for (const [path, code] of Object.entries(snippetFiles([entry, 'public/index.html']))) {

@@ -1,7 +1,7 @@
 /**
  * The kit as a user gets it: every public package packed by pnpm (workspace ranges resolved, only
  * its `files`), then installed with plain npm from the tarballs into a fresh project outside the
- * workspace, next to what a site or an app would add (sharp, hono, express, vite, esbuild, TypeScript).
+ * workspace, next to what a site or an app would add (sharp, hono, @hono/node-server, express, vite, esbuild, TypeScript).
  * npm runs with a clean environment (no pnpm variables, no NODE_PATH) and a cache of its own in
  * the temp folder, kept between runs so a second run installs offline-fast.
  */
@@ -27,8 +27,9 @@ const EXTRAS: Record<string, [manifest: string, field: 'dependencies' | 'devDepe
   vite: ['demo/package.json', 'devDependencies'],
   // A new project's esbuild: the one vite 8 accepts as its (optional) peer.
   esbuild: '^0.28.0',
-  // The web framework the proxy README's app.mjs is written for.
+  // The web frameworks the proxy README's app.mjs and hono.mjs are written for.
   express: '^5.1.0',
+  '@hono/node-server': '^1.19.0',
   typescript: ['package.json', 'devDependencies'],
   '@types/node': ['package.json', 'devDependencies'],
 };
