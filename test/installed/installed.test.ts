@@ -203,23 +203,45 @@ describe('the READMEs’ snippets, pasted into a fresh site and run against a st
   });
   afterAll(() => devSim?.stop());
 
+  /** A fresh folder of the project holding the README snippets `paths`, as pasted. */
+  async function siteOf(name: string, paths: string[]): Promise<string> {
+    const site = join(project.dir, name);
+    for (const [path, code] of Object.entries(snippetFiles(paths))) {
+      await mkdir(dirname(join(site, path)), { recursive: true });
+      await writeFile(join(site, path), code);
+    }
+    return site;
+  }
+
   it.each([
     ['Express (app.mjs)', 'app.mjs'],
     ['a Node http server (server.mjs)', 'server.mjs'],
     ['Hono on Node (hono.mjs)', 'hono.mjs'],
   ])('%s: a visitor chooses a photo, generates and sees the result', async (_, entry) => {
-    const site = join(project.dir, `site-${entry.replace('.', '-')}`);
-    for (const [path, code] of Object.entries(snippetFiles([entry, 'public/index.html']))) {
-      await mkdir(dirname(join(site, path)), { recursive: true });
-      await writeFile(join(site, path), code);
+    const site = await siteOf(`site-${entry.replace('.', '-')}`, [entry, 'public/index.html']);
+    const env = { ROOM_API_KEY: SIM_KEY, ROOM_API_BASE_URL: devSim?.url, PORT: String(await freePort()) };
+    const app = await startBin(project, 'node', [entry], env, { cwd: site });
+    try {
+      const { errors } = await stageARoom(app.url);
+      expect(errors).toEqual([]);
+    } finally {
+      await app.stop();
     }
-    const app = await startBin(
-      project,
-      'node',
-      [entry],
-      { ROOM_API_KEY: SIM_KEY, ROOM_API_BASE_URL: devSim?.url, PORT: String(await freePort()) },
-      site,
-    );
+  });
+
+  it('Next.js App Router (a real next build, then next start): a visitor chooses a photo, generates and sees the result', async () => {
+    const site = await siteOf('site-next', ['app/api/room/[...path]/route.ts', 'next.config.mjs', 'app/page.js', 'app/layout.js']);
+    await writeFile(join(site, 'package.json'), JSON.stringify({ name: 'a-next-site', private: true, type: 'module' }));
+    const port = String(await freePort());
+    // As the README says: the service's variables at build time too, the site's origin for uploads.
+    const env = {
+      ROOM_API_KEY: SIM_KEY,
+      ROOM_API_BASE_URL: devSim?.url,
+      ROOM_PROXY_PUBLIC_URL: `http://localhost:${port}`,
+      NEXT_TELEMETRY_DISABLED: '1',
+    };
+    await project.exec('npx', ['next', 'build'], { cwd: site, env });
+    const app = await startBin(project, 'npx', ['next', 'start', '-p', port], env, { cwd: site, ready: /Local:\s+(http:\/\/\S+)/ });
     try {
       const { errors } = await stageARoom(app.url);
       expect(errors).toEqual([]);

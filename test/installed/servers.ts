@@ -4,18 +4,25 @@ import { type AddressInfo, createServer } from 'node:net';
 import type { InstalledProject } from './project.js';
 
 export interface RunningBin {
-  /** The URL from its `… listening on URL` line. */
+  /** The URL from its `… listening on URL` line (or the line `ready` names). */
   url: string;
   stop(): Promise<void>;
 }
 
-/** Runs `command args` in the project, or a folder of it (npx runs the bin in a child: it gets a process group to stop). */
+export interface StartOptions {
+  /** A folder of the project to run in. Default: the project. */
+  cwd?: string;
+  /** The line that says it serves, its URL captured. Default: `… listening on URL`. */
+  ready?: RegExp;
+}
+
+/** Runs `command args` in the project (npx runs the bin in a child: it gets a process group to stop). */
 export function startBin(
   project: InstalledProject,
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv = {},
-  cwd = project.dir,
+  { cwd = project.dir, ready = /listening on (http:\/\/\S+)/ }: StartOptions = {},
 ): Promise<RunningBin> {
   const child = spawn(command, args, {
     cwd,
@@ -27,7 +34,7 @@ export function startBin(
   return new Promise<RunningBin>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      const match = ready.exec(output);
       if (!match) return;
       child.stdout?.off('data', onData);
       child.stdout?.resume();
