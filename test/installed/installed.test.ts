@@ -5,15 +5,17 @@
  * TypeScript against the proxy's adapters, and the widget served by the proxy to a browser.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InstalledProject, installProject } from './project.js';
-import { type RunningBin, startBin } from './servers.js';
+import { freePort, type RunningBin, startBin } from './servers.js';
+import { snippetFiles } from './snippets.js';
+import { stageARoom } from './visitor.js';
 
 const log = (line: string) => process.stderr.write(`[installed] ${line}\n`);
 /** The simulator's default key (room-restyler-sim without --api-key). */
@@ -181,6 +183,70 @@ describe('the widget without a CDN or a build step', () => {
       expect(errors).toEqual([]);
     } finally {
       await browser.close();
+    }
+  });
+});
+
+describe('the READMEs’ snippets, pasted into a fresh site and run against a standalone simulator', () => {
+  let devSim: RunningBin | undefined;
+  beforeAll(async () => {
+    // As a developer starts it next to the site: no flag but shorter jobs.
+    devSim = await startBin(project, 'npx', [
+      '-p',
+      '@room-restyler/simulator',
+      'room-restyler-sim',
+      '--port',
+      '0',
+      '--latency',
+      '500-1500',
+    ]);
+  });
+  afterAll(() => devSim?.stop());
+
+  /** A fresh folder of the project holding the README snippets `paths`, as pasted. */
+  async function siteOf(name: string, paths: string[]): Promise<string> {
+    const site = join(project.dir, name);
+    for (const [path, code] of Object.entries(snippetFiles(paths))) {
+      await mkdir(dirname(join(site, path)), { recursive: true });
+      await writeFile(join(site, path), code);
+    }
+    return site;
+  }
+
+  it.each([
+    ['Express (app.mjs)', 'app.mjs'],
+    ['a Node http server (server.mjs)', 'server.mjs'],
+    ['Hono on Node (hono.mjs)', 'hono.mjs'],
+  ])('%s: a visitor chooses a photo, generates and sees the result', async (_, entry) => {
+    const site = await siteOf(`site-${entry.replace('.', '-')}`, [entry, 'public/index.html']);
+    const env = { ROOM_API_KEY: SIM_KEY, ROOM_API_BASE_URL: devSim?.url, PORT: String(await freePort()) };
+    const app = await startBin(project, 'node', [entry], env, { cwd: site });
+    try {
+      const { errors } = await stageARoom(app.url);
+      expect(errors).toEqual([]);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('Next.js App Router (a real next build, then next start): a visitor chooses a photo, generates and sees the result', async () => {
+    const site = await siteOf('site-next', ['app/api/room/[...path]/route.ts', 'next.config.mjs', 'app/page.js', 'app/layout.js']);
+    await writeFile(join(site, 'package.json'), JSON.stringify({ name: 'a-next-site', private: true, type: 'module' }));
+    const port = String(await freePort());
+    // As the README says: the service's variables at build time too, the site's origin for uploads.
+    const env = {
+      ROOM_API_KEY: SIM_KEY,
+      ROOM_API_BASE_URL: devSim?.url,
+      ROOM_PROXY_PUBLIC_URL: `http://localhost:${port}`,
+      NEXT_TELEMETRY_DISABLED: '1',
+    };
+    await project.exec('npx', ['next', 'build'], { cwd: site, env });
+    const app = await startBin(project, 'npx', ['next', 'start', '-p', port], env, { cwd: site, ready: /Local:\s+(http:\/\/\S+)/ });
+    try {
+      const { errors } = await stageARoom(app.url);
+      expect(errors).toEqual([]);
+    } finally {
+      await app.stop();
     }
   });
 });

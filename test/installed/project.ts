@@ -1,7 +1,7 @@
 /**
  * The kit as a user gets it: every public package packed by pnpm (workspace ranges resolved, only
  * its `files`), then installed with plain npm from the tarballs into a fresh project outside the
- * workspace, next to what a site or an app would add (sharp, hono, vite, esbuild, TypeScript).
+ * workspace, next to what a site or an app would add (sharp, hono, @hono/node-server, express, next, vite, esbuild, TypeScript).
  * npm runs with a clean environment (no pnpm variables, no NODE_PATH) and a cache of its own in
  * the temp folder, kept between runs so a second run installs offline-fast.
  */
@@ -27,6 +27,14 @@ const EXTRAS: Record<string, [manifest: string, field: 'dependencies' | 'devDepe
   vite: ['demo/package.json', 'devDependencies'],
   // A new project's esbuild: the one vite 8 accepts as its (optional) peer.
   esbuild: '^0.28.0',
+  // The web frameworks the proxy README's app.mjs and hono.mjs are written for.
+  express: '^5.1.0',
+  '@hono/node-server': '^1.19.0',
+  // The proxy README's Next.js App Router site (its route is TypeScript: next build wants React's types).
+  next: '^16.0.0',
+  react: '^19.0.0',
+  'react-dom': '^19.0.0',
+  '@types/react': '^19.0.0',
   typescript: ['package.json', 'devDependencies'],
   '@types/node': ['package.json', 'devDependencies'],
 };
@@ -38,7 +46,7 @@ export interface InstalledProject {
   /** The environment the project's commands run in: the machine's, without the workspace's. */
   env: NodeJS.ProcessEnv;
   /** Runs a command in the project; rejects with its output when it fails. */
-  exec(command: string, args: string[], options?: { cwd?: string }): Promise<{ stdout: string; stderr: string }>;
+  exec(command: string, args: string[], options?: { cwd?: string; env?: NodeJS.ProcessEnv }): Promise<{ stdout: string; stderr: string }>;
   remove(): Promise<void>;
 }
 
@@ -57,9 +65,9 @@ export async function installProject(log: (line: string) => void): Promise<Insta
   const tarballs = join(base, 'tarballs');
   const dir = join(base, 'project');
   const env = userEnv();
-  const exec = async (command: string, args: string[], options: { cwd?: string } = {}) => {
+  const exec = async (command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) => {
     try {
-      return await run(command, args, { cwd: options.cwd ?? dir, env, maxBuffer: 64 * 1024 * 1024 });
+      return await run(command, args, { cwd: options.cwd ?? dir, env: { ...env, ...options.env }, maxBuffer: 64 * 1024 * 1024 });
     } catch (error) {
       const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
       throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`);

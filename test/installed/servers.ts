@@ -1,17 +1,31 @@
 /** Long-running bins of the installed project (the simulator, the proxy), started as the READMEs say and stopped whole. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import type { InstalledProject } from './project.js';
 
 export interface RunningBin {
-  /** The URL from its `… listening on URL` line. */
+  /** The URL from its `… listening on URL` line (or the line `ready` names). */
   url: string;
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** A folder of the project to run in. Default: the project. */
+  cwd?: string;
+  /** The line that says it serves, its URL captured. Default: `… listening on URL`. */
+  ready?: RegExp;
+}
+
 /** Runs `command args` in the project (npx runs the bin in a child: it gets a process group to stop). */
-export function startBin(project: InstalledProject, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunningBin> {
+export function startBin(
+  project: InstalledProject,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  { cwd = project.dir, ready = /listening on (http:\/\/\S+)/ }: StartOptions = {},
+): Promise<RunningBin> {
   const child = spawn(command, args, {
-    cwd: project.dir,
+    cwd,
     env: { ...project.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -20,7 +34,7 @@ export function startBin(project: InstalledProject, command: string, args: strin
   return new Promise<RunningBin>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      const match = ready.exec(output);
       if (!match) return;
       child.stdout?.off('data', onData);
       child.stdout?.resume();
@@ -37,4 +51,16 @@ function stopGroup(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   process.kill(-(child.pid as number), 'SIGTERM');
   return exited;
+}
+
+/** A port free right now on loopback, for a snippet that listens on `PORT`. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -85,14 +85,19 @@ export interface RoomProxyOptions {
   idempotencyTtlMs?: number | undefined;
   /** Upstream call timeout. Default 30 s. */
   upstreamTimeoutMs?: number | undefined;
-  /** Image uploads; omitted → the upload routes answer 404. `@room-restyler/proxy/node` provides disk + sharp. */
-  uploads?: UploadsOptions | undefined;
   /**
-   * Where `GET {prefix}/room-restyler.js` finds the element's standalone bundle; omitted → that
-   * route answers 404 `widget_unavailable`. `@room-restyler/proxy/node` reads the installed
-   * `@room-restyler/element` (`elementWidget()`, the default of `startProxyServer`).
+   * Image uploads; omitted → the upload routes answer 404 and a warning says so at start-up;
+   * `false` → off without the warning. `createRoomProxy` of `@room-restyler/proxy/node` turns
+   * them on by default (disk + sharp).
    */
-  widget?: WidgetSource | undefined;
+  uploads?: UploadsOptions | false | undefined;
+  /**
+   * Where `GET {prefix}/room-restyler.js` finds the element's standalone bundle; omitted or `false`
+   * → that route answers 404 `widget_unavailable`. `createRoomProxy` of `@room-restyler/proxy/node`
+   * (and so `toNodeHandler`'s usual proxy and `startProxyServer`) reads the installed
+   * `@room-restyler/element` by default (`elementWidget()`).
+   */
+  widget?: WidgetSource | false | undefined;
   cookie?: Partial<CookieOptions> | undefined;
   jobs?: Partial<JobOptions> | undefined;
   /** Shared state. Default: in memory (one process). */
@@ -201,7 +206,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
     idempotencyTtlMs: options.idempotencyTtlMs ?? 24 * HOUR,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 30_000,
     uploads,
-    widget: options.widget && servedWidget(options.widget),
+    widget: options.widget ? servedWidget(options.widget) : undefined,
     cookie,
     jobs: { schedule: DEFAULT_POLL_SCHEDULE, idleMs: 30_000, stateTtlMs: HOUR, heartbeatMs: 15_000, ...options.jobs },
     log: options.log ?? jsonLinesLogger,

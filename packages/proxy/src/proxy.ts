@@ -17,7 +17,7 @@ import { StreamSlots } from './limits/stream-slots.js';
 import { redactingLogger } from './log.js';
 import { type RoomProxyOptions, resolveOptions } from './options.js';
 import { RequestLog } from './request-log.js';
-import { isKnownPath, matchRoute, type RouteName } from './routes/table.js';
+import { isKnownPath, isPublicPath, matchRoute, type RouteName } from './routes/table.js';
 import { clientIp } from './security/client-ip.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
 import { withForwardedOrigin } from './security/forwarded-origin.js';
@@ -46,6 +46,9 @@ export type RoomProxy = ((request: Request, connection?: ConnectionInfo) => Prom
 export type ReplyHandler = (request: ProxyRequest, connection?: ConnectionInfo) => Promise<Reply>;
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** Said once at start-up: without uploads a visitor's photo is refused, which reads like an outage. */
+export const UPLOADS_OFF =
+  'image uploads are off: no uploads option was given, so visitors cannot use their own photos (on Node, createRoomProxy from @room-restyler/proxy/node turns them on when sharp is installed; uploads: false silences this)';
 const NO_CONNECTION: ConnectionInfo = Object.freeze({});
 
 /** The core of each proxy made by `createRoomProxy`, for server adapters that can write replies themselves. */
@@ -101,6 +104,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       msg: 'no secret configured: visitor cookies and handles are signed and sealed with a random per-process secret and will not survive a restart (set ROOM_PROXY_SECRET)',
     });
   }
+  if (proxyOptions.uploads === undefined) log({ level: 'warn', msg: UPLOADS_OFF });
   let warnedUnknownIp = false;
   const requestLog = new RequestLog(log, options.clock);
   const sweeper = options.uploads ? startSweeper(context) : undefined;
@@ -115,7 +119,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     let thrown: unknown;
     try {
       const path = pathOf(request);
-      cors = checkOrigin(request, options.allowedOrigins);
+      cors = isPublicPath(path, options.prefix) ? NO_CORS : checkOrigin(request, options.allowedOrigins);
       if (request.method === 'OPTIONS') {
         if (!isKnownPath(path, options.prefix)) throw new ProxyHttpError(404, 'not_found', 'No such route on this proxy');
         return preflightResponse(cors, options.allowedHeaders);

@@ -1,13 +1,20 @@
 /** A flood of refused requests writes a few summary lines, not one line each; served requests keep theirs. */
 import { guardedLog, ManualClock, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startUpstream, TEST_SECRET } from '../test/support/harness.js';
+import { startUpstream, TEST_SECRET, visitorCookie } from '../test/support/harness.js';
 import { createRoomProxy, type RoomProxy } from './proxy.js';
 
 const SITE = 'https://shop.example';
 const CLIENT = { clientIp: '203.0.113.9' };
+const cookie = await visitorCookie();
+const restyle = (headers: Record<string, string>, key?: string): RequestInit & { path: string } => ({
+  path: '/api/v1/restyle',
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+  body: JSON.stringify({ image_url: 'https://photos.example.com/room.jpg', style: 'modern' }),
+});
 
-/** Four kinds of refusal the proxy decides itself, and the reason each is counted under. */
+/** Five kinds of refusal the proxy decides itself, and the reason each is counted under. */
 const REFUSALS: Array<[string, RequestInit & { path: string }]> = [
   ['not_found', { path: '/api/v1/nope' }],
   ['method_not_allowed', { path: '/api/v1/restyle', method: 'DELETE' }],
@@ -17,10 +24,12 @@ const REFUSALS: Array<[string, RequestInit & { path: string }]> = [
     {
       path: '/api/v1/restyle',
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ image_url: 'http://169.254.169.254/latest/meta-data', style: 'modern' }),
     },
   ],
+  // A client that never keeps the cookie is refused (428) as often as it asks.
+  ['visitor_cookie_required', restyle({})],
 ];
 
 let close: (() => Promise<void>) | undefined;
@@ -39,6 +48,7 @@ async function start() {
     secret: TEST_SECRET,
     fetch: upstream.fetch,
     allowedOrigins: [SITE],
+    uploads: false,
     clock,
     log,
   });
@@ -73,11 +83,17 @@ describe('the request log under a flood of refusals', () => {
     const periodStart = clock.now();
     await clock.advance(60_000);
     await send(proxy, { path: '/api/v1/nope' });
-    expect(entries().slice(5)).toEqual([
+    expect(entries().slice(6)).toEqual([
       {
         level: 'info',
         msg: 'refusals',
-        counts: { not_found: 2_500, method_not_allowed: 2_500, origin_not_allowed: 2_500, bad_request: 2_500 },
+        counts: {
+          not_found: 2_000,
+          method_not_allowed: 2_000,
+          origin_not_allowed: 2_000,
+          bad_request: 2_000,
+          visitor_cookie_required: 2_000,
+        },
         since: new Date(periodStart).toISOString(),
         until: new Date(periodStart + 60_000).toISOString(),
       },
@@ -88,21 +104,15 @@ describe('the request log under a flood of refusals', () => {
     // Shutdown logs what is still counted.
     await close?.();
     close = undefined;
-    expect(entries().slice(7)).toEqual([expect.objectContaining({ msg: 'refusals', counts: { not_found: 1 } })]);
-    expect(entries()).toHaveLength(8);
+    expect(entries().slice(8)).toEqual([expect.objectContaining({ msg: 'refusals', counts: { not_found: 1 } })]);
+    expect(entries()).toHaveLength(9);
   });
 
   it('keeps a line for every answer about the service: its refusals are not the proxy’s own', async () => {
     const { proxy, upstream, entries } = await start();
     upstream.once('POST /api/v1/restyle', { status: 402, body: { error: 'Insufficient credits', credits_remaining: 0 } });
-    const restyle = (key: string) => ({
-      path: '/api/v1/restyle',
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': key },
-      body: JSON.stringify({ image_url: 'https://photos.example.com/room.jpg', style: 'modern' }),
-    });
-    expect((await send(proxy, restyle('first'))).status).toBe(402);
-    expect((await send(proxy, restyle('second'))).status).toBe(200);
+    expect((await send(proxy, restyle({ cookie }, 'first'))).status).toBe(402);
+    expect((await send(proxy, restyle({ cookie }, 'second'))).status).toBe(200);
     expect(entries()).toEqual([
       expect.objectContaining({ msg: 'request', route: 'restyle', status: 402 }),
       expect.objectContaining({ msg: 'generation started' }),

@@ -1,4 +1,5 @@
 /** Options of `startSimulator`, their defaults and their validation. */
+import { isLoopbackHost, isLoopbackOrigin } from './images/loopback.js';
 
 /** One account of the simulated service, reached with its API key. */
 export interface SimulatorAccount {
@@ -41,6 +42,7 @@ export interface SimulatorOptions {
    * Limits on fetching `image_url`. Defaults 20 MB and 15 s. Like the service, the simulator fetches
    * public hosts only (and its own origin); `allowPrivate` names the loopback or private origins it may
    * fetch too (a local proxy's uploads), or `true` for all of them (local tests; `--allow-private-images`).
+   * Default: loopback origins when the simulator listens on loopback (the default host), none otherwise.
    */
   imageFetch?: { maxBytes?: number; timeoutMs?: number; allowPrivate?: boolean | ((origin: string) => boolean) };
   /** Receives one line per request and job transition. Never given a key. */
@@ -127,16 +129,18 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
     Number.isInteger(outputsPerJob) && outputsPerJob >= 1 && outputsPerJob <= MAX_OUTPUTS_PER_JOB,
     `outputsPerJob must be an integer in 1..${MAX_OUTPUTS_PER_JOB}`,
   );
+  const host = options.host ?? '127.0.0.1';
   const imageFetch = {
     maxBytes: options.imageFetch?.maxBytes ?? 20 * 1024 * 1024,
     timeoutMs: options.imageFetch?.timeoutMs ?? 15_000,
-    allowPrivate: options.imageFetch?.allowPrivate ?? false,
+    // On loopback, a local proxy's uploads on loopback work without a flag (see loopback.ts).
+    allowPrivate: options.imageFetch?.allowPrivate ?? (isLoopbackHost(host) ? isLoopbackOrigin : false),
   };
   check(isCount(imageFetch.maxBytes) && imageFetch.maxBytes > 0, 'imageFetch.maxBytes must be a positive integer');
   check(isCount(imageFetch.timeoutMs) && imageFetch.timeoutMs > 0, 'imageFetch.timeoutMs must be a positive integer');
   return {
     port,
-    host: options.host ?? '127.0.0.1',
+    host,
     accounts: resolveAccounts(options.accounts),
     latencyMs: { min: latencyMs.min, max: latencyMs.max },
     ...rates,

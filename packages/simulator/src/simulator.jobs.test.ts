@@ -24,13 +24,8 @@ beforeAll(() => {
 });
 
 async function withSimulator(options: Parameters<typeof startSimulator>[0], run: (call: Call, sim: RunningSimulator) => Promise<void>) {
-  // The photo server is on loopback, which the simulator (like the service) only fetches when allowed.
-  const sim = await startSimulator({
-    latencyMs: { min: 5, max: 15 },
-    seed: 3,
-    ...options,
-    imageFetch: { allowPrivate: true, ...options?.imageFetch },
-  });
+  // The photo server is on loopback, which a simulator on loopback (the default) fetches.
+  const sim = await startSimulator({ latencyMs: { min: 5, max: 15 }, seed: 3, ...options });
   try {
     await run(apiClient(sim.url), sim);
   } finally {
@@ -94,6 +89,26 @@ describe('a generation job', () => {
       expect(refused).toMatchObject({ status: 400, body: { error } });
       expect(await credits(call)).toBe(100);
       expect(sim.stats()).toMatchObject({ jobs: { accepted: 0 }, credits: { debited: 0, refunded: 0 } });
+    });
+  });
+
+  it('on loopback (the default host), fetches a photo on loopback — a local proxy’s upload — without a flag', async () => {
+    await withSimulator({}, async (call) => {
+      const { prediction } = await pollUntilEnded(
+        call,
+        requestIdOf(await call('POST', '/api/v1/restyle', { json: { image_url: `${photos.url}/room.png`, style: 'modern' } })),
+      );
+      expect(prediction.status).toBe('succeeded');
+    });
+  });
+
+  it('listening on every interface, refuses a photo on loopback, naming the address and the flag that allows it', async () => {
+    await withSimulator({ host: '0.0.0.0' }, async (call) => {
+      expect(await call('POST', '/api/v1/restyle', { json: { image_url: `${photos.url}/room.png`, style: 'modern' } })).toMatchObject({
+        status: 400,
+        body: { error: `image_url ${photos.url} is a private address; start the simulator with --allow-private-images to fetch it` },
+      });
+      expect(await credits(call)).toBe(100);
     });
   });
 

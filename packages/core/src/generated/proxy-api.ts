@@ -183,7 +183,7 @@ export type paths = {
         };
         /**
          * The `<room-restyler>` element as one ES module (the element package's standalone bundle)
-         * @description So a site embeds the widget with one module script tag from its own origin: no CDN, no build step. Served when `@room-restyler/element` is installed next to the proxy (a Node server finds it; other runtimes pass it in the `widget` option), otherwise 404 `widget_unavailable`. With `?v=` equal to the element's version the answer is cached for a year (`immutable`); without it, or with another version, for 5 minutes. Either way it carries an `ETag`, and a matching `If-None-Match` gets 304.
+         * @description So a site embeds the widget with one module script tag from its own origin: no CDN, no build step. Served when `@room-restyler/element` is installed next to the proxy (a Node server finds it; other runtimes pass it in the `widget` option; `widget: false` turns the route off), otherwise 404 `widget_unavailable`. With `?v=` equal to the element's version the answer is cached for a year (`immutable`); without it, or with another version, for 5 minutes. Either way it carries an `ETag`, and a matching `If-None-Match` gets 304. Compressed by `Accept-Encoding` (brotli where the runtime can, else gzip; `Vary: Accept-Encoding`). It is public code, readable from any origin: unlike every other route, no `Origin` is refused here, and the answer carries `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`, so a page on another origin (a CMS page) loads it with a module script tag. The API routes it then calls keep the origin allowlist.
          */
         get: operations["widget"];
         put?: never;
@@ -678,7 +678,10 @@ export interface operations {
                 /** @description The element's version (the `X-Widget-Version` of an earlier answer): makes the URL cacheable for good. */
                 v?: string;
             };
-            header?: never;
+            header?: {
+                /** @description `br` and `gzip` are served compressed; anything else gets the plain text. */
+                "Accept-Encoding"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -689,8 +692,14 @@ export interface operations {
                 headers: {
                     /** @description The version of `@room-restyler/element` served. */
                     "X-Widget-Version"?: string;
+                    /** @description One per encoding of the same version. */
                     ETag?: string;
                     "Cache-Control"?: string;
+                    /** @description `br` or `gzip` when the request accepted it; absent for the plain text. */
+                    "Content-Encoding"?: "br" | "gzip";
+                    Vary?: "Accept-Encoding";
+                    "Access-Control-Allow-Origin"?: "*";
+                    "Cross-Origin-Resource-Policy"?: "cross-origin";
                     [name: string]: unknown;
                 };
                 content: {

@@ -42,4 +42,23 @@ describe('Next.js route handlers', () => {
     await proxy.close();
     await upstream.close();
   });
+
+  it('serves the widget’s script uncompressed (Next.js drops Content-Encoding and compresses on its own)', async () => {
+    const upstream = await startUpstream();
+    const code = 'customElements.define("room-restyler", class extends HTMLElement {});\n';
+    const { GET, proxy } = createNextRouteHandlers({
+      apiKey: TEST_API_KEY,
+      baseUrl: upstream.url,
+      prefix: '/api/room',
+      secret: 'next-secret-0123456789abc',
+      fetch: upstream.fetch,
+      log: guardedLog().log,
+      widget: async () => ({ code, version: '1.0.0' }),
+    });
+    const script = await GET(new Request('https://site.example/api/room/room-restyler.js', { headers: { 'accept-encoding': 'gzip, br' } }));
+    expect(script.headers.get('content-encoding')).toBeNull();
+    expect(await script.text()).toBe(code);
+    await proxy.close();
+    await upstream.close();
+  });
 });

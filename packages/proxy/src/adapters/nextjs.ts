@@ -26,5 +26,18 @@ export interface NextRouteHandlers {
 export function createNextRouteHandlers(options: RoomProxyOptions | RoomProxy): NextRouteHandlers {
   const proxy = typeof options === 'function' ? options : createRoomProxy(options);
   const handle: NextRouteHandler = (request) => proxy(request);
-  return { GET: handle, HEAD: handle, POST: handle, OPTIONS: handle, proxy };
+  const read: NextRouteHandler = (request) => proxy(plainEncoded(request));
+  return { GET: read, HEAD: read, POST: handle, OPTIONS: handle, proxy };
+}
+
+/**
+ * The request without `Accept-Encoding`: Next.js drops `Content-Encoding` from a route handler's
+ * answer and compresses it itself, so a body the proxy compressed (the widget's script) would
+ * reach the browser undecodable. Only GET and HEAD: they carry no body to move.
+ */
+function plainEncoded(request: Request): Request {
+  if (!request.headers.has('accept-encoding')) return request;
+  const headers = new Headers(request.headers);
+  headers.delete('accept-encoding');
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
 }

@@ -71,6 +71,8 @@ function lowerCased(headers: Record<string, string>): Record<string, string> {
 
 export interface ProxyErrorInit {
   headers?: Record<string, string>;
+  /** `Set-Cookie` values the refusal carries (the visitor cookie of a 428). */
+  cookies?: string[];
   /** Extra body fields (`retry_after_seconds`, `field`, …). */
   extra?: Record<string, unknown>;
 }
@@ -81,6 +83,7 @@ export class ProxyHttpError extends Error {
   /** One of the codes openapi/proxy-api.yaml documents: a new code is a spec change first. */
   readonly code: ProxyErrorCode;
   readonly headers: Record<string, string>;
+  readonly cookies: readonly string[];
   readonly extra: Record<string, unknown>;
 
   constructor(status: number, code: ProxyErrorCode, message: string, init: ProxyErrorInit = {}) {
@@ -89,12 +92,15 @@ export class ProxyHttpError extends Error {
     this.status = status;
     this.code = code;
     this.headers = init.headers ?? {};
+    this.cookies = init.cookies ?? [];
     this.extra = init.extra ?? {};
   }
 
   toReply(): JsonReply {
     const body: ProxyErrorBody = { error: this.message, code: this.code, ...this.extra };
-    return jsonReply(this.status, body, this.headers);
+    const reply = jsonReply(this.status, body, this.headers);
+    reply.cookies.push(...this.cookies);
+    return reply;
   }
 }
 

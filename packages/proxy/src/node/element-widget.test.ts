@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, expect, it } from 'vitest';
 import { elementWidget } from './element-widget.js';
 
@@ -31,7 +32,10 @@ function project(): (specifier: string) => string {
 }
 
 it('reads the bundle the element exports as ./cdn, with the element’s version', async () => {
-  expect(await elementWidget(project())()).toEqual({ code: 'export const bundled = true;\n', version: '4.5.6' });
+  const bundle = await elementWidget(project())();
+  expect(bundle).toMatchObject({ code: 'export const bundled = true;\n', version: '4.5.6' });
+  // Compressed once, here, with brotli (the proxy adds gzip).
+  expect(brotliDecompressSync(bundle?.br as Uint8Array).toString()).toBe('export const bundled = true;\n');
 });
 
 it('finds nothing when the element is not installed', async () => {

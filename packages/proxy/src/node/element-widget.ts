@@ -1,13 +1,17 @@
 /**
  * `elementWidget()`: the widget bundle of the installed `@room-restyler/element` (an optional peer
- * of the proxy), for `GET {prefix}/room-restyler.js`. Resolved as Node resolves it from the proxy,
- * so it is the element installed next to it; none installed → the route answers 404.
+ * of the proxy), for `GET {prefix}/room-restyler.js`, with its brotli encoding (gzip is the
+ * proxy's own). Resolved as Node resolves it from the proxy, so it is the element installed next
+ * to it; none installed → the route answers 404.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import { brotliCompress, constants } from 'node:zlib';
 import type { WidgetSource } from '../widget/widget-source.js';
 
 const ELEMENT = '@room-restyler/element';
+const brotli = promisify(brotliCompress);
 
 /** `resolve` finds a module's file (default: Node's resolution from this package). */
 export function elementWidget(resolve: (specifier: string) => string = createRequire(import.meta.url).resolve): WidgetSource {
@@ -22,6 +26,10 @@ export function elementWidget(resolve: (specifier: string) => string = createReq
       throw error;
     }
     const [code, manifest] = await Promise.all([readFile(bundleFile, 'utf8'), readFile(manifestFile, 'utf8')]);
-    return { code, version: (JSON.parse(manifest) as { version: string }).version };
+    // Once per process, so the best (slowest) level is worth it.
+    const br = await brotli(code, {
+      params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 11 },
+    });
+    return { code, version: (JSON.parse(manifest) as { version: string }).version, br: new Uint8Array(br) };
   };
 }

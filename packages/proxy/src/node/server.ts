@@ -2,24 +2,22 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { RoomProxyOptions, UploadsOptions } from '../options.js';
-import { createRoomProxy, type RoomProxy } from '../proxy.js';
-import { elementWidget } from './element-widget.js';
+import type { UploadsOptions } from '../options.js';
+import type { RoomProxy } from '../proxy.js';
 import { toNodeHandler } from './handler.js';
+import { createRoomProxy, type NodeRoomProxyOptions } from './node-proxy.js';
 import { endSocketWith } from './reply.js';
 import { refusedBeforeRequest } from './request.js';
 import { loadSharp } from './sharp-image-processor.js';
 import { createNodeUploads, type NodeUploadsOptions } from './uploads.js';
 
-export interface ProxyServerOptions extends Omit<RoomProxyOptions, 'uploads'> {
+export interface ProxyServerOptions extends NodeRoomProxyOptions {
   /** Default 8787; 0 picks a free port. */
   port?: number | undefined;
   /** Default 127.0.0.1. */
   host?: string | undefined;
-  /** Default: disk + sharp uploads; `false` disables the upload routes. */
+  /** Default: disk + sharp uploads, and startup stops when sharp is missing; `false` disables the upload routes. */
   uploads?: UploadsOptions | NodeUploadsOptions | false | undefined;
-  /** Default: the installed `@room-restyler/element`'s bundle (`elementWidget()`), served at `{prefix}/room-restyler.js`. */
-  widget?: RoomProxyOptions['widget'];
   /** How long shutdown waits for in-flight requests before cutting connections. Default 5 s. */
   shutdownGraceMs?: number | undefined;
 }
@@ -33,8 +31,8 @@ export interface ProxyServer {
 }
 
 /** The uploads to serve; the default ones need sharp, so a missing sharp stops startup rather than the first upload. */
-async function resolveUploads(uploads: ProxyServerOptions['uploads']): Promise<UploadsOptions | undefined> {
-  if (uploads === false) return undefined;
+async function resolveUploads(uploads: ProxyServerOptions['uploads']): Promise<UploadsOptions | false> {
+  if (uploads === false) return false;
   if (uploads && 'store' in uploads) return uploads;
   await loadSharp();
   return createNodeUploads(uploads ?? {});
@@ -42,11 +40,8 @@ async function resolveUploads(uploads: ProxyServerOptions['uploads']): Promise<U
 
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const { port = 8787, host = '127.0.0.1', uploads, shutdownGraceMs = 5_000, ...proxyOptions } = options;
-  const proxy = createRoomProxy({
-    ...proxyOptions,
-    uploads: await resolveUploads(uploads),
-    widget: proxyOptions.widget ?? elementWidget(),
-  });
+  // Uploads resolved first: a standalone server without sharp stops, rather than running without them.
+  const proxy = createRoomProxy({ ...proxyOptions, uploads: await resolveUploads(uploads) });
   // Slow clients: headers within 15 s, the whole request within 2 min (the proxy's own body deadlines are shorter).
   const server = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 }, toNodeHandler(proxy));
   // node:http hands CONNECT over as a raw socket (and drops it when nobody listens): refuse it in JSON too.

@@ -38,7 +38,8 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
   const visitor = await visitorOf(context, scope.request);
   // Every paid start belongs to a visitor the client can name again: a retry after a lost answer
   // must find the first attempt under the same cookie, and a handle is readable by its visitor only.
-  if (visitor.setCookie) return withVisitor(visitorCookieRequired(), visitor);
+  // Thrown, so a flood of cookieless requests is counted with the other refusals, not logged one by one.
+  if (visitor.setCookie) throw visitorCookieRequired(visitor.setCookie);
   // A full limit refuses before the body is read; a request with an Idempotency-Key may be a replay
   // of an answer already paid for, so only the limits after the body (which replays skip) judge it.
   if (scope.request.headers.get('idempotency-key') === null) {
@@ -260,12 +261,13 @@ function replayed(status: number, body: unknown): JsonReply {
   return jsonReply(status, body, { 'idempotent-replayed': 'true' });
 }
 
-function visitorCookieRequired(): JsonReply {
+function visitorCookieRequired(cookie: string): ProxyHttpError {
   return new ProxyHttpError(
     428,
     'visitor_cookie_required',
     'This proxy needs its visitor cookie before a generation; it is set by this answer: send the same request again with it. Nothing was charged.',
-  ).toReply();
+    { cookies: [cookie] },
+  );
 }
 
 function generationUnknown(retryAfterMs: number, withKey: boolean): ProxyHttpError {

@@ -33,6 +33,8 @@ interface Route {
   /** The path as openapi/proxy-api.yaml writes it; the compiler checks it is one of the spec's. */
   path: keyof ProxyPaths;
   handler: RouteHandler;
+  /** Public code any origin may read: the `Origin` allowlist does not apply (the handler sets its CORS headers). */
+  public?: true;
 }
 
 /** Enhance and restyle share one handler. */
@@ -53,7 +55,7 @@ export const ROUTES = [
   { name: 'ready', method: 'GET', path: '/readyz', handler: handleReady },
   // The old name of /livez, kept for probes already configured with it.
   { name: 'health', method: 'GET', path: '/healthz', handler: handleLive },
-  { name: 'widget', method: 'GET', path: '/room-restyler.js', handler: handleWidget },
+  { name: 'widget', method: 'GET', path: '/room-restyler.js', handler: handleWidget, public: true },
 ] as const satisfies readonly Route[];
 
 // Every path of the spec is served: a path added to openapi/proxy-api.yaml without a route stops the build.
@@ -95,6 +97,13 @@ export function matchRoute(pathname: string, method: string, prefix: string): Ma
 export function allowedMethods(pathname: string, prefix: string): string[] {
   const path = routePath(pathname, prefix);
   return path === undefined ? [] : MATCHERS.filter((route) => route.pattern.test(path)).map((route) => route.method);
+}
+
+/** Whether every route on the path is public (the widget's script), so no origin is refused there. */
+export function isPublicPath(pathname: string, prefix: string): boolean {
+  const path = routePath(pathname, prefix);
+  const routes = path === undefined ? [] : MATCHERS.filter((route) => route.pattern.test(path));
+  return routes.length > 0 && routes.every((route) => 'public' in route && route.public);
 }
 
 /** Whether the path is one the proxy serves under some method (CORS preflight answers only those). */

@@ -1,4 +1,6 @@
 /** GET /room-restyler.js: the element's bundle from the site's own origin, cached for good only under its version. */
+import { get } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startBareProxy, startHarness } from '../../test/support/harness.js';
 import type { WidgetSource } from '../widget/widget-source.js';
@@ -20,6 +22,17 @@ function countingSource(answer: Awaited<ReturnType<WidgetSource>>): WidgetSource
   return source;
 }
 
+/** The answer as the wire carries it (fetch would decompress it). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
 describe('the widget bundle', () => {
   it('is served as JavaScript with its version, cached for a year only under ?v=<its version>', async () => {
     const source = countingSource(BUNDLE);
@@ -33,7 +46,8 @@ describe('the widget bundle', () => {
     expect(bare.headers.get('x-widget-version')).toBe('1.2.3');
     expect(bare.headers.get('x-content-type-options')).toBe('nosniff');
     expect(bare.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(bare.headers.get('etag')).toMatch(/^"1\.2\.3-[0-9a-f]{24}"$/);
+    // fetch asks for br and gzip; this source has no brotli, so gzip it is.
+    expect(bare.headers.get('etag')).toMatch(/^"1\.2\.3-[0-9a-f]{24}-gzip"$/);
 
     const pinned = await visitor.raw('/room-restyler.js?v=1.2.3');
     expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -44,6 +58,49 @@ describe('the widget bundle', () => {
     await stale.arrayBuffer();
 
     expect(source.reads).toBe(1);
+  });
+
+  it('is sent compressed as the browser accepts it (brotli, else gzip, else plain), one ETag per encoding, Vary: Accept-Encoding', async () => {
+    const code = `${BUNDLE.code}// ${'padding '.repeat(2000)}\n`;
+    h = await startHarness({ widget: async () => ({ code, version: '1.2.3', br: new Uint8Array(brotliCompressSync(code)) }) });
+    const url = `${h.url}/room-restyler.js`;
+
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding' });
+    expect(brotliDecompressSync(br.body).toString()).toBe(code);
+    expect(br.body.byteLength).toBeLessThan(code.length / 10);
+
+    const gzip = await rawGet(url, { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
+    expect(gunzipSync(gzip.body).toString()).toBe(code);
+
+    const plain = await rawGet(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(code);
+
+    expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(3);
+    const again = await rawGet(url, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    expect(again.status).toBe(304);
+  });
+
+  it('loads on a page of any origin (public code: CORS and CORP open), while the API routes keep the origin allowlist', async () => {
+    h = await startHarness({ widget: countingSource(BUNDLE), allowedOrigins: ['https://listing.example'] });
+    const cms = h.visitor({ origin: 'https://cms.example' });
+    const script = await cms.raw('/room-restyler.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('access-control-allow-origin')).toBe('*');
+    expect(script.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(await script.text()).toBe(BUNDLE.code);
+
+    const upload = await cms.request('/api/v1/uploads', { method: 'POST', body: 'x' });
+    expect(upload.status).toBe(403);
+    expect(upload.json).toMatchObject({ code: 'origin_not_allowed' });
+  });
+
+  it('is off with widget: false, even with the element installed', async () => {
+    h = await startHarness({ widget: false as const });
+    expect((await h.visitor().request('/room-restyler.js')).json).toMatchObject({ code: 'widget_unavailable' });
   });
 
   it('answers 304 without a body to a browser that has the current copy', async () => {

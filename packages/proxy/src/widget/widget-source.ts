@@ -4,17 +4,25 @@
  * where it can (`@room-restyler/proxy/node` reads the installed `@room-restyler/element`), and
  * answers undefined when there is none.
  */
+import type { Encoding } from './accept-encoding.js';
+
 export interface WidgetBundle {
   /** The ES module's text. */
   code: string;
   /** The version of `@room-restyler/element` it was built from (what `?v=` must name for a year of caching). */
   version: string;
+  /** The code compressed with brotli, where the runtime can (`elementWidget()` does); gzip is computed by the proxy. */
+  br?: Uint8Array | undefined;
 }
 
 export type WidgetSource = () => Promise<WidgetBundle | undefined>;
 
-/** A bundle ready to serve: read once, its ETag computed once (the file does not change while the process runs). */
-export interface ServedWidget extends WidgetBundle {
+/** A bundle ready to serve: read, compressed and given its ETags once (the file does not change while the process runs). */
+export interface ServedWidget {
+  version: string;
+  /** The body in each encoding the proxy has. */
+  bodies: Partial<Record<Encoding, Uint8Array>> & { identity: Uint8Array; gzip: Uint8Array };
+  /** `"<version>-<hash>"`, suffixed with the encoding for a compressed body. */
   etag: string;
 }
 
@@ -39,7 +47,13 @@ export function servedWidget(source: WidgetSource): () => Promise<ServedWidget |
 async function load(source: WidgetSource): Promise<ServedWidget | undefined> {
   const bundle = await source();
   if (!bundle) return undefined;
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(bundle.code)));
+  const identity = new TextEncoder().encode(bundle.code);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', identity));
   const hash = [...digest.subarray(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return { ...bundle, etag: `"${bundle.version}-${hash}"` };
+  const gzip = new Uint8Array(await new Response(new Blob([identity]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+  return {
+    version: bundle.version,
+    bodies: bundle.br ? { identity, gzip, br: bundle.br } : { identity, gzip },
+    etag: `"${bundle.version}-${hash}"`,
+  };
 }

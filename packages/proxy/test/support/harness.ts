@@ -20,7 +20,6 @@ import {
   TEST_API_KEY,
 } from '@room-restyler/test-kit';
 import {
-  createRoomProxy,
   createSharpImageProcessor,
   type ProxyServer,
   type ProxyServerOptions,
@@ -28,6 +27,7 @@ import {
   startProxyServer,
 } from '../../src/node/index.js';
 import type { RoomProxyOptions } from '../../src/options.js';
+import { createRoomProxy } from '../../src/proxy.js';
 import { createSigner } from '../../src/security/signer.js';
 import { createMemoryUploadStore } from '../../src/uploads/upload-store.js';
 import { randomId } from '../../src/util/base64url.js';

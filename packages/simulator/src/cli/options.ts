@@ -19,8 +19,9 @@ Options:
   --reset-rate R        share of /api/v1 requests whose connection is dropped unanswered (0..1, default 0)
   --seed N              seed for faults, latencies and image variation (default random)
   --allow-private-images
-                        fetch image_url on loopback and private hosts too (local development
-                        only; by default, like the service, only public hosts and its own samples)
+                        fetch image_url on any loopback and private host (local development
+                        only; by default, like the service, only public hosts and its own samples,
+                        plus loopback hosts while the simulator listens on loopback)
   -h, --help            show this help
   -v, --version         print the version
 `;

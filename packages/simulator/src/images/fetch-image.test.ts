@@ -1,7 +1,7 @@
 import { type Served, serveOverHttp } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoServer } from '../test-support/image-server.js';
-import { FETCH_FAILED, fetchImage } from './fetch-image.js';
+import { FETCH_FAILED, fetchImage, privateRefusal } from './fetch-image.js';
 import { ImageInputError } from './render.js';
 import { sampleRoom } from './sample-room.js';
 
@@ -52,26 +52,32 @@ describe('fetchImage', () => {
     const strict = { maxBytes: 1_000_000, timeoutMs: 2_000 };
 
     it.each([
-      'http://127.0.0.1:1/x.jpg',
-      'http://localhost/x.jpg',
-      'http://169.254.169.254/latest/meta-data/',
-      'http://[fd00:ec2::254]/latest/meta-data/',
-      'http://2130706433/x.jpg',
-      'http://0x7f.1/x.jpg',
-      'http://[::ffff:127.0.0.1]/x.jpg',
-      'http://user:pass@example.com/x.jpg',
-    ])('refuses %s before connecting', async (url) => {
-      await expect(fetchImage(url, strict, never)).rejects.toThrow(new ImageInputError(FETCH_FAILED));
+      ['http://127.0.0.1:1/x.jpg', 'http://127.0.0.1:1'],
+      ['http://localhost/x.jpg', 'http://localhost'],
+      ['http://169.254.169.254/latest/meta-data/', 'http://169.254.169.254'],
+      ['http://[fd00:ec2::254]/latest/meta-data/', 'http://[fd00:ec2::254]'],
+      ['http://2130706433/x.jpg', 'http://127.0.0.1'],
+      ['http://0x7f.1/x.jpg', 'http://127.0.0.1'],
+      ['http://[::ffff:127.0.0.1]/x.jpg', 'http://[::ffff:7f00:1]'],
+    ])('refuses %s before connecting, naming the flag that allows private addresses', async (url, origin) => {
+      await expect(fetchImage(url, strict, never)).rejects.toThrow(new ImageInputError(privateRefusal(origin)));
+      expect(privateRefusal(origin)).toContain('start the simulator with --allow-private-images');
+    });
+
+    it('refuses credentials in the URL with the one message', async () => {
+      await expect(fetchImage('http://user:pass@example.com/x.jpg', strict, never)).rejects.toThrow(new ImageInputError(FETCH_FAILED));
     });
 
     it('refuses the loopback photo server itself', async () => {
-      await expect(fetchImage(`${server.url}/room.jpg`, strict, never)).rejects.toThrow(new ImageInputError(FETCH_FAILED));
+      await expect(fetchImage(`${server.url}/room.jpg`, strict, never)).rejects.toThrow(new ImageInputError(privateRefusal(server.url)));
     });
 
     it('checks every redirect hop: an allowed origin redirecting to a private one is refused', async () => {
       const onlyRedirector = { ...strict, allowPrivate: (origin: string) => origin === redirector.url };
       const to = encodeURIComponent(`${server.url}/room.jpg`);
-      await expect(fetchImage(`${redirector.url}/?to=${to}`, onlyRedirector, never)).rejects.toThrow(new ImageInputError(FETCH_FAILED));
+      await expect(fetchImage(`${redirector.url}/?to=${to}`, onlyRedirector, never)).rejects.toThrow(
+        new ImageInputError(privateRefusal(server.url)),
+      );
       // The same hop allowed: followed by hand, the photo arrives.
       const both = { ...strict, allowPrivate: (origin: string) => origin === redirector.url || origin === server.url };
       expect(await fetchImage(`${redirector.url}/?to=${to}`, both, never)).toEqual(photo);
@@ -85,8 +91,11 @@ describe('fetchImage', () => {
 
     it('checks the addresses a host name resolves to (a public-looking name pointing at the machine itself)', async () => {
       const url = `http://photos.example.com:${new URL(server.url).port}/room.jpg`;
-      for (const addresses of [['127.0.0.1'], ['93.184.216.34', '10.0.0.1'], ['::1'], []])
-        await expect(fetchImage(url, strict, never, async () => addresses)).rejects.toThrow(new ImageInputError(FETCH_FAILED));
+      for (const addresses of [['127.0.0.1'], ['93.184.216.34', '10.0.0.1'], ['::1']])
+        await expect(fetchImage(url, strict, never, async () => addresses)).rejects.toThrow(
+          new ImageInputError(privateRefusal(new URL(url).origin)),
+        );
+      await expect(fetchImage(url, strict, never, async () => [])).rejects.toThrow(new ImageInputError(FETCH_FAILED));
     });
   });
 });

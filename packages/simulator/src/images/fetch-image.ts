@@ -4,7 +4,9 @@
  * redirect hop (followed by hand, at most 5) and on the addresses a host name resolves to, so a
  * public URL cannot redirect or resolve into the machine's own network. `allowPrivate` lifts the
  * public-host rule for chosen origins (the simulator's own, the local proxy's uploads) or all
- * (tests). Whatever fails in fetching reads the same to the caller, so the error is no port scanner.
+ * (tests). Whatever fails in fetching reads the same to the caller, so the error is no port scanner —
+ * except a URL refused for its address, decided before any connection: that one names the flag
+ * that lifts the rule, since it is what a developer meets with a photo on their own machine.
  */
 import { lookup } from 'node:dns/promises';
 import { checkPublicUrl, isPublicAddress, parseIp } from '@room-restyler/core/internal';
@@ -44,21 +46,30 @@ export type Resolve = (host: string) => Promise<string[]>;
 
 const systemResolve: Resolve = async (host) => (await lookup(host, { all: true })).map(({ address }) => address);
 
-/** Whether this hop may be fetched: a public URL whose name resolves to public addresses only, or an allowed origin. */
-async function mayFetch(url: URL, allowPrivate: FetchImageLimits['allowPrivate'], resolve: Resolve): Promise<boolean> {
-  if (url.username !== '' || url.password !== '' || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false;
-  if (allowPrivate === true || (typeof allowPrivate === 'function' && allowPrivate(url.origin))) return true;
-  if (!checkPublicUrl(url.href).ok) return false;
+/** The refusal of a URL on a loopback or private host (or a name resolving to one). */
+export const privateRefusal = (origin: string) =>
+  `image_url ${origin} is a private address; start the simulator with --allow-private-images to fetch it`;
+
+/**
+ * Refuses this hop unless it is a public URL whose name resolves to public addresses only, or an
+ * allowed origin. Nothing is connected to before it passes, so the refusal says why.
+ */
+async function checkHop(url: URL, allowPrivate: FetchImageLimits['allowPrivate'], resolve: Resolve): Promise<void> {
+  if (url.username !== '' || url.password !== '' || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new ImageInputError(FETCH_FAILED);
+  if (allowPrivate === true || (typeof allowPrivate === 'function' && allowPrivate(url.origin))) return;
+  if (!checkPublicUrl(url.href).ok) throw new ImageInputError(privateRefusal(url.origin));
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (parseIp(host)) return true;
+  if (parseIp(host)) return;
   const addresses = await resolve(host).catch(() => []);
-  return addresses.length > 0 && addresses.every((address) => isPublicAddress(address));
+  if (addresses.length === 0) throw new ImageInputError(FETCH_FAILED);
+  if (!addresses.every((address) => isPublicAddress(address))) throw new ImageInputError(privateRefusal(url.origin));
 }
 
 async function get(url: string, limits: FetchImageLimits, signal: AbortSignal, resolve: Resolve): Promise<Response> {
   let next = new URL(url);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-    if (!(await mayFetch(next, limits.allowPrivate, resolve))) throw new ImageInputError(FETCH_FAILED);
+    await checkHop(next, limits.allowPrivate, resolve);
     const response = await fetch(next, { signal, redirect: 'manual', headers: { accept: 'image/*' } });
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || location === null) return response;
