@@ -13,7 +13,7 @@ run('pnpm', ['check:generated']);
 const WHOLE_PROCESS_TESTS = [
   '**/src/cli.test.ts',
   '**/test/chaos.test.ts',
-  '**/test/process-kill.test.ts',
+  '**/test/first-click.test.ts',
   '**/test/stdio.test.ts',
   '**/test/app/studio-host.test.ts',
 ];

@@ -9,11 +9,11 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
+import { CHROMIUM_ARGS, chromiumPath, freePort } from '@room-restyler/test-kit/system';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InstalledProject, installProject } from './project.js';
-import { freePort, type RunningBin, startBin } from './servers.js';
+import { type RunningBin, startBin } from './servers.js';
 import { snippetFiles } from './snippets.js';
 import { stageARoom } from './visitor.js';
 

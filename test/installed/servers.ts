@@ -1,6 +1,5 @@
 /** Long-running bins of the installed project (the simulator, the proxy), started as the READMEs say and stopped whole. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { type AddressInfo, createServer } from 'node:net';
 import type { InstalledProject } from './project.js';
 
 export interface RunningBin {
@@ -51,16 +50,4 @@ function stopGroup(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   process.kill(-(child.pid as number), 'SIGTERM');
   return exited;
-}
-
-/** A port free right now on loopback, for a snippet that listens on `PORT`. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

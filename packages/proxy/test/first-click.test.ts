@@ -55,7 +55,7 @@ async function post(url: string, jar: Jar): Promise<Inspected> {
     body: JSON.stringify({ image_url: IMAGE_URL, style: 'modern' }),
   });
   const set = response.headers.getSetCookie().find((cookie) => cookie.startsWith('rr_visitor='));
-  if (set) jar.cookie = set.split(';')[0];
+  if (set) jar.cookie = set.split(';')[0] ?? '';
   return inspect(response);
 }
 

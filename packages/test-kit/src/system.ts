@@ -78,3 +78,4 @@ export function requireProgram(program: SystemProgram): string {
 
 export const chromiumPath = (): string => requireProgram(chromium());
 export const redisServerPath = (): string => requireProgram(redisServer());
+export { freePort } from './free-port.js';

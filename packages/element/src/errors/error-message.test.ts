@@ -13,10 +13,10 @@ const fromProxy = (status: number, code: string, extra: Record<string, unknown> 
 describe('error advice', () => {
   it('offers Retry only where the same action can succeed', () => {
     expect(adviceFor(new ConnectionError('offline'))[1]).to.equal('retry');
-    expect(adviceFor(fromProxy(500, 'internal_error'), 'uploading')[1]).to.equal('retry');
+    expect(adviceFor(fromProxy(500, 'internal_error'))[1]).to.equal('retry');
     expect(adviceFor(fromProxy(402, 'insufficient_credits', { credits_remaining: 0 }))[1]).to.equal('none');
     expect(adviceFor(fromProxy(403, 'origin_not_allowed'))[1]).to.equal('none');
-    expect(adviceFor(fromProxy(415, 'unsupported_image_type'), 'uploading')[1]).to.equal('photo');
+    expect(adviceFor(fromProxy(415, 'unsupported_image_type'))[1]).to.equal('photo');
     expect(adviceFor(new GenerationFailedError('failed', { predictionStatus: 'failed' }))[1]).to.equal('again');
   });
 

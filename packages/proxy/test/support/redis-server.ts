@@ -8,9 +8,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { createConnection, createServer } from 'node:net';
-import { redisServerPath } from '@room-restyler/test-kit/system';
+import { createConnection } from 'node:net';
+import { freePort, redisServerPath } from '@room-restyler/test-kit/system';
 
 export interface RunningRedis {
   url: string;
@@ -80,17 +79,6 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pr
   const exited = once(child, 'exit');
   child.kill(signal);
   await exited;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

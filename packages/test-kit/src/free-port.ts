@@ -1,0 +1,15 @@
+/** A TCP port free on loopback right now, for a program that must be told its port up front. */
+
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
