@@ -1,4 +1,4 @@
-/** `room-restyler-mcp --check`: what the environment (and the HTTP flags) configure, one check per line. */
+/** The MCP bin's `--check`: what the environment (and the HTTP flags) configure, one check per line. */
 import { type Check, serviceChecks } from '@room-restyler/core/cli';
 import type { CliCommand } from '../cli/args.js';
 import type { EnvSettings } from '../cli/env.js';

@@ -1,4 +1,4 @@
-/** `room-restyler-proxy --check`: what the environment configures, one check per line. */
+/** The proxy bin's `--check`: what the environment configures, one check per line. */
 import { type Check, serviceChecks } from '@room-restyler/core/cli';
 import type { ProxyEnv } from '../cli/env.js';
 import { originsCheck } from './origins.js';
