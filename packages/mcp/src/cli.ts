@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /** `room-restyler-mcp`: stdio by default, `--http` for Streamable HTTP. Logs only on stderr. */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { runCli, UsageError } from '@room-restyler/core/cli';
+import { runChecks, runCli, UsageError } from '@room-restyler/core/cli';
+import { mcpChecks } from './check/index.js';
 import { commandFromFlags, MCP_FLAGS, USAGE } from './cli/args.js';
 import { creditLimit } from './cli/credit-limit.js';
 import { describeSettings, settingsFromEnv } from './cli/env.js';
@@ -15,6 +16,7 @@ await runCli(process, { name: 'room-restyler-mcp', version: VERSION, usage: USAG
   const command = commandFromFlags(flags);
 
   const settings = settingsFromEnv(process.env);
+  if (flags.check) return runChecks(process, mcpChecks(settings, command));
   const confirmCreditsAbove = creditLimit(flags['confirm-credits-above'], process.env.ROOM_CONFIRM_CREDITS_ABOVE);
   const serverOptions = { ...settings.server, confirmCreditsAbove, log };
 

@@ -3,7 +3,8 @@
  * `room-restyler-proxy`: prints `proxy listening on http://HOST:PORT` first, then one JSON log line
  * per event. A missing ROOM_API_KEY stops startup (unless --simulate); SIGINT/SIGTERM shut down gracefully.
  */
-import { readPort, readUrl, runCli, UsageError } from '@room-restyler/core/cli';
+import { readPort, readUrl, runChecks, runCli, UsageError } from '@room-restyler/core/cli';
+import { proxyChecks } from './check/index.js';
 import { proxyEnv } from './cli/env.js';
 import { DEFAULT_PORT, PROXY_FLAGS, USAGE } from './cli/usage.js';
 import type { LogEntry } from './log.js';
@@ -18,6 +19,7 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
   const port = flags.port === undefined ? DEFAULT_PORT : readPort('--port', flags.port);
   const host = flags.host ?? '127.0.0.1';
   const env = proxyEnv(process.env);
+  if (flags.check) return runChecks(process, proxyChecks(env, process.env));
   let { apiKey, baseUrl } = env;
   let stopSimulator: (() => Promise<void>) | undefined;
   // The in-process simulator fetches this proxy's own uploads (however the browser named this

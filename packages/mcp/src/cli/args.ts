@@ -28,6 +28,7 @@ export const MCP_FLAGS = {
   'authorization-server': { kind: 'list' },
   'public-url': { kind: 'string' },
   'confirm-credits-above': { kind: 'string' },
+  check: { kind: 'boolean' },
 } as const satisfies FlagSpecs;
 
 export const USAGE = `room-restyler-mcp — MCP server to stage and restyle room photos
@@ -39,6 +40,8 @@ Usage:
                     [--byok] [--authorization-server URL]... [--public-url URL]
                     [--confirm-credits-above N|off]
                                              Streamable HTTP (sessions) at http://H:N/mcp
+  room-restyler-mcp --check [--http --files-root DIR]
+                                             verify the configuration and exit (1 on any failure)
   room-restyler-mcp --help | --version
 
 Options:
@@ -55,6 +58,8 @@ Options:
   --authorization-server URL
                        OAuth authorization server named in /.well-known/oauth-protected-resource (repeatable)
   --public-url URL     the endpoint's public URL (https://mcp.example.com/mcp), for that metadata behind a proxy
+  --check              check the service and key (GET /me), sharp, the upload route and token, and
+                       with --http the files root: one line each, then exit (1 on any failure)
   --confirm-credits-above N|off
                        clients that can ask their user (elicitation) confirm before a session spends
                        more than N credits (default 2); off never asks

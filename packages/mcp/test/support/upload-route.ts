@@ -11,7 +11,7 @@ export interface UploadRoute {
   close(): Promise<void>;
 }
 
-export async function startUploadRoute(service: { apiKey: string; baseUrl: string }): Promise<UploadRoute> {
+export async function startUploadRoute(service: { apiKey: string; baseUrl: string; uploadToken?: string }): Promise<UploadRoute> {
   const dir = await mkdtemp(join(tmpdir(), 'room-mcp-uploads-'));
   const proxy = await startProxyServer({
     port: 0,

@@ -7,10 +7,12 @@ export const PROXY_FLAGS = {
   port: { kind: 'string' },
   host: { kind: 'string' },
   simulate: { kind: 'boolean' },
+  check: { kind: 'boolean' },
   'image-origin': { kind: 'list' },
 } as const satisfies FlagSpecs;
 
 export const USAGE = `Usage: room-restyler-proxy [--port N] [--host H] [--simulate] [--image-origin URL]...
+       room-restyler-proxy --check
 
 Serves the browser-facing mirror of the room generation service (/api/v1/enhance, /api/v1/restyle,
 /api/v1/prediction/{handle}[/events]) plus /api/v1/uploads and /healthz, adding the API key server-side.
@@ -22,6 +24,8 @@ Serves the browser-facing mirror of the room generation service (/api/v1/enhance
   --image-origin URL
                  the only origin image_url may name besides the proxy's own uploads; repeat for
                  several (default: any public http(s) host; also ROOM_PROXY_IMAGE_ORIGINS, comma-separated)
+  --check        verify the configuration (service and key via GET /me, Redis, sharp, upload folder,
+                 widget, allowed origins, public URL), one line each; exit 1 on any failure
   -h, --help     show this help
   -v, --version  print the version
 

@@ -23,7 +23,7 @@ export interface DiskUploadStoreOptions {
   maxBytes?: number | undefined;
 }
 
-function defaultUploadDir(): string {
+export function defaultUploadDir(): string {
   return process.env.ROOM_PROXY_UPLOAD_DIR || join(tmpdir(), 'room-restyler-uploads');
 }
 
