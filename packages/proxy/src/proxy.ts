@@ -17,7 +17,7 @@ import { StreamSlots } from './limits/stream-slots.js';
 import { redactingLogger } from './log.js';
 import { type RoomProxyOptions, resolveOptions } from './options.js';
 import { isKnownPath, matchRoute, type RouteName } from './routes/table.js';
-import { clientIp } from './security/client-ip.js';
+import { clientIpReader } from './security/client-ip.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
 import { withForwardedOrigin } from './security/forwarded-origin.js';
 import { createSealer } from './security/sealer.js';
@@ -101,6 +101,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     });
   }
   let warnedUnknownIp = false;
+  const clientIp = clientIpReader(options.trustProxy, log);
   const sweeper = options.uploads ? startSweeper(context) : undefined;
 
   const core = async (received: ProxyRequest, connection: ConnectionInfo = NO_CONNECTION): Promise<Reply> => {
@@ -119,7 +120,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       }
       const matched = matchRoute(path, request.method, options.prefix);
       route = matched.name;
-      const ip = clientIp(request, connection.clientIp, options.trustProxy);
+      const ip = clientIp(request, connection.clientIp);
       if (!ip && !warnedUnknownIp) {
         warnedUnknownIp = true;
         log({
