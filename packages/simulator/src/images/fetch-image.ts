@@ -1,6 +1,6 @@
 /**
  * Downloads the caller's `image_url` with a size cap and a timeout, under the same address rules as
- * the key proxy (core's `checkPublicUrl`): only public http(s) hosts, checked again on every
+ * the key proxy (core's `checkPublicUrl`): only public http(s) hosts on the scheme's port, checked again on every
  * redirect hop (followed by hand, at most 5) and on the addresses a host name resolves to, so a
  * public URL cannot redirect or resolve into the machine's own network. `allowPrivate` lifts the
  * public-host rule for chosen origins (the simulator's own, the local proxy's uploads) or all
@@ -15,6 +15,8 @@ export interface FetchImageLimits {
   timeoutMs: number;
   /** Origins fetched even on a loopback or private address; `true`: all of them (local tests only). */
   allowPrivate?: boolean | ((origin: string) => boolean);
+  /** Ports a public host may be fetched on besides the scheme's own (tests of public names on local ports). */
+  ports?: readonly number[];
 }
 
 /** One message for every way a fetch fails (refused, unreachable, HTTP error, timeout, redirect loop). */
@@ -45,10 +47,11 @@ export type Resolve = (host: string) => Promise<string[]>;
 const systemResolve: Resolve = async (host) => (await lookup(host, { all: true })).map(({ address }) => address);
 
 /** Whether this hop may be fetched: a public URL whose name resolves to public addresses only, or an allowed origin. */
-async function mayFetch(url: URL, allowPrivate: FetchImageLimits['allowPrivate'], resolve: Resolve): Promise<boolean> {
+async function mayFetch(url: URL, limits: FetchImageLimits, resolve: Resolve): Promise<boolean> {
+  const { allowPrivate } = limits;
   if (url.username !== '' || url.password !== '' || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false;
   if (allowPrivate === true || (typeof allowPrivate === 'function' && allowPrivate(url.origin))) return true;
-  if (!checkPublicUrl(url.href).ok) return false;
+  if (!checkPublicUrl(url.href, { ports: limits.ports }).ok) return false;
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (parseIp(host)) return true;
   const addresses = await resolve(host).catch(() => []);
@@ -58,7 +61,7 @@ async function mayFetch(url: URL, allowPrivate: FetchImageLimits['allowPrivate']
 async function get(url: string, limits: FetchImageLimits, signal: AbortSignal, resolve: Resolve): Promise<Response> {
   let next = new URL(url);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-    if (!(await mayFetch(next, limits.allowPrivate, resolve))) throw new ImageInputError(FETCH_FAILED);
+    if (!(await mayFetch(next, limits, resolve))) throw new ImageInputError(FETCH_FAILED);
     const response = await fetch(next, { signal, redirect: 'manual', headers: { accept: 'image/*' } });
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || location === null) return response;
