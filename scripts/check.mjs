@@ -12,6 +12,7 @@ run('pnpm', ['check:generated']);
 // (each package's own `vitest run`), so this loop stays about a minute.
 const WHOLE_PROCESS_TESTS = [
   '**/src/cli.test.ts',
+  '**/src/cli-addresses.test.ts',
   '**/test/chaos.test.ts',
   '**/test/first-click.test.ts',
   '**/test/stdio.test.ts',

@@ -10,9 +10,9 @@ export { errorFromResponse, redact, redactValue } from './error-from-response.js
 export type { ImageType } from './image-type.js';
 export { ACCEPTED_IMAGE_TYPES, sniffImageType } from './image-type.js';
 export type { IpAddress } from './ip-address.js';
-export { networkOf, parseIp, unmapIp } from './ip-address.js';
+export { formatIp, networkOf, parseIp, unmapIp } from './ip-address.js';
 export { pollDelayMs } from './poll-schedule.js';
-export type { UrlCheck } from './public-url.js';
+export type { PublicUrlOptions, UrlCheck } from './public-url.js';
 export { checkPublicUrl, isPublicAddress } from './public-url.js';
 export { parseRetryAfter } from './retry-after.js';
 export type { WithOptionalUndefined } from './spec-body.js';

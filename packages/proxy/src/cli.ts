@@ -63,6 +63,8 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
     trustProxy: env.trustProxy,
     allowedImageOrigins: flags['image-origin']?.map((origin) => readUrl('--image-origin', origin)) ?? env.imageOrigins,
     allowPrivateImageUrls: env.allowPrivateImageUrls,
+    allowedImagePorts: env.imagePorts,
+    limits: env.limits,
     uploadToken: env.uploadToken,
     upstreamTimeoutMs: env.upstreamTimeoutMs,
     // The simulator (or the service) fetches uploads from here.

@@ -67,6 +67,11 @@ export interface RoomProxyOptions {
    * false: only public hosts (and the proxy's own uploads) — the service must not be aimed at your network.
    */
   allowPrivateImageUrls?: boolean | undefined;
+  /**
+   * Ports `image_url` may name on a public host besides the scheme's own (80 for http, 443 for
+   * https), e.g. `[8443]` (`ROOM_PROXY_IMAGE_PORTS`). Default none: `example.com:6379` is refused.
+   */
+  allowedImagePorts?: readonly number[] | undefined;
   authorize?: AuthorizeHook | undefined;
   /**
    * `ROOM_UPLOAD_TOKEN` (≥ 16 characters): uploads with `Authorization: Bearer <token>` come from a trusted
@@ -128,6 +133,7 @@ export interface ResolvedOptions {
   allowedOrigins: ReadonlySet<string>;
   allowedImageOrigins: ReadonlySet<string> | undefined;
   allowPrivateImageUrls: boolean;
+  allowedImagePorts: readonly number[];
   authorize: AuthorizeHook | undefined;
   uploadToken: string | undefined;
   allowedHeaders: readonly string[];
@@ -183,6 +189,11 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
       }
     : undefined;
   if (uploads?.publicUrl !== undefined) check(URL.canParse(uploads.publicUrl), 'uploads.publicUrl must be an absolute URL');
+  const allowedImagePorts = options.allowedImagePorts ?? [];
+  check(
+    allowedImagePorts.every((port) => Number.isInteger(port) && port >= 1 && port <= 65535),
+    'allowedImagePorts must be ports (1..65535)',
+  );
   check(options.uploadToken === undefined || options.uploadToken.length >= 16, 'uploadToken must be at least 16 characters');
   const cookie: CookieOptions = { sameSite: 'Lax', maxAgeSeconds: 365 * 24 * 60 * 60, ...options.cookie };
   check(cookie.sameSite !== 'None' || cookie.secure !== false, 'cookie.sameSite None requires secure cookies');
@@ -197,6 +208,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
     allowedOrigins: new Set((options.allowedOrigins ?? []).map(originOf)),
     allowedImageOrigins: options.allowedImageOrigins ? new Set(options.allowedImageOrigins.map(originOf)) : undefined,
     allowPrivateImageUrls: options.allowPrivateImageUrls ?? false,
+    allowedImagePorts,
     authorize: options.authorize,
     uploadToken: options.uploadToken,
     allowedHeaders: (options.allowedHeaders ?? []).map((h) => h.toLowerCase()),

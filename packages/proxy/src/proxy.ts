@@ -18,7 +18,7 @@ import { redactingLogger } from './log.js';
 import { type RoomProxyOptions, resolveOptions } from './options.js';
 import { RequestLog } from './request-log.js';
 import { isKnownPath, isPublicPath, matchRoute, type RouteName } from './routes/table.js';
-import { clientIp } from './security/client-ip.js';
+import { clientIpReader } from './security/client-ip.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
 import { withForwardedOrigin } from './security/forwarded-origin.js';
 import { createSealer } from './security/sealer.js';
@@ -107,6 +107,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   if (proxyOptions.uploads === undefined) log({ level: 'warn', msg: UPLOADS_OFF });
   let warnedUnknownIp = false;
   const requestLog = new RequestLog(log, options.clock);
+  const clientIp = clientIpReader(options.trustProxy, log);
   const sweeper = options.uploads ? startSweeper(context) : undefined;
 
   const core = async (received: ProxyRequest, connection: ConnectionInfo = NO_CONNECTION): Promise<Reply> => {
@@ -126,7 +127,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       }
       const matched = matchRoute(path, request.method, options.prefix);
       route = matched.name;
-      const ip = clientIp(request, connection.clientIp, options.trustProxy);
+      const ip = clientIp(request, connection.clientIp);
       if (!ip && !warnedUnknownIp) {
         warnedUnknownIp = true;
         log({

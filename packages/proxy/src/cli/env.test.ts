@@ -20,6 +20,16 @@ describe('proxyEnv', () => {
     expect(() => proxyEnv({ ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS: 'yes please' })).toThrow(/ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS/);
   });
 
+  it('reads the image ports and the networks of the daily-budget share', () => {
+    expect(proxyEnv({})).toMatchObject({ imagePorts: undefined, limits: {} });
+    expect(
+      proxyEnv({ ROOM_PROXY_IMAGE_PORTS: '8443, 8080', ROOM_PROXY_NETWORK_PREFIX_V4: '16', ROOM_PROXY_NETWORK_PREFIX_V6: '56' }),
+    ).toMatchObject({ imagePorts: [8443, 8080], limits: { networkPrefixV4: 16, networkPrefixV6: 56 } });
+    expect(() => proxyEnv({ ROOM_PROXY_IMAGE_PORTS: '6379x' })).toThrow(/ROOM_PROXY_IMAGE_PORTS/);
+    expect(() => proxyEnv({ ROOM_PROXY_NETWORK_PREFIX_V4: '33' })).toThrow(/ROOM_PROXY_NETWORK_PREFIX_V4/);
+    expect(() => proxyEnv({ ROOM_PROXY_NETWORK_PREFIX_V6: '/48' })).toThrow(/ROOM_PROXY_NETWORK_PREFIX_V6/);
+  });
+
   it('reads ROOM_UPLOAD_TOKEN, refusing a short one without echoing it', () => {
     const token = 'an-upload-token-of-32-characters';
     expect(proxyEnv({ ROOM_UPLOAD_TOKEN: token }).uploadToken).toBe(token);

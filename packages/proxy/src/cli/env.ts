@@ -1,5 +1,6 @@
 /** The proxy's settings from the environment. A value that cannot be read is a UsageError naming the variable. */
 import { readBaseUrl, readBoolean, readInteger, readRange, readUrl, UsageError } from '@room-restyler/core/cli';
+import type { Limits } from '../limits/limits.js';
 import type { TrustProxy } from '../security/client-ip.js';
 
 export interface ProxyEnv {
@@ -12,6 +13,10 @@ export interface ProxyEnv {
   imageOrigins: string[] | undefined;
   /** `ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS=true`: local development and tests only. */
   allowPrivateImageUrls: boolean;
+  /** `ROOM_PROXY_IMAGE_PORTS`: ports a public `image_url` may name besides 80/443. */
+  imagePorts: number[] | undefined;
+  /** `ROOM_PROXY_NETWORK_PREFIX_V4` / `_V6`: the network of a daily-budget share (default /24, /48). */
+  limits: Partial<Limits>;
   trustProxy: TrustProxy | undefined;
   /** `ROOM_UPLOAD_TOKEN`: uploads from a trusted server caller (the MCP server) skip the visitor limits. */
   uploadToken: string | undefined;
@@ -36,9 +41,11 @@ export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
     baseUrl: baseUrl && readBaseUrl('ROOM_API_BASE_URL', baseUrl),
     secret: read('ROOM_PROXY_SECRET'),
     publicUrl: publicUrl && readUrl('ROOM_PROXY_PUBLIC_URL', publicUrl),
-    allowedOrigins: originList(read('ROOM_PROXY_ALLOWED_ORIGINS')),
-    imageOrigins: originList(read('ROOM_PROXY_IMAGE_ORIGINS'))?.map((origin) => readUrl('ROOM_PROXY_IMAGE_ORIGINS', origin)),
+    allowedOrigins: commaList(read('ROOM_PROXY_ALLOWED_ORIGINS')),
+    imageOrigins: commaList(read('ROOM_PROXY_IMAGE_ORIGINS'))?.map((origin) => readUrl('ROOM_PROXY_IMAGE_ORIGINS', origin)),
     allowPrivateImageUrls: readBoolean('ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS', read('ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS') ?? 'false'),
+    imagePorts: commaList(read('ROOM_PROXY_IMAGE_PORTS'))?.map((port) => readInteger('ROOM_PROXY_IMAGE_PORTS', port, 1, 65_535)),
+    limits: networkPrefixes(read),
     trustProxy: trustProxy === undefined ? undefined : readTrustProxy(trustProxy),
     uploadToken,
     simulatorLatencyMs: latency === undefined ? undefined : readRange('ROOM_SIM_LATENCY', latency),
@@ -47,7 +54,17 @@ export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
   };
 }
 
-function originList(value: string | undefined): string[] | undefined {
+function networkPrefixes(read: (name: string) => string | undefined): Partial<Limits> {
+  const v4 = read('ROOM_PROXY_NETWORK_PREFIX_V4');
+  const v6 = read('ROOM_PROXY_NETWORK_PREFIX_V6');
+  return {
+    ...(v4 !== undefined && { networkPrefixV4: readInteger('ROOM_PROXY_NETWORK_PREFIX_V4', v4, 0, 32) }),
+    ...(v6 !== undefined && { networkPrefixV6: readInteger('ROOM_PROXY_NETWORK_PREFIX_V6', v6, 0, 128) }),
+  };
+}
+
+/** A comma-separated list, blanks dropped. */
+function commaList(value: string | undefined): string[] | undefined {
   return value
     ?.split(',')
     .map((origin) => origin.trim())

@@ -32,6 +32,9 @@ Serves the browser-facing mirror of the room generation service (/api/v1/enhance
 Environment: ROOM_API_KEY (required unless --simulate), ROOM_API_BASE_URL, ROOM_PROXY_SECRET,
 ROOM_PROXY_PUBLIC_URL, ROOM_PROXY_ALLOWED_ORIGINS, ROOM_PROXY_TRUST_PROXY (true, false or a hop count),
 ROOM_PROXY_IMAGE_ORIGINS, ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS (true: loopback/private image_url, local use only),
+ROOM_PROXY_IMAGE_PORTS (ports a public image_url may name besides 80/443, comma-separated; default none),
+ROOM_PROXY_NETWORK_PREFIX_V4 and ROOM_PROXY_NETWORK_PREFIX_V6 (the network that shares one part of the daily
+budget: default 24 and 48; per-IP limits count IPv6 per /64),
 ROOM_UPLOAD_TOKEN (>= 16 characters: uploads with Authorization: Bearer <token>, e.g. from room-restyler-mcp,
 skip the visitor upload limits),
 ROOM_PROXY_REDIS_URL and ROOM_PROXY_REDIS_PREFIX (several instances sharing state),

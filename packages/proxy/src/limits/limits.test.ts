@@ -125,13 +125,39 @@ describe('networks (trustProxy, as behind a load balancer)', () => {
     expect((await from('203.0.113.1')).status).toBe(200);
   });
 
+  it('keeps one IPv6 /48 to one share: 40 of its /64s get 20 generations, not 40', async () => {
+    h = await startHarness({ limits: { perVisitor: 100 }, trustProxy: true });
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => from(`2001:db8:1:${i.toString(16)}::1`)));
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(20);
+    expect(h.upstream.count('/api/v1/restyle')).toBe(20);
+    expect((await from('2001:db8:2::1')).status).toBe(200);
+  });
+
   it('takes the share and the networks from the limits', async () => {
     h = await startHarness({
-      limits: { perVisitor: 100, perIp: 100, dailyCredits: 10, networkDailyShare: 0.5, networkPrefixV6: 48 },
+      limits: { perVisitor: 100, perIp: 100, dailyCredits: 20, networkDailyShare: 0.25, networkPrefixV6: 64 },
       trustProxy: true,
     });
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => from(`2001:db8:1:${i}::1`)));
-    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(8);
+    const sameSlash64 = await Promise.all(Array.from({ length: 6 }, (_, i) => from(`2001:db8:1:0::${i + 2}`)));
+    expect(statuses(sameSlash64).filter((s) => s === 200)).toHaveLength(4);
+  });
+
+  it('counts a client once whatever port or spelling its balancer writes', async () => {
+    h = await startHarness({ limits: { perVisitor: 100, perIp: 2 }, trustProxy: true });
+    const v4 = ['203.0.113.7:10001', '203.0.113.7:10002', '3405803783', '203.0.113.07', '0xcb.0.0x71.7', '[::ffff:203.0.113.7]:443'];
+    const v6 = ['[2001:db8::1]:443', '[2001:db8::1]:444', '2001:DB8:0:0:0:0:0:1', '2001:db8::1'];
+    const answers = await Promise.all([...v4, ...v6].map(from));
+    expect(statuses(answers.slice(0, v4.length)).filter((s) => s === 200)).toHaveLength(2);
+    expect(statuses(answers.slice(v4.length)).filter((s) => s === 200)).toHaveLength(2);
+    expect(h.upstream.count('/api/v1/restyle')).toBe(4);
+  });
+
+  it('keeps a client behind a port-adding balancer to its network share', async () => {
+    h = await startHarness({ limits: { perVisitor: 100, perIp: 100 }, trustProxy: true });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => from(`198.51.100.${i + 1}:${10_000 + i}`)));
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(20);
   });
 });
 

@@ -31,7 +31,10 @@ export interface Limits {
    * the site off for everyone. Default 0.2 (20 of the default 100). 1 turns the share off.
    */
   networkDailyShare: number;
-  /** The network of that share: IPv4 prefix length (default 24) and IPv6 prefix length (default 64). */
+  /**
+   * The network of that share: IPv4 prefix length (default 24) and IPv6 prefix length (default 48,
+   * what one site or home customer may be given, so its /64s cannot each take a share).
+   */
   networkPrefixV4: number;
   networkPrefixV6: number;
   /** Event streams one visitor may hold open at once (on one instance). Default 6 (what a browser opens to one host over HTTP/1.1). */
@@ -51,7 +54,7 @@ export const DEFAULT_LIMITS: Limits = {
   ipv6Prefix: 64,
   networkDailyShare: 0.2,
   networkPrefixV4: 24,
-  networkPrefixV6: 64,
+  networkPrefixV6: 48,
   streamsPerVisitor: 6,
   streamsPerInstance: 256,
 };

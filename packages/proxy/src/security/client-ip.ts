@@ -1,8 +1,14 @@
 /**
- * The client's IP for per-IP limits. `X-Forwarded-For` is trivially spoofed, so it counts only
- * when the site says how many reverse proxies of its own sit in front (`trustProxy`).
+ * The client's IP for per-IP limits, in one canonical spelling so no spelling mints a new bucket.
+ * `X-Forwarded-For` is trivially spoofed, so it counts only when the site says how many reverse
+ * proxies of its own sit in front (`trustProxy`). An entry is read as the address alone: a port
+ * (`203.0.113.7:10001`, `[2001:db8::1]:443`, as some load balancers append) or zone is dropped,
+ * IPv4 is read as the WHATWG URL parser reads it (`3405803783`, `203.0.113.07` are 203.0.113.7), an
+ * IPv4-mapped IPv6 address is its IPv4. An entry that is no address counts as the socket's.
  */
+import { formatIp, parseIp, unmapIp } from '@room-restyler/core/internal';
 import type { ProxyRequest } from '../http/proxy-request.js';
+import type { Logger } from '../log.js';
 
 /** false: the socket address only. true = 1. n: the n-th address from the right of X-Forwarded-For. */
 export type TrustProxy = boolean | number;
@@ -12,24 +18,45 @@ export function trustedHops(trustProxy: TrustProxy): number {
   return trustProxy === true ? 1 : trustProxy === false ? 0 : Math.max(0, Math.floor(trustProxy));
 }
 
-export function clientIp(request: ProxyRequest, socketIp: string | undefined, trustProxy: TrustProxy): string | undefined {
+const BRACKETED = /^\[([^\]]+)\](?::\d{1,5})?$/;
+const IPV4_WITH_PORT = /^([^:]+):\d{1,5}$/;
+
+/** The address `entry` names, in one spelling (`203.0.113.7`, `2001:db8::1`), or undefined when it names none. */
+export function canonicalIp(entry: string): string | undefined {
+  const text = entry.trim();
+  const host = BRACKETED.exec(text)?.[1] ?? IPV4_WITH_PORT.exec(text)?.[1] ?? text;
+  const ip = parseIp(host.replace(/%[\w.-]+$/, ''));
+  return ip && formatIp(unmapIp(ip));
+}
+
+export type ClientIp = (request: ProxyRequest, socketIp: string | undefined) => string | undefined;
+
+/**
+ * Reads the client IP of each request. A trusted entry that is no address (a misconfigured hop
+ * count, a balancer writing something else) is logged once, not per request: a flood of them
+ * must not grow the log.
+ */
+export function clientIpReader(trustProxy: TrustProxy, log: Logger): ClientIp {
   const hops = trustedHops(trustProxy);
-  if (hops > 0) {
-    const chain = (request.headers.get('x-forwarded-for') ?? '')
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean);
-    const forwarded = chain[Math.max(0, chain.length - hops)];
-    if (forwarded && isIp(forwarded)) return normalizeIp(forwarded);
-  }
-  return socketIp ? normalizeIp(socketIp) : undefined;
-}
-
-function isIp(value: string): boolean {
-  return /^[0-9.]+$/.test(value) || /^[0-9a-fA-F:.]+$/.test(value);
-}
-
-/** `::ffff:1.2.3.4` and `1.2.3.4` are one client. */
-function normalizeIp(ip: string): string {
-  return ip.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  let warned = false;
+  return (request, socketIp) => {
+    if (hops > 0) {
+      const chain = (request.headers.get('x-forwarded-for') ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const forwarded = chain[Math.max(0, chain.length - hops)];
+      const ip = forwarded === undefined ? undefined : canonicalIp(forwarded);
+      if (ip) return ip;
+      if (forwarded !== undefined && !warned) {
+        warned = true;
+        log({
+          level: 'warn',
+          msg: 'X-Forwarded-For entry is no IP address: such requests count as the socket address (logged once; check trustProxy)',
+          entry: forwarded.slice(0, 64),
+        });
+      }
+    }
+    return socketIp === undefined ? undefined : canonicalIp(socketIp);
+  };
 }

@@ -16,5 +16,6 @@ export function checkImageUrl(imageUrl: string, options: ResolvedOptions, reques
   if (url.username !== '' || url.password !== '') throw refuse('not carry credentials');
   if (ownUploadId(options, url, requestOrigin) !== undefined || options.allowedImageOrigins?.has(url.origin)) return;
   if (options.allowedImageOrigins) throw refuse('point to an allowed image host');
-  if (!options.allowPrivateImageUrls && !checkPublicUrl(imageUrl).ok) throw refuse('be an http(s) URL on a public host');
+  if (!options.allowPrivateImageUrls && !checkPublicUrl(imageUrl, { ports: options.allowedImagePorts }).ok)
+    throw refuse('be an http(s) URL on a public host');
 }

@@ -90,12 +90,31 @@ describe('fetchImage', () => {
     });
 
     it('checks the addresses a host name resolves to (a public-looking name pointing at the machine itself)', async () => {
-      const url = `http://photos.example.com:${new URL(server.url).port}/room.jpg`;
+      const port = Number(new URL(server.url).port);
+      const url = `http://photos.example.com:${port}/room.jpg`;
+      const resolved: string[] = [];
+      const resolving = (addresses: string[]) => async (host: string) => {
+        resolved.push(host);
+        return addresses;
+      };
       for (const addresses of [['127.0.0.1'], ['93.184.216.34', '10.0.0.1'], ['::1']])
-        await expect(fetchImage(url, strict, never, async () => addresses)).rejects.toThrow(
+        await expect(fetchImage(url, { ...strict, ports: [port] }, never, resolving(addresses))).rejects.toThrow(
           new ImageInputError(privateRefusal(new URL(url).origin)),
         );
-      await expect(fetchImage(url, strict, never, async () => [])).rejects.toThrow(new ImageInputError(FETCH_FAILED));
+      await expect(fetchImage(url, { ...strict, ports: [port] }, never, resolving([]))).rejects.toThrow(new ImageInputError(FETCH_FAILED));
+      expect(resolved).toHaveLength(4);
+    });
+
+    it('refuses a public name on a port other than the scheme’s own without resolving it', async () => {
+      const resolved: string[] = [];
+      const resolve = async (host: string) => {
+        resolved.push(host);
+        return ['93.184.216.34'];
+      };
+      await expect(fetchImage('http://photos.example.com:6379/x.jpg', strict, never, resolve)).rejects.toThrow(
+        new ImageInputError(FETCH_FAILED),
+      );
+      expect(resolved).toEqual([]);
     });
   });
 });

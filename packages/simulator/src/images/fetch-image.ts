@@ -1,6 +1,6 @@
 /**
  * Downloads the caller's `image_url` with a size cap and a timeout, under the same address rules as
- * the key proxy (core's `checkPublicUrl`): only public http(s) hosts, checked again on every
+ * the key proxy (core's `checkPublicUrl`): only public http(s) hosts on the scheme's port, checked again on every
  * redirect hop (followed by hand, at most 5) and on the addresses a host name resolves to, so a
  * public URL cannot redirect or resolve into the machine's own network. `allowPrivate` lifts the
  * public-host rule for chosen origins (the simulator's own, the local proxy's uploads) or all
@@ -17,6 +17,8 @@ export interface FetchImageLimits {
   timeoutMs: number;
   /** Origins fetched even on a loopback or private address; `true`: all of them (local tests only). */
   allowPrivate?: boolean | ((origin: string) => boolean);
+  /** Ports a public host may be fetched on besides the scheme's own (tests of public names on local ports). */
+  ports?: readonly number[];
 }
 
 /** One message for every way a fetch fails (refused, unreachable, HTTP error, timeout, redirect loop). */
@@ -54,11 +56,15 @@ export const privateRefusal = (origin: string) =>
  * Refuses this hop unless it is a public URL whose name resolves to public addresses only, or an
  * allowed origin. Nothing is connected to before it passes, so the refusal says why.
  */
-async function checkHop(url: URL, allowPrivate: FetchImageLimits['allowPrivate'], resolve: Resolve): Promise<void> {
+async function checkHop(url: URL, limits: FetchImageLimits, resolve: Resolve): Promise<void> {
+  const { allowPrivate } = limits;
   if (url.username !== '' || url.password !== '' || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     throw new ImageInputError(FETCH_FAILED);
   if (allowPrivate === true || (typeof allowPrivate === 'function' && allowPrivate(url.origin))) return;
-  if (!checkPublicUrl(url.href).ok) throw new ImageInputError(privateRefusal(url.origin));
+  // The address first, so a private one is named as such whatever its port.
+  if (!checkPublicUrl(url.href, { ports: url.port ? [Number(url.port)] : [] }).ok) throw new ImageInputError(privateRefusal(url.origin));
+  // Another port is no private address: it reads like every other fetch failure.
+  if (!checkPublicUrl(url.href, { ports: limits.ports }).ok) throw new ImageInputError(FETCH_FAILED);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (parseIp(host)) return;
   const addresses = await resolve(host).catch(() => []);
@@ -69,7 +75,7 @@ async function checkHop(url: URL, allowPrivate: FetchImageLimits['allowPrivate']
 async function get(url: string, limits: FetchImageLimits, signal: AbortSignal, resolve: Resolve): Promise<Response> {
   let next = new URL(url);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-    await checkHop(next, limits.allowPrivate, resolve);
+    await checkHop(next, limits, resolve);
     const response = await fetch(next, { signal, redirect: 'manual', headers: { accept: 'image/*' } });
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || location === null) return response;

@@ -1,0 +1,37 @@
+/** The bin's address settings (issue 24): the image ports and the network of a daily-budget share come from the environment. */
+import { fileURLToPath } from 'node:url';
+import { sampleRoom } from '@room-restyler/simulator';
+import { describe, expect, it } from 'vitest';
+import { Visitor } from '../test/support/harness.js';
+import { exited, listeningUrl, runNode } from '../test/support/run-node.js';
+
+// The built bin, as a user runs it (`pnpm test` and `pnpm check` build first).
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+describe('room-restyler-proxy address settings', () => {
+  it('reads ROOM_PROXY_IMAGE_PORTS and ROOM_PROXY_NETWORK_PREFIX_V4', async () => {
+    const child = runNode(CLI, ['--simulate', '--port', '0'], {
+      env: { ROOM_PROXY_TRUST_PROXY: 'true', ROOM_PROXY_IMAGE_PORTS: '8443', ROOM_PROXY_NETWORK_PREFIX_V4: '32' },
+    });
+    try {
+      const url = await listeningUrl(child);
+      const from = (ip: string) => new Visitor(url, { 'x-forwarded-for': ip });
+      const restyle = (ip: string, imageUrl: string) => from(ip).restyle({}, { image_url: imageUrl, style: 'modern' });
+      // A listed port reaches the service (whose fetch of a name that does not exist fails); another is refused by the proxy.
+      expect((await restyle('198.51.100.1', 'https://photos.example.invalid:8443/room.jpg')).json.error).toBe('Could not fetch image_url');
+      expect((await restyle('198.51.100.2', 'https://photos.example.invalid:8444/room.jpg')).json.error).toMatch(/^image_url must be/);
+
+      const upload = await from('198.51.100.3').request('/api/v1/uploads', {
+        method: 'POST',
+        body: new Uint8Array(await sampleRoom({ width: 160, height: 120 })),
+        headers: { 'content-type': 'image/jpeg' },
+      });
+      // Each address its own network: past the 20 generations a /24 gets by default.
+      const answers = await Promise.all(Array.from({ length: 21 }, (_, i) => restyle(`198.51.100.${i + 10}`, String(upload.json.url))));
+      expect(answers.map((a) => a.status)).toEqual(Array(21).fill(200));
+    } finally {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+  });
+});
