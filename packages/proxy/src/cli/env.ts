@@ -32,7 +32,7 @@ export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
     apiKey: read('ROOM_API_KEY'),
     baseUrl: baseUrl && readUrl('ROOM_API_BASE_URL', baseUrl),
     secret: read('ROOM_PROXY_SECRET'),
-    publicUrl: publicUrl && readUrl('ROOM_PROXY_PUBLIC_URL', publicUrl),
+    publicUrl: publicUrl && readOrigin('ROOM_PROXY_PUBLIC_URL', publicUrl),
     allowedOrigins: originList(read('ROOM_PROXY_ALLOWED_ORIGINS')),
     imageOrigins: originList(read('ROOM_PROXY_IMAGE_ORIGINS'))?.map((origin) => readUrl('ROOM_PROXY_IMAGE_ORIGINS', origin)),
     allowPrivateImageUrls: readBoolean('ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS', read('ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS') ?? 'false'),
@@ -40,6 +40,14 @@ export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
     uploadToken,
     simulatorLatencyMs: latency === undefined ? undefined : readRange('ROOM_SIM_LATENCY', latency),
   };
+}
+
+/** An http(s) origin; a path would be dropped, so one is refused (the proxy adds its own prefix). */
+function readOrigin(name: string, value: string): string {
+  const url = new URL(readUrl(name, value));
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '')
+    throw new UsageError(`${name} must be an origin such as https://www.site.example, without a path, got "${value}"`);
+  return url.origin;
 }
 
 function originList(value: string | undefined): string[] | undefined {
