@@ -103,6 +103,15 @@ describe('a forged Host or X-Forwarded-Host', () => {
 });
 
 describe("an image_url on the proxy's own upload path", () => {
+  it('is ours under any loopback name of the server it reached, and goes to the service on the one it was started on', async () => {
+    h = await startHarness();
+    const visitor = h.visitor();
+    const url = new URL(await upload(visitor));
+    url.hostname = 'localhost';
+    expect((await visitor.restyle({}, { image_url: url.href, style: 'modern' })).status).toBe(200);
+    expect(sentToService()[0]?.startsWith(`${h.url}${url.pathname}?`)).toBe(true);
+  });
+
   it('naming no stored upload is refused, spends nothing and is not judged as a public URL instead', async () => {
     const site = 'https://www.site.example';
     h = await startHarness({ limits: { perVisitor: 1 }, uploads: { ...nodeUploads(), publicUrl: site } });
