@@ -1,6 +1,7 @@
 /**
  * `@room-restyler/proxy/node`: the proxy on Node — `toNodeHandler(proxy)` for node:http and
- * Express, `startProxyServer(options)` for a standalone server, and uploads on local disk
+ * Express, `startProxyServer(options)` for a standalone server, `serverOriginsOf(socket)` for a
+ * Node server of your own calling the fetch handler, and uploads on local disk
  * re-encoded with sharp. Everything Node-only of the proxy lives in this folder.
  */
 export type { ConnectionInfo, RoomProxy } from '../proxy.js';
@@ -9,5 +10,6 @@ export { createDiskUploadStore } from './disk-upload-store.js';
 export { elementWidget } from './element-widget.js';
 export { type NodeHandler, toNodeHandler } from './handler.js';
 export { type ProxyServer, type ProxyServerOptions, startProxyServer } from './server.js';
+export { serverOriginsOf } from './server-origins.js';
 export { createSharpImageProcessor } from './sharp-image-processor.js';
 export { createNodeUploads, type NodeUploadsOptions } from './uploads.js';
