@@ -35,7 +35,8 @@ await build({
 const site = await staticFiles(outDir);
 await rm(outDir, { recursive: true, force: true });
 
-// The simulator fetches photos from this server's own uploads (on loopback), and from no other private host.
+// The simulator fetches photos from this server's own uploads (on the loopback address the proxy
+// accepted the visitor on), and from no other private host.
 let siteOrigins = new Set();
 const simulator = await startSimulator({
   port: 0,
@@ -66,7 +67,9 @@ const server = createServer((req, res) => {
 });
 const bound = await listen(server, port, host);
 siteOrigins = new Set(
-  [`http://${host}:${bound}`, `http://localhost:${bound}`, `http://127.0.0.1:${bound}`].map((url) => new URL(url).origin),
+  [`http://${host}:${bound}`, `http://localhost:${bound}`, `http://127.0.0.1:${bound}`, `http://[::1]:${bound}`].map(
+    (url) => new URL(url).origin,
+  ),
 );
 console.log(`demo listening on http://${host}:${bound}/`);
 

@@ -12,7 +12,7 @@
 import { Readable } from 'node:stream';
 import { fixedPollSchedule, STYLE_IDS } from '@room-restyler/core';
 import { createRoomProxy, silentLogger } from '@room-restyler/proxy';
-import { createSharpImageProcessor } from '@room-restyler/proxy/node';
+import { createSharpImageProcessor, serverOriginsOf } from '@room-restyler/proxy/node';
 import { stylePalette } from '@room-restyler/simulator';
 import { startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 
@@ -173,7 +173,8 @@ async function forward(ctx, proxy) {
     body: hasBody ? Readable.toWeb(ctx.req) : undefined,
     duplex: 'half',
   });
-  const response = await proxy(request, { clientIp: ctx.req.socket.remoteAddress });
+  // Upload URLs on the dev server's own address (never the request's Host).
+  const response = await proxy(request, { clientIp: ctx.req.socket.remoteAddress, serverOrigins: serverOriginsOf(ctx.req.socket) });
   ctx.status = response.status;
   response.headers.forEach((value, key) => {
     ctx.set(key, value);

@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { sampleRoom } from '@room-restyler/simulator';
 import { describe, expect, it } from 'vitest';
 import { Visitor } from '../test/support/harness.js';
+import { rawRequest } from '../test/support/raw-http.js';
 import { startRedisServer } from '../test/support/redis-server.js';
-import { collect, exited, type RunOptions, runNode } from '../test/support/run-node.js';
+import { collect, exited, listeningUrl, type RunOptions, runNode } from '../test/support/run-node.js';
 
 // The built bin, as a user runs it (`pnpm test` and `pnpm check` build first).
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -106,6 +107,34 @@ describe('room-restyler-proxy', () => {
     } finally {
       child.kill('SIGTERM');
       expect((await exited(child)).code).toBe(0);
+    }
+  });
+
+  it("--simulate: a forged Host neither makes an upload-looking URL on it pass nor shows in an upload's url", async () => {
+    const child = run(['--simulate', '--port', '0']);
+    try {
+      const url = await listeningUrl(child);
+      // The visitor cookie the upload's answer sets: a generation without it is answered 428 first.
+      let cookie = '';
+      const post = async (path: string, type: string, body: Uint8Array) => {
+        const head = `POST ${path} HTTP/1.1\r\nHost: 169.254.169.254\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}Content-Type: ${type}\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n`;
+        const response = await rawRequest(url, Buffer.concat([Buffer.from(head), body]));
+        cookie ||= /set-cookie: (rr_visitor=[^;\r\n]+)/i.exec(response.head)?.[1] ?? '';
+        return { status: response.status, json: JSON.parse(response.body) as Record<string, unknown> };
+      };
+      const upload = await post('/api/v1/uploads', 'image/jpeg', new Uint8Array(await sampleRoom({ width: 64, height: 48 })));
+      expect(upload.status).toBe(201);
+      expect(String(upload.json.url).startsWith(`${url}/api/v1/uploads/`)).toBe(true);
+      const imageUrl = `http://169.254.169.254/api/v1/uploads/${'a'.repeat(32)}`;
+      const restyle = await post(
+        '/api/v1/restyle',
+        'application/json',
+        Buffer.from(JSON.stringify({ image_url: imageUrl, style: 'modern' })),
+      );
+      expect(restyle).toMatchObject({ status: 400, json: { field: 'image_url' } });
+    } finally {
+      child.kill('SIGTERM');
+      await exited(child);
     }
   });
 });

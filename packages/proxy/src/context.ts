@@ -11,6 +11,7 @@ import type { ResolvedOptions } from './options.js';
 import type { MatchedRoute } from './routes/table.js';
 import type { Sealer } from './security/sealer.js';
 import type { Signer } from './security/signer.js';
+import type { UploadOrigins } from './security/upload-origins.js';
 import { resolveVisitor, type Visitor } from './security/visitor-cookie.js';
 import type { ProxyStore } from './state/store.js';
 import type { WriteBehind } from './state/write-behind.js';
@@ -40,6 +41,8 @@ export interface RequestScope {
   route: MatchedRoute;
   /** The client IP, or `unknown` when the runtime gave none (all such clients share one bucket). */
   ip: string;
+  /** Where the proxy's own uploads live, from configuration; undefined without uploads or when unknown. */
+  uploadOrigins: UploadOrigins | undefined;
 }
 
 export function visitorOf(context: ProxyContext, request: ProxyRequest): Promise<Visitor> {

@@ -30,7 +30,13 @@ export interface UploadsOptions {
   processor: ImageProcessor;
   /** Where bodies wait while they are read. Default: memory; `createNodeUploads()` spools them to disk. */
   spool?: BodySpool | undefined;
-  /** Origin the service fetches uploads from (`ROOM_PROXY_PUBLIC_URL`). Default: the request's origin. */
+  /**
+   * The proxy's public origin (`ROOM_PROXY_PUBLIC_URL`, `https://www.site.example`): the upload URLs
+   * it hands out (to visitors, to the service) point there, and an `image_url` there on the upload
+   * path is one of its uploads. Default: the address the Node server accepted the connection on
+   * (its socket, never `Host` or `X-Forwarded-Host`); required behind a reverse proxy or load
+   * balancer, and on fetch handlers (Hono, Next.js), which know no address of their own.
+   */
   publicUrl?: string | undefined;
   /** Default 15 MB. */
   maxBytes?: number | undefined;
@@ -179,7 +185,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
         store: options.uploads.store,
         processor: options.uploads.processor,
         spool: options.uploads.spool ?? memorySpool,
-        publicUrl: options.uploads.publicUrl?.replace(/\/+$/, ''),
+        publicUrl: options.uploads.publicUrl === undefined ? undefined : publicOrigin(options.uploads.publicUrl),
         maxBytes: options.uploads.maxBytes ?? 15 * 1024 * 1024,
         maxPixels: options.uploads.maxPixels ?? 50_000_000,
         maxEdge: options.uploads.maxEdge ?? 2048,
@@ -188,7 +194,6 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
         timeoutMs: options.uploads.timeoutMs ?? 60_000,
       }
     : undefined;
-  if (uploads?.publicUrl !== undefined) check(URL.canParse(uploads.publicUrl), 'uploads.publicUrl must be an absolute URL');
   const allowedImagePorts = options.allowedImagePorts ?? [];
   check(
     allowedImagePorts.every((port) => Number.isInteger(port) && port >= 1 && port <= 65535),
@@ -230,6 +235,16 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
 function originOf(value: string): string {
   check(URL.canParse(value), `${JSON.stringify(value)} is not an absolute origin`);
   return new URL(value).origin;
+}
+
+/** `uploads.publicUrl` as an origin; a path would be silently dropped, so one is refused. */
+function publicOrigin(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  check(
+    url !== undefined && /^https?:$/.test(url.protocol) && url.pathname === '/' && url.search === '' && url.hash === '',
+    `uploads.publicUrl must be an http(s) origin such as https://www.site.example (the prefix is added), got ${JSON.stringify(value)}`,
+  );
+  return url.origin;
 }
 
 function randomSecret(): string {

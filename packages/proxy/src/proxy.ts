@@ -23,6 +23,7 @@ import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './se
 import { withForwardedOrigin } from './security/forwarded-origin.js';
 import { createSealer } from './security/sealer.js';
 import { createSigner } from './security/signer.js';
+import { uploadOriginsOf } from './security/upload-origins.js';
 import { guardStore } from './state/guarded-store.js';
 import { createMemoryStore } from './state/memory-store.js';
 import { WriteBehind } from './state/write-behind.js';
@@ -33,6 +34,12 @@ import { randomId } from './util/base64url.js';
 export interface ConnectionInfo {
   /** The socket's remote address. */
   clientIp?: string | undefined;
+  /**
+   * The origins the connection reached the server on, as the server knows them (its socket's local
+   * address, never a request header); the first is where upload URLs point when `uploads.publicUrl`
+   * is unset. The Node adapter passes them; without them, uploads need `publicUrl`.
+   */
+  serverOrigins?: readonly string[] | undefined;
 }
 
 export type RoomProxy = ((request: Request, connection?: ConnectionInfo) => Promise<Response>) & {
@@ -135,7 +142,8 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
           msg: 'client IP unknown: all such clients share one per-IP limit (pass the socket address from your adapter or set trustProxy)',
         });
       }
-      response = await matched.handler(context, { request, route: matched, ip: ip ?? 'unknown' });
+      const uploadOrigins = options.uploads && uploadOriginsOf(options.uploads.publicUrl, connection.serverOrigins);
+      response = await matched.handler(context, { request, route: matched, ip: ip ?? 'unknown', uploadOrigins });
     } catch (error) {
       thrown = error;
       response = errorReply(error, log);

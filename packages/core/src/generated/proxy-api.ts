@@ -103,6 +103,10 @@ export type paths = {
          *     is then outside the visitor limits (per visitor, per IP, per day) and the site's `authorize`
          *     hook; only the storage budget still applies. A wrong token is `401 upload_token_invalid`
          *     and counts as nothing; without a configured token the header is ignored.
+         *
+         *     `503 public_url_required`: the proxy runs where it cannot know its own address (a fetch
+         *     handler: Hono, Next.js) and `uploads.publicUrl` (`ROOM_PROXY_PUBLIC_URL`) is not set; it
+         *     never takes its address from `Host` or `X-Forwarded-Host`.
          */
         post: operations["uploadImage"];
         delete?: never;
@@ -218,9 +222,13 @@ export type components = {
         Upload: {
             /**
              * Format: uri
-             * @description Absolute signed URL the service fetches (origin from ROOM_PROXY_PUBLIC_URL), valid until
-             *     `expires_at`; after that, only the uploader's cookie reads it. Give it to the proxy as
-             *     `image_url`: the service then gets a fresh one.
+             * @description Absolute signed URL the service fetches, valid until `expires_at` (an hour by default);
+             *     after that, only the uploader's cookie reads it. Its origin comes from configuration only
+             *     (`ROOM_PROXY_PUBLIC_URL`, else the address the server listens on), never from `Host` or
+             *     `X-Forwarded-Host`. Give it to the proxy as `image_url` (before `expires_at`, or from the
+             *     uploader's cookie): the service then gets a fresh one. An `image_url` on the proxy's upload
+             *     path naming no stored upload is `400 upload_not_found`, one with a bad or expired signature
+             *     from anyone else `400 upload_signature_invalid`.
              */
             url: string;
             /**
@@ -267,7 +275,7 @@ export type components = {
          * @description What went wrong, for code to act on (the `error` text is for people).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "upload_token_invalid" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "visitor_cookie_required" | "too_many_streams" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "not_ready" | "shutting_down" | "internal_error";
+        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "upload_not_found" | "upload_signature_invalid" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "upload_token_invalid" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "visitor_cookie_required" | "too_many_streams" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "public_url_required" | "not_ready" | "shutting_down" | "internal_error";
         ProxyError: {
             error: string;
             code: components["schemas"]["ErrorCode"];
@@ -600,6 +608,7 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["LimitReached"];
+            503: components["responses"]["Error"];
         };
     };
     getUpload: {

@@ -41,6 +41,10 @@ const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavai
   body_timeout: ['errNetwork', 'retry'],
   not_found: ['errExpired', 'again'],
   uploads_disabled: CONFIG,
+  public_url_required: CONFIG,
+  // The uploaded photo is gone (or its URL no longer works): choosing it again uploads it anew.
+  upload_not_found: PHOTO,
+  upload_signature_invalid: PHOTO,
   origin_not_allowed: CONFIG,
   upstream_auth: CONFIG,
   forbidden: ['errForbidden', 'none'],

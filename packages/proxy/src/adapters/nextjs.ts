@@ -8,7 +8,8 @@
  *   });
  *
  * Route handlers get no socket address: behind Vercel or another proxy that sets
- * `X-Forwarded-For`, set `trustProxy` so per-IP limits see real clients.
+ * `X-Forwarded-For`, set `trustProxy` so per-IP limits see real clients. Uploads need
+ * `uploads.publicUrl` (ROOM_PROXY_PUBLIC_URL): the upload origin is never taken from the request.
  */
 import type { RoomProxyOptions } from '../options.js';
 import { createRoomProxy, type RoomProxy } from '../proxy.js';

@@ -30,6 +30,13 @@ describe('proxyEnv', () => {
     expect(() => proxyEnv({ ROOM_PROXY_NETWORK_PREFIX_V6: '/48' })).toThrow(/ROOM_PROXY_NETWORK_PREFIX_V6/);
   });
 
+  it('reads ROOM_PROXY_PUBLIC_URL as an origin, refusing a path the upload URLs would drop', () => {
+    expect(proxyEnv({ ROOM_PROXY_PUBLIC_URL: 'https://www.site.example/' }).publicUrl).toBe('https://www.site.example');
+    expect(() => proxyEnv({ ROOM_PROXY_PUBLIC_URL: 'https://www.site.example/room-api' })).toThrow(
+      /ROOM_PROXY_PUBLIC_URL must be an origin such as https:\/\/www\.site\.example, without a path/,
+    );
+  });
+
   it('reads ROOM_UPLOAD_TOKEN, refusing a short one without echoing it', () => {
     const token = 'an-upload-token-of-32-characters';
     expect(proxyEnv({ ROOM_UPLOAD_TOKEN: token }).uploadToken).toBe(token);

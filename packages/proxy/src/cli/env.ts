@@ -40,7 +40,7 @@ export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
     apiKey: read('ROOM_API_KEY'),
     baseUrl: baseUrl && readBaseUrl('ROOM_API_BASE_URL', baseUrl),
     secret: read('ROOM_PROXY_SECRET'),
-    publicUrl: publicUrl && readUrl('ROOM_PROXY_PUBLIC_URL', publicUrl),
+    publicUrl: publicUrl && readOrigin('ROOM_PROXY_PUBLIC_URL', publicUrl),
     allowedOrigins: commaList(read('ROOM_PROXY_ALLOWED_ORIGINS')),
     imageOrigins: commaList(read('ROOM_PROXY_IMAGE_ORIGINS'))?.map((origin) => readUrl('ROOM_PROXY_IMAGE_ORIGINS', origin)),
     allowPrivateImageUrls: readBoolean('ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS', read('ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS') ?? 'false'),
@@ -61,6 +61,14 @@ function networkPrefixes(read: (name: string) => string | undefined): Partial<Li
     ...(v4 !== undefined && { networkPrefixV4: readInteger('ROOM_PROXY_NETWORK_PREFIX_V4', v4, 0, 32) }),
     ...(v6 !== undefined && { networkPrefixV6: readInteger('ROOM_PROXY_NETWORK_PREFIX_V6', v6, 0, 128) }),
   };
+}
+
+/** An http(s) origin; a path would be dropped, so one is refused (the proxy adds its own prefix). */
+function readOrigin(name: string, value: string): string {
+  const url = new URL(readUrl(name, value));
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '')
+    throw new UsageError(`${name} must be an origin such as https://www.site.example, without a path, got "${value}"`);
+  return url.origin;
 }
 
 /** A comma-separated list, blanks dropped. */

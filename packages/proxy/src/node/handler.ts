@@ -4,6 +4,7 @@ import type { ProxyRequest } from '../http/proxy-request.js';
 import { type ConnectionInfo, type ReplyHandler, type RoomProxy, replyHandlerOf } from '../proxy.js';
 import { writeReply } from './reply.js';
 import { notOriginForm, refusedBeforeRequest, toFetchRequest, toProxyRequest } from './request.js';
+import { serverOriginsOf } from './server-origins.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 
@@ -17,7 +18,11 @@ export function toNodeHandler(proxy: RoomProxy): NodeHandler {
       const refused = refusedBeforeRequest(req, proxy.prefix);
       const request = refused ? undefined : toProxyRequest(req);
       // No AbortSignal: event streams stop through the body's cancel when the client leaves.
-      const reply = refused ?? (request ? await core(request, { clientIp: req.socket.remoteAddress }) : notOriginForm());
+      const reply =
+        refused ??
+        (request
+          ? await core(request, { clientIp: req.socket.remoteAddress, serverOrigins: serverOriginsOf(req.socket) })
+          : notOriginForm());
       await writeReply(req, res, reply);
     } catch (error) {
       if (next) next(error);

@@ -51,7 +51,7 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
   if (denied) return withVisitor(denied, visitor);
 
   const input = parseInput(scope.request, raw, operation);
-  checkImageUrl(input.body.image_url, options, new URL(scope.request.url).origin);
+  await checkImageUrl(context, scope, input.body.image_url);
   const key = idempotencyKeyOf(scope.request.headers.get('idempotency-key'));
   return withVisitor(await begin({ context, scope, input, visitor: visitor.id, key }), visitor);
 }
@@ -104,7 +104,7 @@ async function send(g: Generation, start: Counted, record: KeyRecord | undefined
     client: g.scope.request.headers,
   };
   // The proxy's own upload goes to the service as a freshly signed URL (the visitor's may have expired).
-  const image_url = await imageUrlForService(g.context, input.body.image_url, new URL(g.scope.request.url).origin);
+  const image_url = await imageUrlForService(g.context, input.body.image_url, g.scope.uploadOrigins);
   let reply: UpstreamReply;
   try {
     reply =

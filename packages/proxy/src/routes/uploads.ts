@@ -12,16 +12,16 @@ import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '..
 import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
 import { consumeLimits, type LimitCheck, precheckLimits, uploadChecks } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
+import type { UploadOrigins } from '../security/upload-origins.js';
 import { trustedUploader } from '../security/upload-token.js';
-import { signatureValid, signedUploadUrl } from '../security/upload-urls.js';
-import { readVisitorCookie, type Visitor } from '../security/visitor-cookie.js';
+import { mayRead, signedUploadUrl, UPLOAD_ID } from '../security/upload-urls.js';
+import type { Visitor } from '../security/visitor-cookie.js';
 import { ImageRejectedError, type ProcessedImage } from '../uploads/image-processor.js';
 import { UploadStoreFullError } from '../uploads/upload-store.js';
 import { randomId } from '../util/base64url.js';
 
 /** Room for the multipart boundary and part headers around the file. */
 const MULTIPART_OVERHEAD = 16 * 1024;
-const UPLOAD_ID = /^[A-Za-z0-9_-]{32}$/;
 
 function uploadsOf(context: ProxyContext) {
   const uploads = context.options.uploads;
@@ -29,8 +29,20 @@ function uploadsOf(context: ProxyContext) {
   return uploads;
 }
 
+/** Where the upload's URL points: configuration only, so a runtime that knows no address of its own needs `publicUrl`. */
+function originsOf(scope: RequestScope): UploadOrigins {
+  if (scope.uploadOrigins) return scope.uploadOrigins;
+  throw new ProxyHttpError(
+    503,
+    'public_url_required',
+    "Uploads need the proxy's public origin: set uploads.publicUrl (ROOM_PROXY_PUBLIC_URL); it is never taken from the request's Host",
+  );
+}
+
 export async function handleUpload(context: ProxyContext, scope: RequestScope): Promise<Reply> {
   const uploads = uploadsOf(context);
+  // Refused before a limit is counted or the body read.
+  originsOf(scope);
   const { clock } = context.options;
   const visitor = await visitorOf(context, scope.request);
   const trusted = await trustedUploader(context, scope);
@@ -97,11 +109,10 @@ async function storeUpload(
       extra: { retry_after_seconds: 3600 },
     });
   }
-  const origin = uploads.publicUrl ?? new URL(scope.request.url).origin;
   // Signed, short-lived: what the service fetches; after it expires only the uploader's cookie reads it.
   // Whole seconds, as the URL carries them, so `expires_at` is the very moment it stops working.
   const urlExpiresAt = Math.floor(Math.min(expiresAt, now + uploads.urlTtlMs) / 1000) * 1000;
-  const url = await signedUploadUrl(context, origin, id, urlExpiresAt);
+  const url = await signedUploadUrl(context, originsOf(scope), id, urlExpiresAt);
   context.log({
     level: 'info',
     msg: 'upload stored',
@@ -138,7 +149,9 @@ export async function handleUploaded(context: ProxyContext, scope: RequestScope)
   const now = context.options.clock.now();
   const upload = UPLOAD_ID.test(id) ? await uploads.store.get(id, now) : undefined;
   // Only the service (a signed URL) and the uploader (its cookie) read an upload; to anyone else it does not exist.
-  if (!upload || !(await mayRead(context, scope, id, upload.owner))) throw notFound('Upload not found (it may have expired)');
+  const query = new URL(scope.request.url).searchParams;
+  if (!upload || !(await mayRead(context, scope.request, id, query, upload.owner)))
+    throw notFound('Upload not found (it may have expired)');
   return new Response(upload.bytes, {
     status: 200,
     headers: {
@@ -152,12 +165,6 @@ export async function handleUploaded(context: ProxyContext, scope: RequestScope)
       'cross-origin-resource-policy': 'same-origin',
     },
   });
-}
-
-async function mayRead(context: ProxyContext, scope: RequestScope, id: string, owner: string | undefined): Promise<boolean> {
-  const query = new URL(scope.request.url).searchParams;
-  if (await signatureValid(context, id, query)) return true;
-  return owner !== undefined && (await readVisitorCookie(scope.request, context.signer)) === owner;
 }
 
 /** The image bytes of a raw body or of the multipart field `file`. */

@@ -2,8 +2,9 @@
  * Behind an HTTPS-terminating reverse proxy the request reaches us as `http://internal-host`; the
  * browser saw `https://www.site.example`. With `trustProxy`, the proxy's own `X-Forwarded-Proto` /
  * `X-Forwarded-Host` (or the standard `Forwarded: proto=…;host=…`) say what the browser saw, and
- * that origin decides the Origin check, the cookie's `Secure` and the upload URLs. Without it they
- * are ignored: any client can send them. Of a list, the entry the n-th trusted proxy appended counts,
+ * that origin decides the Origin check and the cookie's `Secure` — never which URLs are the proxy's
+ * own uploads nor the URLs it hands out (security/upload-origins.ts). Without it they are ignored:
+ * any client can send them. Of a list, the entry the n-th trusted proxy appended counts,
  * as for `X-Forwarded-For`.
  */
 import type { ProxyRequest } from '../http/proxy-request.js';

@@ -9,8 +9,12 @@ export interface RawResponse {
   body: string;
 }
 
-/** Sends `text` as is and resolves with the first response (the socket is closed afterwards). */
-export function rawRequest(baseUrl: string, text: string, options: { keepOpen?: (socket: Socket) => void } = {}): Promise<RawResponse> {
+/** Sends `text` (or bytes) as is and resolves with the first response (the socket is closed afterwards). */
+export function rawRequest(
+  baseUrl: string,
+  text: string | Uint8Array,
+  options: { keepOpen?: (socket: Socket) => void } = {},
+): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
