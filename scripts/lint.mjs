@@ -8,7 +8,7 @@ import { attempt } from './run.mjs';
 const failed = [
   attempt('node', ['scripts/lint-specs.mjs']),
   attempt('pnpm', ['exec', 'biome', 'check', '.']),
-  attempt('pnpm', ['exec', 'changeset', 'status', '--since', 'HEAD']),
+  attempt('pnpm', ['exec', 'changeset', 'status']),
   attempt('pnpm', ['exec', 'tsc', '-b']),
 ].some((status) => status !== 0);
 if (failed) process.exit(1);
