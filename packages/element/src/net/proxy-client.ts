@@ -60,7 +60,7 @@ export function createProxyClient(baseUrl: string, fetchImpl: typeof fetch = (..
       error.status === 428 ? call(PROXY_PATHS[operation], init) : Promise.reject(error),
     );
     const requestId = requestIdOf(ack);
-    if (!requestId) throw new ServerError(`Starting the ${operation}: no request id in the answer`, { body: ack });
+    if (!requestId) throw new ServerError(`${operation}: no request id in the answer`, { body: ack });
     const message = (ack as { message?: unknown }).message;
     return { requestId, message: typeof message === 'string' ? message : '' };
   }
