@@ -14,8 +14,9 @@ export default {
   files: ['src/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
-  testsFinishTimeout: 240_000,
-  testFramework: { config: { timeout: 20_000 } },
+  // Safety nets only (tests wait for events): a busy machine makes every step slow.
+  testsFinishTimeout: 900_000,
+  testFramework: { config: { timeout: 120_000 } },
   // Lit's development build announces itself once per page ("Lit is in dev mode"): expected here,
   // so it is dropped. Its other dev-mode warnings (a real problem in our code) still show.
   filterBrowserLogs: ({ args }) => !(typeof args[0] === 'string' && args[0].startsWith('Lit is in dev mode.')),

@@ -4,7 +4,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['test/support/setup.ts'],
-    testTimeout: 20_000,
+    // Safety nets only (tests wait for events): a busy machine makes every step slow.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // A promise rejection nobody handles fails the run at once, as it would kill a Node process
     // with default settings: no store outage, reset or shutdown may leave one behind.
     execArgv: ['--unhandled-rejections=strict'],

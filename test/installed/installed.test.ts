@@ -5,7 +5,8 @@
  * TypeScript against the proxy's adapters, and the widget served by the proxy to a browser.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -229,6 +230,42 @@ describe('the READMEs’ snippets, pasted into a fresh site and run against a st
     }
   });
 
+  it('Express in TypeScript (app.mjs saved as app.ts, type-checked strict, run with tsx): a visitor chooses a photo, generates and sees the result', async () => {
+    const site = await siteOf('site-express-ts', ['app.mjs', 'public/index.html']);
+    await rename(join(site, 'app.mjs'), join(site, 'app.ts'));
+    // A strict project's check, as `tsc --init` would set it up for Node ESM.
+    await project.exec('npx', ['tsc', '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--types', 'node', 'app.ts'], {
+      cwd: site,
+    });
+    const env = { ROOM_API_KEY: SIM_KEY, ROOM_API_BASE_URL: devSim?.url, PORT: String(await freePort()) };
+    const app = await startBin(project, 'npx', ['tsx', 'app.ts'], env, { cwd: site });
+    try {
+      const { errors } = await stageARoom(app.url);
+      expect(errors).toEqual([]);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('a page on another origin (cms-page.html) with the bin allowing that origin: a visitor chooses a photo, generates and sees the result', async () => {
+    const { 'cms-page.html': markup } = snippetFiles(['cms-page.html']);
+    const pages = await serveHtml(() => page);
+    const bin = await startBin(project, 'npx', ['-p', '@room-restyler/proxy', 'room-restyler-proxy', '--port', '0'], {
+      ROOM_API_KEY: SIM_KEY,
+      ROOM_API_BASE_URL: devSim?.url,
+      ROOM_PROXY_ALLOWED_ORIGINS: pages.origin,
+    });
+    // The README's placeholder origin of the proxy, here where the bin listens.
+    const page = (markup as string).replaceAll('https://room-api.listing.example', bin.url.replace(/\/$/, ''));
+    try {
+      expect(new URL(bin.url).origin).not.toBe(pages.origin);
+      const { errors } = await stageARoom(`${pages.origin}/`);
+      expect(errors).toEqual([]);
+    } finally {
+      await Promise.all([bin.stop(), pages.close()]);
+    }
+  });
+
   it('Next.js App Router (a real next build, then next start): a visitor chooses a photo, generates and sees the result', async () => {
     const site = await siteOf('site-next', ['app/api/room/[...path]/route.ts', 'next.config.mjs', 'app/page.js', 'app/layout.js']);
     await writeFile(join(site, 'package.json'), JSON.stringify({ name: 'a-next-site', private: true, type: 'module' }));
@@ -250,3 +287,11 @@ describe('the READMEs’ snippets, pasted into a fresh site and run against a st
     }
   });
 });
+
+/** A static page on 127.0.0.1 (a site apart from the proxy's origin, on its own port). */
+async function serveHtml(html: () => string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html()));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}

@@ -1,7 +1,7 @@
 /**
  * The kit as a user gets it: every public package packed by pnpm (workspace ranges resolved, only
  * its `files`), then installed with plain npm from the tarballs into a fresh project outside the
- * workspace, next to what a site or an app would add (sharp, hono, @hono/node-server, express, next, vite, esbuild, TypeScript).
+ * workspace, next to what a site or an app would add (sharp, hono, @hono/node-server, express and its types, tsx, next, vite, esbuild, TypeScript).
  * npm runs with a clean environment (no pnpm variables, no NODE_PATH) and a cache of its own in
  * the temp folder, kept between runs so a second run installs offline-fast.
  */
@@ -29,6 +29,9 @@ const EXTRAS: Record<string, [manifest: string, field: 'dependencies' | 'devDepe
   esbuild: '^0.28.0',
   // The web frameworks the proxy README's app.mjs and hono.mjs are written for.
   express: '^5.1.0',
+  // The same Express site in TypeScript, run as its README says (npx tsx app.ts).
+  '@types/express': '^5.0.0',
+  tsx: ['package.json', 'devDependencies'],
   '@hono/node-server': '^1.19.0',
   // The proxy README's Next.js App Router site (its route is TypeScript: next build wants React's types).
   next: '^16.0.0',

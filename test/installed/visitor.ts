@@ -12,7 +12,19 @@ export async function stageARoom(pageUrl: string): Promise<{ errors: string[] }>
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
     await page.goto(pageUrl);
+    // Said plainly when the widget's script never defined the element (a 404, a CORS refusal).
+    await page
+      .waitForFunction(() => customElements.get('room-restyler') !== undefined, undefined, { timeout: 30_000 })
+      .catch(() => {
+        throw new Error(
+          `<room-restyler> was never defined on ${pageUrl}; refused: ${refused.join(', ') || 'none'}; errors: ${errors.join('; ')}`,
+        );
+      });
     const widget = page.locator('room-restyler');
     await widget.locator('input[type="file"]').first().setInputFiles(PHOTO);
     await widget.locator('[part~="card"]', { hasText: 'Japandi' }).click();

@@ -53,10 +53,13 @@ export interface UploadsOptions {
 }
 
 export interface RoomProxyOptions {
-  /** The service key (`ROOM_API_KEY`). Sent upstream only; never in a response or a log line. */
-  apiKey: string;
-  /** The service origin or `…/api/v1` as its docs give it (`ROOM_API_BASE_URL`); `/api/v1/...` is appended. */
-  baseUrl: string;
+  /**
+   * The service key (`ROOM_API_KEY`). Sent upstream only; never in a response or a log line.
+   * `undefined` is accepted so `process.env.ROOM_API_KEY` type-checks as pasted; the proxy then refuses to start, naming it.
+   */
+  apiKey: string | undefined;
+  /** The service origin or `…/api/v1` as its docs give it (`ROOM_API_BASE_URL`); `/api/v1/...` is appended. `undefined`: as `apiKey`. */
+  baseUrl: string | undefined;
   /** Where the proxy is mounted, e.g. `/room-api`. Default '' (the root). */
   prefix?: string | undefined;
   /** Signs visitor cookies and seals handles (≥ 16 characters). Default: random per process (handles die with it). */

@@ -91,10 +91,11 @@ export function settle(): Promise<void> {
 }
 
 /**
- * Waits until `condition` holds (checked every few ms), failing after `timeoutMs`. The condition may
- * be async, e.g. a request that reads the state under test.
+ * Waits until `condition` holds (checked every few ms). The condition may be async, e.g. a request
+ * that reads the state under test. `timeoutMs` is only a safety net that names what never came: on a
+ * busy machine a step that takes milliseconds may take many seconds, so it is long.
  */
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

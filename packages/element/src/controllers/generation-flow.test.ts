@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { AbortError, type Clock, ConnectionError, GENERATION_PHASES, GenerationFailedError, type Prediction } from '@room-restyler/core';
 import type { ReactiveController } from 'lit';
 import { type VisibilitySource, visibleClock } from '../net/visible-clock.js';
+import { until } from '../test/helpers.js';
 import { type FlowDependencies, GenerationFlow, type GenerationRequest } from './generation-flow.js';
 
 /** A host without DOM: the controller only needs these two methods. */
@@ -167,7 +168,7 @@ describe('GenerationFlow', () => {
       new Promise((_, reject) => o?.signal?.addEventListener('abort', () => reject(o.signal?.reason)));
     const flow = new GenerationFlow(host(), deps);
     const running = flow.start(request);
-    await until(() => flow.state.phase === 'generating');
+    await until(() => flow.state.phase === 'generating', 'generating');
     flow.cancel();
     await running;
     expect(flow.state.phase).to.equal('idle');
@@ -187,7 +188,7 @@ describe('GenerationFlow', () => {
       );
     const flow = new GenerationFlow(host(), deps);
     const running = flow.start(request);
-    await until(() => flow.state.phase === 'generating');
+    await until(() => flow.state.phase === 'generating', 'generating');
     flow.hostDisconnected();
     await running;
     expect(aborted).to.equal(true);
@@ -222,15 +223,15 @@ describe('GenerationFlow', () => {
     deps.client.waitForPrediction = () => new Promise((r) => (release = r));
     const flow = new GenerationFlow(host(), deps);
     const running = flow.start(request);
-    await until(() => flow.state.phase === 'generating');
+    await until(() => flow.state.phase === 'generating', 'generating');
     // A job that takes longer than the usual 10–30 s: the estimate runs out, the bar keeps creeping.
     for (const at of [5_000, 12_000, 19_000, 21_000, 29_000, 31_000, 45_000, 60_000]) {
       now = at;
-      await until(() => (flow.state as { elapsedMs?: number }).elapsedMs === at);
+      await until(() => (flow.state as { elapsedMs?: number }).elapsedMs === at, `${at} ms elapsed`);
     }
     expect(flow.state).to.include({ phase: 'generating', elapsedMs: 60_000, estimatedRemainingMs: undefined });
     release(succeeded);
-    await until(() => flow.state.phase === 'downloading');
+    await until(() => flow.state.phase === 'downloading', 'downloading');
     expect(flow.state.phase, 'not succeeded before the images load').to.equal('downloading');
     loadImages();
     await running;
@@ -293,7 +294,7 @@ describe('visibleClock', () => {
     const sleeping = visibleClock(doc)
       .sleep(1)
       .then(() => (woke = true));
-    await until(() => listeners.size === 1);
+    await until(() => listeners.size === 1, 'one visibility listener');
     expect(woke).to.equal(false);
     doc.hidden = false;
     listeners.forEach((l) => {
@@ -304,8 +305,3 @@ describe('visibleClock', () => {
     expect(listeners.size).to.equal(0);
   });
 });
-
-async function until(predicate: () => boolean) {
-  for (let i = 0; i < 500 && !predicate(); i++) await new Promise((r) => setTimeout(r, 2));
-  if (!predicate()) throw new Error('condition not reached');
-}

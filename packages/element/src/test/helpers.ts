@@ -67,8 +67,11 @@ export function emulateMedia(features: { name: string; value: string }[]): Promi
   return executeServerCommand('media', { features });
 }
 
-/** Resolves when `predicate` holds, checking after every animation frame; fails after `timeoutMs`. */
-export async function until(predicate: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+/**
+ * Resolves when `predicate` holds, checking after every animation frame. `timeoutMs` is a safety net
+ * naming what never came, long because a busy machine makes every step slow.
+ */
+export async function until(predicate: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!predicate()) {
     if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -63,7 +63,7 @@ describe('an oversized body, from a client in another process', () => {
     socket.write('x'.repeat(64 * 1024));
     await waitFor(() => received.includes('payload_too_large'), 'the 413');
     expect(received).toMatch(/^HTTP\/1\.1 413 /);
-    await waitFor(() => closed, 'the proxy to close the idle connection', 10_000);
+    await waitFor(() => closed, 'the proxy to close the idle connection');
   });
 });
 

@@ -322,7 +322,7 @@ describe('<room-restyler>', () => {
     await until(() => is(el, 'error'), 'the limit');
     expect(part(el, 'error')!.textContent).to.match(/Try again in [12] seconds?\.$/);
     expect(part(el, 'retry'), 'no Retry while it cannot work').to.equal(null);
-    await until(() => part(el, 'retry') !== null, 'Retry once the wait is over', 5000);
+    await until(() => part(el, 'retry') !== null, 'Retry once the wait is over');
     expect(part(el, 'error')!.textContent).to.equal('You can try again now.');
     await click(el, 'retry');
     await until(() => is(el, 'result'), 'the second result');
@@ -488,7 +488,7 @@ describe('<room-restyler>', () => {
         el.remove();
         await new Promise((r) => originals.setTimeout.call(window, r, 0));
       }
-      await until(() => timers.size === baseline.timers, `timers back to ${baseline.timers} (now ${timers.size})`, 3000);
+      await until(() => timers.size === baseline.timers, `timers back to ${baseline.timers} (now ${timers.size})`);
       expect(live.size, [...live].join(', ')).to.equal(baseline.listeners);
     } finally {
       Object.assign(EventTarget.prototype, { addEventListener: originals.add, removeEventListener: originals.remove });
