@@ -27,7 +27,7 @@ export interface RedisServerOptions {
   dataDir?: string;
 }
 
-const START_TIMEOUT_MS = 10_000;
+const START_TIMEOUT_MS = 60_000;
 
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RunningRedis> {
   const binary = redisServerPath();

@@ -42,14 +42,25 @@ export async function exited(child: ChildProcess): Promise<Exit> {
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
-/** The first `http://…` URL the child prints (a server's "listening on" line); rejects when it exits first. */
-export async function listeningUrl(child: ChildProcess, timeoutMs = 15_000): Promise<string> {
+/**
+ * The first `http://…` URL the child prints (a server's "listening on" line); rejects, with what it
+ * wrote, when it exits first. No deadline of its own: a loaded machine may take long to start Node,
+ * and the test's timeout is the safety net.
+ */
+export function listeningUrl(child: ChildProcess): Promise<string> {
   const out = collect(child.stdout);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const url = /(http:\/\/\S+)/.exec(out.text)?.[1];
-    if (url) return url;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server process did not start:\n${out.text}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const err = collect(child.stderr);
+  return new Promise((resolve, reject) => {
+    const onData = () => {
+      const url = /(http:\/\/\S+)/.exec(out.text)?.[1];
+      if (!url) return;
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      resolve(url);
+    };
+    const onExit = (code: number | null) =>
+      reject(new Error(`the server process exited (${code}) before it listened:\n${out.text}\n${err.text}`));
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
 }
