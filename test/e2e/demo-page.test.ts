@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
+import { CHROMIUM_ARGS, chromiumPath, SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,7 @@ describe('a visitor stages a room on the demo listing page', () => {
       args: CHROMIUM_ARGS,
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page.setDefaultTimeout(SAFETY_TIMEOUT_MS);
     // Everything the browser receives, to check that the key is in none of it.
     page.on('response', async (response) => {
       const type = response.headers()['content-type'] ?? '';
@@ -94,7 +95,7 @@ describe('a visitor stages a room on the demo listing page', () => {
     await widget.locator('[part~="card"]', { hasText: 'Japandi' }).click();
     await widget.locator('[part~="generate"]').click();
     await widget.locator('[part~="progress"]').waitFor();
-    await widget.locator('[part~="compare"]').waitFor({ timeout: 60_000 });
+    await widget.locator('[part~="compare"]').waitFor();
     // Both images of the comparison load.
     await widgetImagesLoaded(page);
     await expect.poll(() => tries.textContent()).toBe('49 of 50 free tries left this hour.');
@@ -132,6 +133,7 @@ describe('a visitor stages a room on the demo listing page', () => {
 
   it('fits a 320 px phone without sideways scrolling, with photos sized for it', async () => {
     const phone = await browser.newPage({ viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    phone.setDefaultTimeout(SAFETY_TIMEOUT_MS);
     try {
       await phone.goto(url);
       await phone.locator('room-restyler').evaluate((el) => (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { sampleRoom } from '@room-restyler/simulator';
+import { SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack, TEST_KEY } from '../support/stack.js';
@@ -51,7 +52,7 @@ describe('an assistant restyles a photo on its disk over stdio', () => {
         arguments: { image_path: join(dir, 'bedroom.jpg'), style: 'scandinavian', room_type: 'bedroom', save_dir: join(dir, 'out') },
       },
       undefined,
-      { onprogress: (p) => progress.push(p), timeout: 60_000 },
+      { onprogress: (p) => progress.push(p), timeout: SAFETY_TIMEOUT_MS },
     );
 
     expect(result.isError ?? false, JSON.stringify(result.content)).toBe(false);

@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CHROMIUM_ARGS, chromiumPath, freePort } from '@room-restyler/test-kit/system';
+import { CHROMIUM_ARGS, chromiumPath, freePort, SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InstalledProject, installProject } from './project.js';
@@ -167,6 +167,7 @@ describe('the widget without a CDN or a build step', () => {
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage();
+      page.setDefaultTimeout(SAFETY_TIMEOUT_MS);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       // The site's own page, on the origin the proxy is mounted on (here the proxy's root).

@@ -79,3 +79,9 @@ export function requireProgram(program: SystemProgram): string {
 export const chromiumPath = (): string => requireProgram(chromium());
 export const redisServerPath = (): string => requireProgram(redisServer());
 export { freePort } from './free-port.js';
+
+/**
+ * How long a test waits for a step that normally takes moments (a page action, a server's start)
+ * before it says what never came: a safety net, long because a loaded machine makes every step slow.
+ */
+export const SAFETY_TIMEOUT_MS = 120_000;

@@ -15,7 +15,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { fixedPollSchedule } from '@room-restyler/core';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
-import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
+import { CHROMIUM_ARGS, chromiumPath, SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
 import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +106,7 @@ describe('the studio app in a host', () => {
   /** A host page showing the studio for one tool call, and the console errors of the page and the app. */
   async function openHost(run: StudioRun): Promise<{ page: Page; app: Frame; errors: string[] }> {
     const page = await browser.newPage({ viewport: { width: 720, height: 900 }, colorScheme: run.context.theme ?? 'light' });
+    page.setDefaultTimeout(SAFETY_TIMEOUT_MS);
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
@@ -218,7 +219,7 @@ describe('the studio app in a host', () => {
 
     // Download: the labelled image, handed to the host.
     await click(app, 'download');
-    await expect.poll(() => downloads.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => downloads.length, { timeout: SAFETY_TIMEOUT_MS }).toBe(1);
     expect(JSON.stringify(downloads[0])).toMatch(
       /"uri":"file:\/\/\/living-room-industrial-1\.jpg","mimeType":"image\/jpeg","blob":"\/9j\//,
     );
