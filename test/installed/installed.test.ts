@@ -35,7 +35,7 @@ beforeAll(async () => {
       ROOM_SIM_LATENCY: '500-1000',
     }),
   ]);
-}, 300_000);
+});
 
 afterAll(async () => {
   await Promise.all([sim?.stop(), proxy?.stop()]);

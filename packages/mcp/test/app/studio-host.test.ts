@@ -93,7 +93,7 @@ describe('the studio app in a host', () => {
     await once(hostServer, 'listening');
     hostUrl = `http://127.0.0.1:${(hostServer.address() as AddressInfo).port}/`;
     await mkdir(SHOTS, { recursive: true });
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     hostServer?.close();
