@@ -9,10 +9,11 @@ import { build, type Platform } from 'esbuild';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 
-/** What each measured bundle imports: the whole root entry, the client alone, the schemas entry. */
+/** What each measured bundle imports: the whole root entry, each client alone, the schemas entry. */
 export const ENTRIES = {
   root: "export * from './index.ts';",
   client: "export { createRoomClient } from './client.ts';",
+  proxyClient: "export { createProxyClient } from './proxy-client.ts';",
   schemas: "export * from './schemas.ts';",
 } as const;
 

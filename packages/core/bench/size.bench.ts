@@ -8,6 +8,7 @@ import { BUDGETS, bundle, type Entry } from './bundles.js';
 const ROWS: Array<{ entry: Entry; what: string }> = [
   { entry: 'root', what: 'the whole root entry, `import * as core from "@room-restyler/core"`' },
   { entry: 'client', what: '`createRoomClient` alone (retries, waits, errors, logger, middleware)' },
+  { entry: 'proxyClient', what: '`createProxyClient` alone (what the element ships: the same request path, no key, logger or middleware)' },
   { entry: 'schemas', what: '`@room-restyler/core/schemas` (the zod input schemas, zod included)' },
 ];
 

@@ -3,20 +3,26 @@
  * types, with retries, timeouts, abort, typed errors, a logger and middleware. Works with a key
  * (server side) or without one (a browser talking to the key proxy's mirror of the same paths).
  */
-import { type Clock, deadline, systemClock } from './abort.js';
+import { type Clock, systemClock } from './abort.js';
+import { attemptLogger } from './attempt-log.js';
 import { normalizeBaseUrl } from './base-url.js';
-import { errorFromResponse, redactValue } from './error-from-response.js';
-import { ConnectionError, RoomApiError, ServerError, TimeoutError } from './errors.js';
+import { type CallOptions, type CallPath, callJson, DEFAULT_CALL_TIMEOUT_MS } from './call.js';
+import { redactValue } from './error-from-response.js';
 import { type GenerateInput, type GenerateOptions, type GenerationResult, generate } from './generate.js';
 import type { paths } from './generated/room-api.js';
+import { followWith, type GenerationStarted, generationStarted, type StartOptions } from './generation-calls.js';
 import type { Logger } from './logger.js';
 import { type Middleware, withMiddleware } from './middleware.js';
-import { normalizePrediction, requestIdOf } from './prediction.js';
+import { normalizePrediction } from './prediction.js';
 import { refuseSecondCredential, requestHeaders } from './request-headers.js';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from './retry-policy.js';
-import { callFetch, type FetchLike } from './transport.js';
+import type { FetchLike } from './transport.js';
 import type { Account, EnhanceRequest, Prediction, PredictionList, RestyleRequest } from './types.js';
-import { type WaitOptions, waitForPrediction } from './wait.js';
+import type { WaitOptions } from './wait.js';
+
+export type { CallOptions } from './call.js';
+export { DEFAULT_CALL_TIMEOUT_MS } from './call.js';
+export type { GenerationStarted, StartOptions } from './generation-calls.js';
 
 export interface RoomClientOptions {
   /**
@@ -42,25 +48,6 @@ export interface RoomClientOptions {
   middleware?: readonly Middleware[] | undefined;
   /** Injectable time, for tests and benchmarks. */
   clock?: Clock | undefined;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal | undefined;
-  timeoutMs?: number | undefined;
-  /** Sent with this call only, over the client's `headers`. No `Authorization` when the client has an `apiKey`. */
-  headers?: Record<string, string> | undefined;
-  /** This call's retries, over the client's `retry`; `false` for none. */
-  retry?: RetryOptions | false | undefined;
-}
-
-export interface StartOptions extends CallOptions {
-  /** Sent as `Idempotency-Key`: the same user action sends the same key, so it is charged once. */
-  idempotencyKey?: string | undefined;
-}
-
-export interface GenerationStarted {
-  requestId: string;
-  message: string;
 }
 
 export interface ListOptions extends CallOptions {
@@ -108,8 +95,6 @@ interface SpecRequest {
   headers?: IdempotencyHeader;
 }
 
-export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
-
 export function createRoomClient(options: RoomClientOptions): RoomClient {
   const clock = options.clock ?? systemClock;
   const secrets = options.apiKey ? [options.apiKey] : [];
@@ -119,53 +104,23 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
   refuseSecondCredential(options.apiKey, options.headers, 'createRoomClient: headers');
   const baseFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const retry = withRetry(DEFAULT_RETRY, options.retry);
-  const callTimeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-  const origin = new URL(baseUrl).origin;
+  const path: CallPath = {
+    baseUrl,
+    fetch: baseFetch,
+    retry,
+    timeoutMs: options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    clock,
+    credentials: options.credentials,
+    around: options.middleware?.length ? (url, init, send) => withMiddleware(options.middleware ?? [], url, init, send) : undefined,
+    onAttempt: options.logger && attemptLogger(options.logger, secrets),
+    cleanBody: (body) => redactValue(body, secrets),
+  };
 
-  /** Sends one request under the call's deadline and maps every failure to a typed error. */
+  /** A call of the spec's: the client's, the call's and the operation's headers, with the key. */
   async function call<T>(what: string, callOptions: CallOptions | undefined, request: SpecRequest): Promise<T> {
     refuseSecondCredential(options.apiKey, callOptions?.headers, `${what}: the call's headers`);
-    const timeoutMs = callOptions?.timeoutMs ?? callTimeoutMs;
-    const guard = deadline(
-      timeoutMs,
-      callOptions?.signal,
-      () => new TimeoutError(`${what} timed out after ${timeoutMs} ms`, { timeoutMs }),
-    );
-    const send = callFetch({
-      fetch: baseFetch,
-      retry: withRetry(retry, callOptions?.retry),
-      clock,
-      signal: guard.signal,
-      endsAt: timeoutMs > 0 ? clock.now() + timeoutMs : Number.POSITIVE_INFINITY,
-      logger: options.logger,
-      secrets,
-    });
     const headers = requestHeaders(options.apiKey, [options.headers, callOptions?.headers, request.headers]);
-    const init: RequestInit & { headers: Headers } = { method: request.method, headers, signal: guard.signal };
-    if (options.credentials) init.credentials = options.credentials;
-    if (request.body) {
-      headers.set('content-type', 'application/json');
-      init.body = JSON.stringify(request.body);
-    }
-    try {
-      const response = await withMiddleware(options.middleware ?? [], `${baseUrl}${request.path}`, init, send);
-      const text = await response.text();
-      if (!response.ok)
-        throw errorFromResponse(response.status, redactValue(parseLoosely(text), secrets), { headers: response.headers, now: clock.now() });
-      if (text === '')
-        throw new ServerError(`${what}: the service answered HTTP ${response.status} with no JSON body`, {
-          status: response.status,
-          headers: response.headers,
-        });
-      return JSON.parse(text) as T;
-    } catch (error) {
-      if (guard.signal.aborted) throw guard.signal.reason;
-      if (error instanceof RoomApiError) throw error;
-      if (error instanceof SyntaxError) throw new ServerError(`${what}: the service answered with invalid JSON`, { cause: error });
-      throw new ConnectionError(`Could not reach ${origin}: ${describe(error)}`, { cause: error });
-    } finally {
-      guard.dispose();
-    }
+    return callJson<T>(path, what, callOptions, { ...request, headers });
   }
 
   const predictionPath = ({ request_id }: PredictionPath) => PATHS.prediction.replace('{request_id}', encodeURIComponent(request_id));
@@ -184,10 +139,7 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
       body,
       headers,
     });
-    // Read tolerantly: an acknowledgement that spells the id `requestId` still counts.
-    const requestId = requestIdOf(ack);
-    if (!requestId) throw new ServerError(`Starting the ${operation}: the service acknowledged without a request id`, { body: ack });
-    return { requestId, message: typeof ack.message === 'string' ? ack.message : '' };
+    return generationStarted(operation, ack);
   }
 
   const client: RoomClient = {
@@ -200,29 +152,8 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
       const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
       return call('Listing predictions', listOptions, { method: 'GET', path: `${PATHS.predictions}${search ? `?${search}` : ''}` });
     },
-    waitForPrediction: (id, waitOptions) =>
-      waitForPrediction(
-        // A Retry-After longer than what is left of the wait is not waited for inside the read: the wait reports it.
-        (predictionId, { signal, timeLeftMs }) =>
-          getPrediction(predictionId, { signal, retry: { maxRetryAfterMs: Math.min(timeLeftMs, retry.maxRetryAfterMs) } }),
-        id,
-        { ...waitOptions, clock: waitOptions?.clock ?? clock },
-      ),
+    waitForPrediction: followWith(getPrediction, retry, clock),
     generate: (input, generateOptions) => generate(client, input, { ...generateOptions, clock: generateOptions?.clock ?? clock }),
   };
   return client;
-}
-
-/** An error body: JSON when it is JSON, the text otherwise (an HTML page, a proxy's plain text). */
-function parseLoosely(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function describe(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? `${error.message} (${error.cause.message})` : undefined;
-  return cause ?? (error instanceof Error ? error.message : String(error));
 }

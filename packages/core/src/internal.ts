@@ -12,6 +12,7 @@ export { ACCEPTED_IMAGE_TYPES, sniffImageType } from './image-type.js';
 export type { IpAddress } from './ip-address.js';
 export { formatIp, networkOf, parseIp, unmapIp } from './ip-address.js';
 export { pollDelayMs } from './poll-schedule.js';
+export { PROXY_PATHS } from './proxy-client.js';
 export type { PublicUrlOptions, UrlCheck } from './public-url.js';
 export { checkPublicUrl, isPublicAddress } from './public-url.js';
 export { parseRetryAfter } from './retry-after.js';

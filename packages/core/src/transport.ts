@@ -1,18 +1,30 @@
 /**
  * The fetch of one call: the request, retried by the retry policy, every wait abortable through
- * the call's signal (the caller's abort and the timeout), each attempt logged with the key redacted.
+ * the call's signal (the caller's abort and the timeout), each attempt told to `onAttempt`.
  *
  * It calls `fetch(url, init)` with the call's own signal, never `fetch(request)`: Node's fetch loses
  * the abort signal of a Request, or of its clone, after a garbage collection (nodejs/undici#4068,
  * nodejs/node#55428), and a request to a server that never answers then never times out.
  */
 import type { Clock } from './abort.js';
-import { redact, redactValue, requestIdFrom } from './error-from-response.js';
-import type { Logger, RequestLog } from './logger.js';
 import type { Send } from './middleware.js';
 import { type AttemptOutcome, type RetryOptions, retryDelayMs } from './retry-policy.js';
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** One attempt of a call, as it ended. */
+export interface Attempt {
+  method: string;
+  url: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** On the call's clock. */
+  durationMs: number;
+  headers: Headers;
+  outcome: AttemptOutcome;
+  /** Set when the request is sent again after this long. */
+  retryInMs: number | undefined;
+}
 
 export interface CallTransport {
   fetch: FetchLike;
@@ -22,9 +34,8 @@ export interface CallTransport {
   signal: AbortSignal;
   /** Clock time the call must end by: a retry that would wait past it is not made. */
   endsAt: number;
-  logger: Logger | undefined;
-  /** Never logged (the API key). */
-  secrets: readonly string[];
+  /** Told about every attempt (the client's logger; a browser's client has none, and bundles none). */
+  onAttempt?: ((attempt: Attempt) => void) | undefined;
 }
 
 export function callFetch(call: CallTransport): Send {
@@ -32,18 +43,16 @@ export function callFetch(call: CallTransport): Send {
   return async (url, request) => {
     // The same init, so the same body and headers (and Idempotency-Key), on every attempt.
     const init = { ...request, signal };
+    const method = init.method ?? 'GET';
     for (let attempt = 0; ; attempt++) {
       signal.throwIfAborted();
       const sentAt = clock.now();
       const outcome = await attemptOnce(call.fetch, url, init, signal);
       if (signal.aborted) throw signal.reason;
-      const delay = retryDelayMs(init.method ?? 'GET', outcome, attempt, call.retry, clock.now());
+      const delay = retryDelayMs(method, outcome, attempt, call.retry, clock.now());
       // A wait that would outlast the call is not begun: the caller gets this answer, and its Retry-After, now.
       const retryInMs = delay !== undefined && clock.now() + delay <= call.endsAt ? delay : undefined;
-      if (call.logger) {
-        const entry = { method: init.method ?? 'GET', url, attempt: attempt + 1, durationMs: clock.now() - sentAt };
-        log(call.logger, call.secrets, { ...entry, headers: Object.fromEntries(init.headers) }, outcome, retryInMs);
-      }
+      call.onAttempt?.({ method, url, attempt: attempt + 1, durationMs: clock.now() - sentAt, headers: init.headers, outcome, retryInMs });
       if (retryInMs === undefined) {
         if ('response' in outcome) return outcome.response;
         throw outcome.connectionError;
@@ -61,20 +70,4 @@ async function attemptOnce(fetch: FetchLike, url: string, init: RequestInit, sig
     if (signal.aborted) throw signal.reason;
     return { connectionError: error };
   }
-}
-
-function log(logger: Logger, secrets: readonly string[], entry: RequestLog, outcome: AttemptOutcome, retryInMs: number | undefined): void {
-  let result: string;
-  if ('response' in outcome) {
-    entry.status = outcome.response.status;
-    const requestId = requestIdFrom(outcome.response.headers);
-    if (requestId) entry.requestId = requestId;
-    result = `HTTP ${entry.status}`;
-  } else {
-    entry.error = outcome.connectionError instanceof Error ? outcome.connectionError.message : String(outcome.connectionError);
-    result = `failed: ${entry.error}`;
-  }
-  const line = `room-restyler: ${entry.method} ${entry.url} → ${result} in ${entry.durationMs} ms`;
-  if (retryInMs === undefined) logger.debug(redact(line, secrets), redactValue(entry, secrets));
-  else logger.warn(redact(`${line}; retrying in ${retryInMs} ms`, secrets), redactValue({ ...entry, retryInMs }, secrets));
 }

@@ -7,11 +7,12 @@ import type { RoomMcpServerOptions } from './options.js';
 import { registerStageListingPhotoPrompt } from './prompts/stage-listing-photo.js';
 import { registerCatalogResource } from './resources/catalog.js';
 import { registerJobsResource } from './resources/jobs.js';
-import { answerUnknownAddressesAsNotFound } from './resources/not-found.js';
 import { registerOutputImageResource } from './resources/output-image.js';
 import { registerPredictionResource } from './resources/prediction.js';
+import { readResourcesFrom } from './resources/read.js';
 import { clientLog } from './surface/client-log.js';
 import { ICONS } from './surface/icons.js';
+import { Registry } from './surface/registry.js';
 import { listToolsAs2020 } from './surface/tool-list.js';
 import { stopTasksOnClose, TASKS_CAPABILITY, taskStoreFor } from './tasks/capability.js';
 import { registerEnhanceTool } from './tools/enhance.js';
@@ -51,18 +52,24 @@ export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServ
     },
     tasks,
   );
-  const jobTools = [registerEnhanceTool(server, ctx), registerRestyleTool(server, ctx), registerPredictionTool(server, ctx)];
-  registerSaveImagesTool(server, ctx);
-  registerRecentJobsTool(server, ctx);
-  registerMeTool(server, ctx);
-  registerCatalogResource(server);
-  registerJobsResource(server, ctx);
-  registerPredictionResource(server, ctx);
-  registerOutputImageResource(server, ctx);
-  answerUnknownAddressesAsNotFound(server);
+  // What is registered is also kept here: tools/list and resources/read are answered from it.
+  const registry = new Registry();
+  const jobTools = [
+    registerEnhanceTool(server, ctx, registry),
+    registerRestyleTool(server, ctx, registry),
+    registerPredictionTool(server, ctx, registry),
+  ];
+  registerSaveImagesTool(server, ctx, registry);
+  registerRecentJobsTool(server, ctx, registry);
+  registerMeTool(server, ctx, registry);
+  registerCatalogResource(server, registry);
+  registerJobsResource(server, ctx, registry);
+  registerPredictionResource(server, ctx, registry);
+  registerOutputImageResource(server, ctx, registry);
   registerStageListingPhotoPrompt(server);
-  registerStudio(server, ctx, studioImageOrigins(options), jobTools);
-  listToolsAs2020(server, ICONS);
+  registerStudio(server, ctx, registry, studioImageOrigins(options), jobTools);
+  listToolsAs2020(server, registry.tools, ICONS);
+  readResourcesFrom(server, registry);
   // The tools, resources and prompt are fixed: no list ever changes (the SDK announces that they might).
   server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
   return server;

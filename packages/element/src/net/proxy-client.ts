@@ -4,7 +4,8 @@ import {
   type GenerationStarted,
   normalizePrediction,
   type Prediction,
-  type ProxyPaths,
+  type ProxyEnhanceRequest,
+  type ProxyRestyleRequest,
   type RoomClient,
   requestIdOf,
   ServerError,
@@ -12,20 +13,12 @@ import {
   type WaitOptions,
   waitForPrediction,
 } from '@room-restyler/core';
-import { errorFromResponse } from '@room-restyler/core/internal';
+import { errorFromResponse, PROXY_PATHS } from '@room-restyler/core/internal';
 
 export type ProxyClient = Pick<RoomClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
 
-/** The proxy's paths the widget calls, each checked to be a path of openapi/proxy-api.yaml. */
-export const PROXY_PATHS = {
-  enhance: '/api/v1/enhance',
-  restyle: '/api/v1/restyle',
-  prediction: '/api/v1/prediction/{handle}',
-  uploads: '/api/v1/uploads',
-} as const satisfies Record<string, keyof ProxyPaths>;
-
 type Operation = 'enhance' | 'restyle';
-type RequestBody<O extends Operation> = ProxyPaths[(typeof PROXY_PATHS)[O]]['post']['requestBody']['content']['application/json'];
+type RequestBody<O extends Operation> = O extends 'enhance' ? ProxyEnhanceRequest : ProxyRestyleRequest;
 
 /**
  * The part of core's RoomClient the widget needs, over plain fetch to the key proxy's mirror.

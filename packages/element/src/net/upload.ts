@@ -1,6 +1,5 @@
 import { AbortError, ConnectionError, type ProxyUpload, TimeoutError } from '@room-restyler/core';
-import { errorFromResponse } from '@room-restyler/core/internal';
-import { PROXY_PATHS } from './proxy-client.js';
+import { errorFromResponse, PROXY_PATHS } from '@room-restyler/core/internal';
 
 export interface UploadOptions {
   signal?: AbortSignal;

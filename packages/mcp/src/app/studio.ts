@@ -11,6 +11,7 @@ import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerContext } from '../context.js';
 import { onceInitialized } from '../surface/once-initialized.js';
+import type { Registry } from '../surface/registry.js';
 import { registerUploadPhotoTool } from './upload-photo.js';
 
 export const STUDIO_URI = 'ui://room-restyler/studio.html';
@@ -24,24 +25,32 @@ const EXTENSION_ID = 'io.modelcontextprotocol/ui';
  */
 const HTML_FILES = ['../../dist/app/studio.html', './app/studio.html'].map((path) => new URL(path, import.meta.url));
 
-export function registerStudio(server: McpServer, ctx: ServerContext, imageOrigins: readonly string[], tools: RegisteredTool[]): void {
+export function registerStudio(
+  server: McpServer,
+  ctx: ServerContext,
+  registry: Registry,
+  imageOrigins: readonly string[],
+  tools: RegisteredTool[],
+): void {
   const ui: McpUiResourceMeta = {
     // Images only from these origins; the app fetches a result from them only to label its download.
     csp: { resourceDomains: [...imageOrigins], connectDomains: [...imageOrigins] },
     prefersBorder: true,
   };
-  const resource = server.registerResource(
-    'studio',
-    STUDIO_URI,
-    {
-      title: 'Room Restyler studio',
-      description: 'Before/after compare, results gallery and style picker for enhance, restyle and prediction results.',
-      mimeType: STUDIO_MIME_TYPE,
-      _meta: { ui },
-    },
-    async (uri) => ({ contents: [{ uri: uri.href, mimeType: STUDIO_MIME_TYPE, text: await studioHtml(), _meta: { ui } }] }),
+  const resource = registry.resource(STUDIO_URI, (uri) =>
+    server.registerResource(
+      'studio',
+      uri,
+      {
+        title: 'Room Restyler studio',
+        description: 'Before/after compare, results gallery and style picker for enhance, restyle and prediction results.',
+        mimeType: STUDIO_MIME_TYPE,
+        _meta: { ui },
+      },
+      async (uri) => ({ contents: [{ uri: uri.href, mimeType: STUDIO_MIME_TYPE, text: await studioHtml(), _meta: { ui } }] }),
+    ),
   );
-  const upload = registerUploadPhotoTool(server, ctx);
+  const upload = registerUploadPhotoTool(server, ctx, registry);
 
   resource.enabled = upload.enabled = false;
   onceInitialized(server, () => {

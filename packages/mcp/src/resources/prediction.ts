@@ -4,26 +4,29 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { NotFoundError } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
 import { explain } from '../results/error-result.js';
+import type { Registry } from '../surface/registry.js';
 import { resourceNotFound } from './not-found.js';
 
-export function registerPredictionResource(server: McpServer, ctx: ServerContext): void {
-  server.registerResource(
-    'prediction',
-    new ResourceTemplate('prediction://{id}', { list: undefined }),
-    {
-      title: 'Generation job',
-      description: 'The current state of a generation job by its request id: status, output image URLs, completion time.',
-      mimeType: 'application/json',
-    },
-    async (uri, variables, extra) => {
-      const id = String(variables.id ?? '');
-      try {
-        const prediction = await ctx.client().getPrediction(decodeURIComponent(id), { signal: extra.signal });
-        return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(prediction, null, 2) }] };
-      } catch (error) {
-        throw predictionReadError(uri.href, error);
-      }
-    },
+export function registerPredictionResource(server: McpServer, ctx: ServerContext, registry: Registry): void {
+  registry.template(
+    server.registerResource(
+      'prediction',
+      new ResourceTemplate('prediction://{id}', { list: undefined }),
+      {
+        title: 'Generation job',
+        description: 'The current state of a generation job by its request id: status, output image URLs, completion time.',
+        mimeType: 'application/json',
+      },
+      async (uri, variables, extra) => {
+        const id = String(variables.id ?? '');
+        try {
+          const prediction = await ctx.client().getPrediction(decodeURIComponent(id), { signal: extra.signal });
+          return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(prediction, null, 2) }] };
+        } catch (error) {
+          throw predictionReadError(uri.href, error);
+        }
+      },
+    ),
   );
 }
 

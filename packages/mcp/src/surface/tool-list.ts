@@ -1,8 +1,9 @@
 /**
  * `tools/list` as the current protocol wants it: schemas in JSON Schema 2020-12 (the SDK 1.32
  * emits draft-07 and offers no option) and an icon per tool (its registerTool takes none). It
- * replaces the SDK's handler with one that lists the same registered tools, from the same zod
- * schemas, converted by the SDK's own converter with the 2020-12 target.
+ * replaces the SDK's handler (through the public `setRequestHandler`) with one that lists the
+ * tools of the registry, from the same zod schemas, converted by the SDK's own converter with the
+ * 2020-12 target.
  */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { normalizeObjectSchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
@@ -13,11 +14,10 @@ const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 /** A tool without arguments takes an empty object, and nothing else. */
 const NO_ARGUMENTS: Tool['inputSchema'] = { $schema: DIALECT, type: 'object', properties: {}, additionalProperties: false };
 
-export function listToolsAs2020(server: McpServer, icons: Icon[]): void {
-  // Where McpServer keeps what registerTool registered (private, but stable across 1.x).
-  const registered = (server as unknown as { _registeredTools: Record<string, RegisteredTool> })._registeredTools;
+/** Call after the first tool is registered: the SDK installs its own handler then, and refuses one set before. */
+export function listToolsAs2020(server: McpServer, registered: ReadonlyMap<string, RegisteredTool>, icons: Icon[]): void {
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: Object.entries(registered)
+    tools: [...registered]
       .filter(([, tool]) => tool.enabled)
       .map(([name, tool]): Tool => {
         const input = normalizeObjectSchema(tool.inputSchema);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { type Choice, ROOM_TYPE_CHOICE, STYLE_CHOICE } from '../elicitation/missing-choices.js';
 import { jobOutputSchema } from '../results/job-output.js';
+import type { Registry } from '../surface/registry.js';
 import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
 import { generationDeliveryFields, imagePathField, imageUrlField, modeField, roomTypeField, styleField } from './fields.js';
 import { registerGenerationTool } from './generation-tool.js';
@@ -19,8 +20,8 @@ const CHOICES: Record<Mode, readonly Choice[]> = {
   'empty-room': [],
 };
 
-export function registerEnhanceTool(server: McpServer, ctx: ServerContext): RegisteredTool {
-  return registerGenerationTool(server, ctx, {
+export function registerEnhanceTool(server: McpServer, ctx: ServerContext, registry: Registry): RegisteredTool {
+  return registerGenerationTool(server, ctx, registry, {
     name: 'enhance',
     config: {
       title: TITLE,

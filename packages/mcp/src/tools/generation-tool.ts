@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { askMissingChoices, type Choice, type Choices } from '../elicitation/missing-choices.js';
 import { errorResult } from '../results/error-result.js';
+import type { Registry } from '../surface/registry.js';
 import { type GenerationRun, generationTaskHandler } from '../tasks/generation-task.js';
 import { type Generation, type GenerationArgs, runGeneration } from './generation.js';
 
@@ -30,6 +31,7 @@ export interface GenerationToolSpec<Args extends GenerationArgs & Choices, Body>
 export function registerGenerationTool<Args extends GenerationArgs & Choices, Body>(
   server: McpServer,
   ctx: ServerContext,
+  registry: Registry,
   spec: GenerationToolSpec<Args, Body>,
 ): RegisteredTool {
   const run: GenerationRun<Args> = async (args, extra, hooks) => {
@@ -50,10 +52,14 @@ export function registerGenerationTool<Args extends GenerationArgs & Choices, Bo
     }
   };
   // The SDK hands the handler the arguments as parsed by inputSchema, i.e. Args.
-  if (!ctx.tasks) return server.registerTool(spec.name, spec.config, (args, extra) => run(args as Args, extra, {}));
-  return server.experimental.tasks.registerToolTask(
-    spec.name,
-    { ...spec.config, execution: { taskSupport: 'optional' } },
-    generationTaskHandler(ctx.tasks, run, ctx.log),
+  const { tasks } = ctx;
+  return registry.tool(spec.name, (name) =>
+    tasks
+      ? server.experimental.tasks.registerToolTask(
+          name,
+          { ...spec.config, execution: { taskSupport: 'optional' } },
+          generationTaskHandler(tasks, run, ctx.log),
+        )
+      : server.registerTool(name, spec.config, (args, extra) => run(args as Args, extra, {})),
   );
 }

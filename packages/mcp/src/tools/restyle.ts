@@ -8,6 +8,7 @@ import type { ServerContext } from '../context.js';
 import { STYLE_CHOICE } from '../elicitation/missing-choices.js';
 import { requiredUnlessAsked } from '../elicitation/schema-for-client.js';
 import { jobOutputSchema } from '../results/job-output.js';
+import type { Registry } from '../surface/registry.js';
 import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
 import { generationDeliveryFields, imagePathField, imageUrlField, roomTypeField, styleField } from './fields.js';
 import { registerGenerationTool } from './generation-tool.js';
@@ -22,8 +23,8 @@ const SHAPE = {
   ...generationDeliveryFields,
 };
 
-export function registerRestyleTool(server: McpServer, ctx: ServerContext): RegisteredTool {
-  const tool = registerGenerationTool(server, ctx, {
+export function registerRestyleTool(server: McpServer, ctx: ServerContext, registry: Registry): RegisteredTool {
+  const tool = registerGenerationTool(server, ctx, registry, {
     name: 'restyle',
     config: {
       title: TITLE,

@@ -13,6 +13,7 @@ import { downloadImage } from '../results/download.js';
 import { errorResult } from '../results/error-result.js';
 import { safeName, savedFileLinks, saveImages } from '../results/save.js';
 import { toolErrorSchema } from '../results/tool-error.js';
+import type { Registry } from '../surface/registry.js';
 import { InputError } from '../user-errors.js';
 import { requestIdField } from './fields.js';
 
@@ -24,53 +25,56 @@ export const saveOutputSchema = z.object({
   error: toolErrorSchema.optional(),
 });
 
-export function registerSaveImagesTool(server: McpServer, ctx: ServerContext): void {
+export function registerSaveImagesTool(server: McpServer, ctx: ServerContext, registry: Registry): void {
   const fallback = defaultSaveDir(ctx.files);
-  server.registerTool(
-    'save_images',
-    {
-      title: TITLE,
-      description:
-        'Save the full-size images of a finished generation (by its request id) into a folder on this computer, under readable names ' +
-        `that never overwrite existing files, and return file:// links to them. Default folder: ${fallback === undefined ? 'none (this server writes no files for remote callers)' : fallback === '.' ? 'the folder this server may use' : fallback}. Costs nothing.`,
-      inputSchema: {
-        id: requestIdField,
-        folder: z
-          .string()
-          .min(1)
-          .optional()
-          .describe('Absolute folder path (or ~/…) to save into; created if missing. Omit for the default folder.'),
+  registry.tool('save_images', (name) =>
+    server.registerTool(
+      name,
+      {
+        title: TITLE,
+        description:
+          'Save the full-size images of a finished generation (by its request id) into a folder on this computer, under readable names ' +
+          `that never overwrite existing files, and return file:// links to them. Default folder: ${fallback === undefined ? 'none (this server writes no files for remote callers)' : fallback === '.' ? 'the folder this server may use' : fallback}. Costs nothing.`,
+        inputSchema: {
+          id: requestIdField,
+          folder: z
+            .string()
+            .min(1)
+            .optional()
+            .describe('Absolute folder path (or ~/…) to save into; created if missing. Omit for the default folder.'),
+        },
+        outputSchema: saveOutputSchema,
+        annotations: { title: TITLE, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
       },
-      outputSchema: saveOutputSchema,
-      annotations: { title: TITLE, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-    },
-    async (args, extra) => {
-      try {
-        const folder = args.folder ?? fallback;
-        if (folder === undefined) throw new InputError(FILES_OFF_HELP);
-        // Out-of-reach folders are refused before anything is read; the folder is made only when there is something to save.
-        await plannedDir(ctx.files, folder, 'folder');
-        const prediction = await ctx.client().getPrediction(args.id, { signal: extra.signal });
-        if (predictionOutcome(prediction) !== 'succeeded')
-          throw new InputError(
-            `Job ${args.id} has no images to save (status ${prediction.status}). Wait for it with \`prediction\` first.`,
+      async (args, extra) => {
+        try {
+          const folder = args.folder ?? fallback;
+          if (folder === undefined) throw new InputError(FILES_OFF_HELP);
+          // Out-of-reach folders are refused before anything is read; the folder is made only when there is something to save.
+          await plannedDir(ctx.files, folder, 'folder');
+          const prediction = await ctx.client().getPrediction(args.id, { signal: extra.signal });
+          if (predictionOutcome(prediction) !== 'succeeded')
+            throw new InputError(
+              `Job ${args.id} has no images to save (status ${prediction.status}). Wait for it with \`prediction\` first.`,
+            );
+          const urls = prediction.output ?? [];
+          const images = await Promise.all(urls.map((url) => downloadImage(ctx.fetch, url, extra.signal)));
+          const paths = await saveImages(
+            await writableDir(ctx.files, folder, 'folder'),
+            `prediction-${safeName(args.id).slice(0, 12)}`,
+            images,
           );
-        const urls = prediction.output ?? [];
-        const images = await Promise.all(urls.map((url) => downloadImage(ctx.fetch, url, extra.signal)));
-        const paths = await saveImages(
-          await writableDir(ctx.files, folder, 'folder'),
-          `prediction-${safeName(args.id).slice(0, 12)}`,
-          images,
-        );
-        const links = savedFileLinks(paths);
-        const saved = paths.map((path, i) => ({ url: urls[i] ?? '', path, file_uri: links[i]?.uri ?? '' }));
-        const text = [`Saved ${saved.length} image${saved.length === 1 ? '' : 's'} of job ${args.id}:`, ...paths.map((p) => `- ${p}`)].join(
-          '\n',
-        );
-        return { content: [{ type: 'text', text }, ...links], structuredContent: { request_id: args.id, saved } };
-      } catch (error) {
-        return errorResult(error, { lookingFor: 'prediction' }, (facts) => ({ request_id: args.id, saved: [], error: facts }));
-      }
-    },
+          const links = savedFileLinks(paths);
+          const saved = paths.map((path, i) => ({ url: urls[i] ?? '', path, file_uri: links[i]?.uri ?? '' }));
+          const text = [
+            `Saved ${saved.length} image${saved.length === 1 ? '' : 's'} of job ${args.id}:`,
+            ...paths.map((p) => `- ${p}`),
+          ].join('\n');
+          return { content: [{ type: 'text', text }, ...links], structuredContent: { request_id: args.id, saved } };
+        } catch (error) {
+          return errorResult(error, { lookingFor: 'prediction' }, (facts) => ({ request_id: args.id, saved: [], error: facts }));
+        }
+      },
+    ),
   );
 }

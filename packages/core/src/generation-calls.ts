@@ -1,0 +1,42 @@
+/**
+ * What both of core's clients (the service's, the key proxy's) do around a generation: read a
+ * start's acknowledgement, and follow the job by reading its prediction on the poll loop.
+ */
+import type { Clock } from './abort.js';
+import type { CallOptions } from './call.js';
+import { ServerError } from './errors.js';
+import { requestIdOf } from './prediction.js';
+import type { RetryOptions } from './retry-policy.js';
+import type { Prediction } from './types.js';
+import { type WaitOptions, waitForPrediction } from './wait.js';
+
+export interface StartOptions extends CallOptions {
+  /** Sent as `Idempotency-Key`: the same user action sends the same key, so it is charged once. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface GenerationStarted {
+  requestId: string;
+  message: string;
+}
+
+/** A start's acknowledgement, read tolerantly: one that spells the id `requestId` still counts. */
+export function generationStarted(operation: string, ack: { message?: unknown }): GenerationStarted {
+  const requestId = requestIdOf(ack);
+  if (!requestId) throw new ServerError(`Starting the ${operation}: the service acknowledged without a request id`, { body: ack });
+  return { requestId, message: typeof ack.message === 'string' ? ack.message : '' };
+}
+
+type GetPrediction = (id: string, options: CallOptions) => Promise<Prediction>;
+
+/** `waitForPrediction` over a client's own reads, on the client's clock unless the wait names one. */
+export function followWith(getPrediction: GetPrediction, retry: Required<RetryOptions>, clock: Clock) {
+  return (id: string, options?: WaitOptions): Promise<Prediction> =>
+    waitForPrediction(
+      // A Retry-After longer than what is left of the wait is not waited for inside the read: the wait reports it.
+      (predictionId, { signal, timeLeftMs }) =>
+        getPrediction(predictionId, { signal, retry: { maxRetryAfterMs: Math.min(timeLeftMs, retry.maxRetryAfterMs) } }),
+      id,
+      { ...options, clock: options?.clock ?? clock },
+    );
+}

@@ -1,0 +1,114 @@
+/** The key proxy's client: the proxy's paths and answers, on core's one request path. */
+import { ManualClock } from '@room-restyler/test-kit';
+import { describe, expect, it } from 'vitest';
+import { ConnectionError, RateLimitedError, TimeoutError } from './errors.js';
+import { createProxyClient, type ProxyClientOptions } from './proxy-client.js';
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+  cache: RequestCache | undefined;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const ACK = { success: true, request_id: 'h_1', message: 'Generation started.' };
+const BODY = { image_url: 'https://example.com/room.jpg', style: 'japandi' };
+
+/** A proxy that gives the scripted answers in turn (the last one again once they run out), and what it was sent. */
+function scripted(...answers: Array<() => Response | Promise<Response>>) {
+  const sent: Sent[] = [];
+  const fetch = async (url: string, init: RequestInit): Promise<Response> => {
+    sent.push({
+      url,
+      method: init.method ?? 'GET',
+      headers: new Headers(init.headers),
+      body: init.body,
+      credentials: init.credentials,
+      cache: init.cache,
+    });
+    return (answers[Math.min(sent.length, answers.length) - 1] as () => Response | Promise<Response>)();
+  };
+  const client = (options: Partial<ProxyClientOptions> = {}) =>
+    createProxyClient({ baseUrl: 'https://site.test/rooms/', fetch, clock: new ManualClock({ start: 0, auto: true }), ...options });
+  return { sent, client };
+}
+
+describe('the proxy client', () => {
+  it('starts a job at the proxy’s path with the visitor’s cookie, JSON and the Idempotency-Key', async () => {
+    const { sent, client } = scripted(() => json(200, ACK));
+    expect(await client().restyle(BODY, { idempotencyKey: 'action-1' })).toEqual({ requestId: 'h_1', message: ACK.message });
+    expect(sent[0]).toMatchObject({ url: 'https://site.test/rooms/api/v1/restyle', method: 'POST', credentials: 'include' });
+    expect(sent[0]?.headers.get('idempotency-key')).toBe('action-1');
+    expect(sent[0]?.headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(sent[0]?.body))).toEqual(BODY);
+  });
+
+  it('sends a start refused with 428 (no visitor cookie yet) again once, with the same key, and no more', async () => {
+    const refusal = () => json(428, { error: 'Visitor cookie required', code: 'visitor_cookie_required' });
+    const once = scripted(refusal, () => json(200, ACK));
+    expect((await once.client().enhance({ image_url: BODY.image_url, mode: 'staging' }, { idempotencyKey: 'k' })).requestId).toBe('h_1');
+    expect(once.sent.map((s) => s.headers.get('idempotency-key'))).toEqual(['k', 'k']);
+
+    const always = scripted(refusal);
+    const error = await always
+      .client()
+      .enhance({ image_url: BODY.image_url, mode: 'staging' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 428, body: { code: 'visitor_cookie_required' } });
+    expect(always.sent).toHaveLength(2);
+  });
+
+  it('gives a start a timeout', async () => {
+    // A proxy that never answers: only the call's deadline ends the wait (a fetch rejects when its signal aborts).
+    const hang = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    const client = (options: Partial<ProxyClientOptions>) => createProxyClient({ baseUrl: 'https://site.test', fetch: hang, ...options });
+    const error = await client({ timeoutMs: 50 })
+      .restyle(BODY)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).message).toBe('Starting the restyle timed out after 50 ms');
+  });
+
+  it('maps the proxy’s refusals to core’s typed errors, its code and Retry-After kept', async () => {
+    const { client } = scripted(() => json(429, { error: 'Limit reached', code: 'visitor_limit' }, { 'retry-after': '120' }));
+    const error = (await client({ retry: { maxRetryAfterMs: 0 } })
+      .restyle(BODY)
+      .catch((e: unknown) => e)) as RateLimitedError;
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error.retryAfterMs).toBe(120_000);
+    expect(error.body).toMatchObject({ code: 'visitor_limit' });
+  });
+
+  it('reads a prediction by its handle, past any HTTP cache, and follows it to the end', async () => {
+    const { sent, client } = scripted(
+      () => json(200, { status: 'processing' }),
+      () => json(200, { status: 'succeeded', output: ['https://cdn.test/1.jpg'] }),
+    );
+    const prediction = await client().waitForPrediction('h/1');
+    expect(prediction.output).toEqual(['https://cdn.test/1.jpg']);
+    expect(sent.map((s) => s.url)).toEqual(Array(2).fill('https://site.test/rooms/api/v1/prediction/h%2F1'));
+    expect(sent.every((s) => s.cache === 'no-store' && s.credentials === 'include')).toBe(true);
+  });
+
+  it('uploads a photo as its bytes, typed by the Blob', async () => {
+    const { sent, client } = scripted(() => json(200, { url: 'https://site.test/rooms/api/v1/uploads/u1', expires_at: 'x' }));
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    expect((await client().upload(photo)).url).toBe('https://site.test/rooms/api/v1/uploads/u1');
+    expect(sent[0]).toMatchObject({ url: 'https://site.test/rooms/api/v1/uploads', method: 'POST', body: photo });
+    expect(sent[0]?.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('reports a proxy it cannot reach as a ConnectionError naming its origin', async () => {
+    const { client } = scripted(() => Promise.reject(new TypeError('fetch failed')));
+    const error = await client({ retry: false })
+      .restyle(BODY)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).message).toBe('Could not reach https://site.test: fetch failed');
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * `createProxyClient`: a browser's client for the key proxy's mirror of the service
+ * (openapi/proxy-api.yaml) — upload a photo, start, read and follow a job — on core's one request path (the
+ * retry policy, timeouts, abort, typed errors). It holds no key, so it bundles no redaction,
+ * logger or middleware: what `<room-restyler>` ships.
+ */
+import { type Clock, systemClock } from './abort.js';
+import { type CallOptions, type CallPath, type CallRequest, callJson, DEFAULT_CALL_TIMEOUT_MS } from './call.js';
+import type { paths } from './generated/proxy-api.js';
+import { followWith, type GenerationStarted, generationStarted, type StartOptions } from './generation-calls.js';
+import { normalizePrediction } from './prediction.js';
+import type { ProxyUpload } from './proxy-types.js';
+import { DEFAULT_RETRY, type RetryOptions, withRetry } from './retry-policy.js';
+import type { FetchLike } from './transport.js';
+import type { Prediction } from './types.js';
+import type { WaitOptions } from './wait.js';
+
+/** The proxy's paths its clients call, each checked to be a path of openapi/proxy-api.yaml. */
+export const PROXY_PATHS = {
+  enhance: '/api/v1/enhance',
+  restyle: '/api/v1/restyle',
+  prediction: '/api/v1/prediction/{handle}',
+  uploads: '/api/v1/uploads',
+} as const satisfies Record<string, keyof paths>;
+
+type Start<O extends 'enhance' | 'restyle'> = paths[(typeof PROXY_PATHS)[O]]['post'];
+type Body<O extends 'enhance' | 'restyle'> = Start<O>['requestBody']['content']['application/json'];
+type Ack = Start<'enhance' | 'restyle'>['responses'][200]['content']['application/json'];
+export type ProxyEnhanceRequest = Body<'enhance'>;
+export type ProxyRestyleRequest = Body<'restyle'>;
+
+export interface ProxyClientOptions {
+  /** Where the proxy is mounted: its origin, or origin and path prefix (`/api/v1/...` is appended). */
+  baseUrl: string;
+  /** Called as `fetch(url, init)`, like the global `fetch` (the default). */
+  fetch?: FetchLike | undefined;
+  /** Default `include`: the proxy knows a visitor by its cookie, also from another origin. */
+  credentials?: RequestCredentials | undefined;
+  /** `false` disables retries. A start is never resent blindly (see the retry policy). */
+  retry?: RetryOptions | false | undefined;
+  /** Per call, retries included. Default 30 s. */
+  timeoutMs?: number | undefined;
+  clock?: Clock | undefined;
+}
+
+export interface ProxyClient {
+  enhance(input: ProxyEnhanceRequest, options?: StartOptions): Promise<GenerationStarted>;
+  restyle(input: ProxyRestyleRequest, options?: StartOptions): Promise<GenerationStarted>;
+  /** `handle` is the `request_id` of a start's acknowledgement. */
+  getPrediction(handle: string, options?: CallOptions): Promise<Prediction>;
+  /** Polls until the prediction succeeds (resolves) or fails (GenerationFailedError). */
+  waitForPrediction(handle: string, options?: WaitOptions): Promise<Prediction>;
+  /** Sends a photo (its bytes, typed by the Blob) to the proxy's upload route: `url` is what `image_url` takes. */
+  upload(image: Blob, options?: CallOptions): Promise<ProxyUpload>;
+}
+
+export function createProxyClient(options: ProxyClientOptions): ProxyClient {
+  const clock = options.clock ?? systemClock;
+  const retry = withRetry(DEFAULT_RETRY, options.retry);
+  const path: CallPath = {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
+    retry,
+    timeoutMs: options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    clock,
+    credentials: options.credentials ?? 'include',
+    // Predictions change from one read to the next: no HTTP cache may answer.
+    cache: 'no-store',
+  };
+  /** One call: the call's headers, then the operation's. */
+  const call = <T>(what: string, callOptions: CallOptions | undefined, request: Omit<CallRequest, 'headers'>, headers?: HeadersInit) =>
+    callJson<T>(path, what, callOptions, { ...request, headers: new Headers({ ...callOptions?.headers, ...headers }) });
+
+  const getPrediction = (handle: string, callOptions?: CallOptions) =>
+    call('Reading the prediction', callOptions, {
+      method: 'GET',
+      path: PROXY_PATHS.prediction.replace('{handle}', encodeURIComponent(handle)),
+    }).then(normalizePrediction);
+
+  /** One start; the proxy's free 428 (a visitor without its cookie yet) is sent again once, by the retry policy. */
+  const start = (operation: 'enhance' | 'restyle', body: ProxyEnhanceRequest | ProxyRestyleRequest, startOptions?: StartOptions) =>
+    call<Ack>(
+      `Starting the ${operation}`,
+      startOptions,
+      { method: 'POST', path: PROXY_PATHS[operation], body },
+      startOptions?.idempotencyKey ? { 'Idempotency-Key': startOptions.idempotencyKey } : {},
+    ).then((ack) => generationStarted(operation, ack));
+
+  return {
+    enhance: (input, startOptions) => start('enhance', input, startOptions),
+    restyle: (input, startOptions) => start('restyle', input, startOptions),
+    getPrediction,
+    waitForPrediction: followWith(getPrediction, retry, clock),
+    upload: (image, callOptions) =>
+      call(
+        'Uploading the photo',
+        callOptions,
+        { method: 'POST', path: PROXY_PATHS.uploads, bytes: image },
+        { 'Content-Type': image.type || 'image/jpeg' },
+      ),
+  };
+}
