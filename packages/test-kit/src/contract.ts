@@ -162,8 +162,8 @@ const sharedSpecs = new Map<SpecName, Json>();
  * generated types cannot carry (a bound, a default) to the spec.
  */
 export function specAt(pointer: string, spec: SpecName = 'room-api'): unknown {
-  let document = sharedSpecs.get(spec);
-  if (!document) sharedSpecs.set(spec, (document = readSpec(SPECS[spec])));
+  const document = sharedSpecs.get(spec) ?? readSpec(SPECS[spec]);
+  sharedSpecs.set(spec, document);
   const path = refPath(`#${pointer}`);
   if (!path) throw new Error(`specAt: ${pointer} is not a JSON pointer`);
   return lookup(document, path);
@@ -171,8 +171,8 @@ export function specAt(pointer: string, spec: SpecName = 'room-api'): unknown {
 
 const shared = new Map<SpecName, ContractValidator>();
 const validatorOf = (spec: SpecName) => {
-  let validator = shared.get(spec);
-  if (!validator) shared.set(spec, (validator = createContractValidator({ specPath: SPECS[spec] })));
+  const validator = shared.get(spec) ?? createContractValidator({ specPath: SPECS[spec] });
+  shared.set(spec, validator);
   return validator;
 };
 
