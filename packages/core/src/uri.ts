@@ -10,10 +10,18 @@ const IPV6_HOST = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^@/]*@)?)\[[0-9A-Fa-f:.]+\]
 const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 /** A scheme, then something that is neither a query nor a fragment (RFC 3986 needs a hier-part). */
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:[^?#]/;
+/** A fragment holds no second `#`. */
+const SECOND_HASH = /#.*#/;
 
 /** An absolute URI, as JSON Schema's `format: uri` reads it. */
 export function isUri(value: string): boolean {
-  return SCHEME.test(value) && URI_CHARACTERS.test(value.replace(IPV6_HOST, '$1host')) && !BAD_ESCAPE.test(value) && URL.canParse(value);
+  return (
+    SCHEME.test(value) &&
+    URI_CHARACTERS.test(value.replace(IPV6_HOST, '$1host')) &&
+    !BAD_ESCAPE.test(value) &&
+    !SECOND_HASH.test(value) &&
+    URL.canParse(value)
+  );
 }
 
 /** An absolute http(s) URL with a host: the kit's rule for `image_url`. */
