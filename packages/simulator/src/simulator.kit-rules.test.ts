@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from './simulator.js';
-import { apiClient, type Call, requestIdOf } from './test-support/api-client.js';
+import { apiClient, type Call, pollUntilEnded, requestIdOf } from './test-support/api-client.js';
 
 let documented: RunningSimulator;
 let strict: RunningSimulator;
@@ -55,12 +55,13 @@ const cases: Array<[string, (sim: RunningSimulator) => { path: string; json?: ob
 const credits = async (call: Call) => ((await call('GET', '/api/v1/me')).body as { credits_remaining: number }).credits_remaining;
 
 describe('by default the simulator holds requests to what the service documents', () => {
-  it.each(cases)('starts a job for %s', async (_, request) => {
+  it.each(cases)('starts and finishes a job for %s', async (_, request) => {
     const call = apiClient(documented.url);
     const { path, json, headers } = request(documented);
     const answer = await call('POST', path, { json, ...(headers && { headers }) });
     expect(answer.status).toBe(200);
     expect(documented.stats().acceptedJobs.map((job) => job.requestId)).toContain(requestIdOf(answer));
+    expect((await pollUntilEnded(call, requestIdOf(answer))).prediction.status).toBe('succeeded');
   });
 
   it('lists nothing for a limit below 1, where the kit’s rules answer 400', async () => {
