@@ -1,7 +1,8 @@
 // `pnpm spec:drill` (part of `pnpm test`): proves that the spec is the single source of truth.
-// In a scratch copy of the repository it applies realistic changes to openapi/room-api.yaml,
-// regenerates the types and type-checks every project; each change must break the compile in
-// every package that has to follow it, and the unchanged spec must compile clean.
+// In a scratch copy of the repository it applies realistic changes to openapi/room-api.yaml (and
+// to the kit's input schemas in openapi/proxy-api.yaml), regenerates the types and type-checks
+// every project; each change must break the compile in every package that has to follow it, and
+// the unchanged specs must compile clean.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -21,8 +22,9 @@ import { parseDocument } from 'yaml';
 import { render, root, targets } from './generate-lib.mjs';
 
 const SPEC = 'openapi/room-api.yaml';
+const PROXY_SPEC = 'openapi/proxy-api.yaml';
 
-/** Each change, and the packages whose code reads or writes what it changes. */
+/** Each change (to the service's spec unless it names another), and the packages whose code reads or writes what it changes. */
 const MUTATIONS = [
   {
     name: 'rename a response field (Prediction.output → outputs)',
@@ -55,6 +57,13 @@ const MUTATIONS = [
       const values = doc.getIn(['components', 'schemas', 'Mode', 'enum']);
       values.items = values.items.filter((item) => item.value !== 'empty-room');
     },
+  },
+  {
+    name: "drop a field from the kit's input schema (proxy-api.yaml RestyleInput.room_type)",
+    spec: PROXY_SPEC,
+    // Core's input schemas are held to the kit's spec as well as the service's.
+    mustBreak: ['core'],
+    apply: (doc) => doc.deleteIn(['components', 'schemas', 'RestyleInput', 'properties', 'room_type']),
   },
 ];
 
@@ -110,7 +119,7 @@ function brokenPackages(dir) {
 const dir = scratchCopy();
 let failed = 0;
 try {
-  const pristine = readFileSync(join(dir, SPEC), 'utf8');
+  const pristine = { [SPEC]: readFileSync(join(dir, SPEC), 'utf8'), [PROXY_SPEC]: readFileSync(join(dir, PROXY_SPEC), 'utf8') };
   console.log(`spec drill in ${dir}`);
   const baseline = brokenPackages(dir);
   if (baseline.errors.length) {
@@ -119,16 +128,17 @@ try {
   } else console.log('✓ the unchanged spec compiles clean');
 
   for (const mutation of MUTATIONS) {
-    const doc = parseDocument(pristine);
+    const spec = mutation.spec ?? SPEC;
+    const doc = parseDocument(pristine[spec]);
     mutation.apply(doc);
-    writeFileSync(join(dir, SPEC), doc.toString());
+    writeFileSync(join(dir, spec), doc.toString());
     await regenerate(dir);
     const { packages, errors } = brokenPackages(dir);
     const missed = mutation.mustBreak.filter((name) => !packages.includes(name));
     if (missed.length) failed++;
     console.log(`${missed.length ? '✗' : '✓'} ${mutation.name}: breaks ${packages.join(', ') || 'nothing'} (${errors.length} errors)`);
     if (missed.length) console.error(`  but compiles clean in ${missed.join(', ')}, which must follow it`);
-    writeFileSync(join(dir, SPEC), pristine);
+    writeFileSync(join(dir, spec), pristine[spec]);
   }
   await regenerate(dir);
 } finally {

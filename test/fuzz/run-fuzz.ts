@@ -59,8 +59,10 @@ const TARGETS: Target[] = [
 ];
 
 export async function runFuzz(options: { runs: number; seed: number }): Promise<FuzzResult[]> {
-  // The limits stay on: hostile visitors meeting them must get a JSON 429, not an error page.
-  const stack = await startStack({ simulator: { latencyMs: { min: 5, max: 20 } } });
+  // The limits stay on: hostile visitors meeting them must get a JSON 429, not an error page. The
+  // simulator holds the kit's rules too, so hostile bodies sent to it straight are refused as they
+  // were; without them it would go and fetch every URL the fuzzer makes up.
+  const stack = await startStack({ simulator: { latencyMs: { min: 5, max: 20 }, kitRules: true } });
   try {
     const results: FuzzResult[] = [];
     for (const target of TARGETS) {

@@ -18,4 +18,5 @@ export { checkPublicUrl, isPublicAddress } from './public-url.js';
 export { parseRetryAfter } from './retry-after.js';
 export type { WithOptionalUndefined } from './spec-body.js';
 export { specBody } from './spec-body.js';
+export { isHttpUrl, isUri } from './uri.js';
 export { generationFailed } from './wait.js';

@@ -1,8 +1,9 @@
 /**
  * What the types cannot carry (formats, patterns, lengths), held equal at run time: the zod schemas
- * accept a body exactly when openapi/room-api.yaml (through the test kit's validator) accepts it.
+ * accept a body exactly when the kit's spec (openapi/proxy-api.yaml's EnhanceInput and RestyleInput,
+ * through the test kit's validator) accepts it.
  */
-import { validateRequestBody } from '@room-restyler/test-kit/contract';
+import { validateKitRequestBody, validateRequestBody } from '@room-restyler/test-kit/contract';
 import { describe, expect, it } from 'vitest';
 import { checkInput, restyleInputSchema } from './schemas.js';
 
@@ -30,11 +31,11 @@ const urls = [
 ];
 const styles = ['coastal', 'Art Deco (1920s)', '', ' ', 'x', 'x'.repeat(64), 'x'.repeat(65), '🛋'.repeat(64), '🛋'.repeat(65)];
 
-describe('the schemas accept exactly what the spec accepts', () => {
+describe('the schemas accept exactly what the kit’s spec accepts', () => {
   it.each(urls)('image_url %s', (image_url) => {
     const body = { image_url, style: 'coastal' };
     expect(checkInput(restyleInputSchema, body).ok).toBe(
-      validateRequestBody({ method: 'POST', path: '/api/v1/restyle', body }).length === 0,
+      validateKitRequestBody({ method: 'POST', path: '/api/v1/restyle', body }).length === 0,
     );
   });
 
@@ -42,7 +43,17 @@ describe('the schemas accept exactly what the spec accepts', () => {
     const body = { image_url: 'https://example.com/room.jpg', style };
     // zod trims first; the spec sees what the kit sends, the trimmed value.
     const sent = checkInput(restyleInputSchema, body);
-    const specOk = validateRequestBody({ method: 'POST', path: '/api/v1/restyle', body: { ...body, style: style.trim() } }).length === 0;
+    const specOk = validateKitRequestBody({ method: 'POST', path: '/api/v1/restyle', body: { ...body, style: style.trim() } }).length === 0;
     expect(sent.ok).toBe(specOk);
   });
+});
+
+describe('what the kit accepts, the service’s spec accepts', () => {
+  it.each([...urls.map((image_url) => ({ image_url, style: 'coastal' })), ...styles.map((style) => ({ image_url: urls[0], style }))])(
+    '%j',
+    (body) => {
+      const sent = checkInput(restyleInputSchema, body);
+      if (sent.ok) expect(validateRequestBody({ method: 'POST', path: '/api/v1/restyle', body: sent.value })).toEqual([]);
+    },
+  );
 });

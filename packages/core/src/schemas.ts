@@ -1,15 +1,21 @@
 /**
  * Input schemas for the two generation operations, shared by the proxy (400 before any credit is
- * spent) and the MCP server (tool input schemas). They say exactly what openapi/room-api.yaml
- * says — held equal to the generated types by the compile-time checks at the end of this file, so
- * a spec change that these schemas do not follow breaks the build. Lengths count code points, as
- * JSON Schema does. Values of style and room type stay free text: the vocabulary is a suggestion.
+ * spent) and the MCP server (tool input schemas). They are the kit's rules: the service's request
+ * bodies (openapi/room-api.yaml, which says only what the service documents) under the stricter
+ * bounds of the proxy's spec (openapi/proxy-api.yaml's `EnhanceInput` and `RestyleInput`: http(s)
+ * URLs of at most 2048 characters, 1 to 64 characters of style and room type, no other field).
+ * The compile-time checks at the end of this file hold them equal to the types of both specs, so a
+ * spec change that these schemas do not follow breaks the build; schemas.spec-parity.test.ts holds
+ * the bounds. Lengths count code points, as JSON Schema does. Values of style and room type stay
+ * free text: the vocabulary is a suggestion.
  */
 import { z } from 'zod';
+import type { components as ProxyComponents } from './generated/proxy-api.js';
 import type { EnhanceRequest, RestyleRequest } from './types.js';
+import { isHttpUrl } from './uri.js';
 import { MODE_IDS, ROOM_TYPE_IDS, STYLE_IDS } from './vocabulary.js';
 
-/** The spec's bounds (`maxLength` of Style, RoomType and ImageUrl). */
+/** The kit's bounds (`maxLength` of the proxy spec's StyleInput, RoomTypeInput and ImageUrlInput); the service documents none. */
 export const MAX_TEXT_LENGTH = 64;
 export const MAX_IMAGE_URL_LENGTH = 2048;
 
@@ -77,25 +83,15 @@ export function checkInput<T>(schema: z.ZodType<T>, body: unknown): InputCheck<T
   return { ok: false, field, message: issue?.message ?? 'invalid body' };
 }
 
-/**
- * RFC 3986 characters only (what JSON Schema's `format: uri` allows): brackets only around an IPv6
- * host, and every `%` escapes two hex digits.
- */
-const URI_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?#%]+$/;
-const IPV6_HOST = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^@/]*@)?)\[[0-9A-Fa-f:.]+\]/;
-const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
-
-function isHttpUrl(value: string): boolean {
-  if (!URI_CHARACTERS.test(value.replace(IPV6_HOST, '$1host')) || BAD_ESCAPE.test(value) || !URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-}
-
-// The schemas and the spec say the same thing, in both directions: when the spec changes
-// (a field added, removed, renamed, made required, an enum narrowed), this stops compiling.
+// The schemas and both specs say the same thing, in both directions: when the service's spec or
+// the proxy's changes (a field added, removed, renamed, made required, an enum narrowed), this
+// stops compiling.
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const specMatches = <Check extends true>(check: Check) => check;
+type KitInput = ProxyComponents['schemas'];
 specMatches<Same<z.output<typeof enhanceInputSchema>, EnhanceRequest>>(true);
 specMatches<Same<z.output<typeof restyleInputSchema>, RestyleRequest>>(true);
 specMatches<Same<z.input<typeof enhanceInputSchema>, EnhanceRequest>>(true);
 specMatches<Same<z.input<typeof restyleInputSchema>, RestyleRequest>>(true);
+specMatches<Same<z.input<typeof enhanceInputSchema>, KitInput['EnhanceInput']>>(true);
+specMatches<Same<z.input<typeof restyleInputSchema>, KitInput['RestyleInput']>>(true);

@@ -45,6 +45,15 @@ export interface SimulatorOptions {
    * Default: loopback origins when the simulator listens on loopback (the default host), none otherwise.
    */
   imageFetch?: { maxBytes?: number; timeoutMs?: number; allowPrivate?: boolean | ((origin: string) => boolean) };
+  /**
+   * Also hold requests to the kit's own rules, which the service does not document (`--kit-rules`):
+   * an image_url that is an http(s) URL of at most 2048 characters, a style and room type of 1 to 64
+   * characters, no body field the spec does not list, an Idempotency-Key of 1 to 255 characters, a
+   * list limit of at least 1. Default false: like the service as documented, the simulator accepts
+   * any URI, any style, and drops fields it does not know. The kit's tests turn it on where they
+   * rely on those refusals.
+   */
+  kitRules?: boolean;
   /** Receives one line per request and job transition. Never given a key. */
   log?: (line: string) => void;
 }
@@ -70,6 +79,7 @@ export interface ResolvedOptions {
   now: () => Date;
   outputsPerJob: number;
   imageFetch: { maxBytes: number; timeoutMs: number; allowPrivate: boolean | ((origin: string) => boolean) };
+  kitRules: boolean;
   log: (line: string) => void;
 }
 
@@ -148,6 +158,7 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
     now: options.now ?? (() => new Date()),
     outputsPerJob,
     imageFetch,
+    kitRules: options.kitRules ?? false,
     log: options.log ?? (() => {}),
   };
 }

@@ -143,8 +143,8 @@ describe('a generation job', () => {
     });
   });
 
-  it('refuses an Idempotency-Key longer than the spec allows (255), before any credit is spent', async () => {
-    await withSimulator({}, async (call, sim) => {
+  it('refuses an Idempotency-Key outside the kit’s bounds (1 to 255) with the kit’s rules, before any credit is spent', async () => {
+    await withSimulator({ kitRules: true }, async (call, sim) => {
       const json = { image_url: `${photos.url}/room.png`, style: 'japandi' };
       for (const key of ['k'.repeat(256), ''])
         expect(await call('POST', '/api/v1/restyle', { json, headers: { 'idempotency-key': key } })).toMatchObject({

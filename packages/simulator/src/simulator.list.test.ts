@@ -13,6 +13,8 @@ beforeAll(async () => {
     accounts: [{ apiKey: ALICE }, { apiKey: BOB }, { apiKey: CAROL }],
     latencyMs: { min: 5, max: 10 },
     seed: 8,
+    // The limit's range below 1 is the kit's rule (the service documents `value <= 100`).
+    kitRules: true,
   });
   call = apiClient(sim.url);
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { createContractValidator, specAt, validateRequestBody, validateResponse } from './contract.js';
+import { createContractValidator, specAt, validateKitRequestBody, validateRequestBody, validateResponse } from './contract.js';
 
 const prediction = '/api/v1/prediction/pred_abc';
 
@@ -164,9 +164,13 @@ describe('properties the spec does not list', () => {
 
 describe('specAt', () => {
   it('reads a value of the spec at a JSON pointer, escaped segments included', () => {
-    expect(specAt('/components/schemas/Style/maxLength')).toBe(64);
     expect(specAt('/paths/~1api~1v1~1predictions/get/parameters/0/schema/default')).toBe(20);
     expect(specAt('/components/schemas/Nothing')).toBeUndefined();
+  });
+
+  it('reads the proxy’s spec, where the kit’s own bounds are, when asked', () => {
+    expect(specAt('/components/schemas/StyleInput/maxLength', 'proxy-api')).toBe(64);
+    expect(specAt('/components/schemas/Style/maxLength')).toBeUndefined();
   });
 });
 
@@ -181,9 +185,34 @@ describe('validateRequestBody', () => {
     expect(validateRequestBody({ method: 'GET', path: '/api/v1/me', body: {} })).toEqual(['GET /api/v1/me takes no request body']);
   });
 
+  it('applies only what the service documents: no bound on style, any URI', () => {
+    const restyle = (body: object) => validateRequestBody({ method: 'POST', path: '/api/v1/restyle', body });
+    expect(restyle({ image_url: 'https://example.com/a.jpg', style: 'x'.repeat(70) })).toEqual([]);
+    expect(restyle({ image_url: `https://example.com/${'x'.repeat(3000)}`, style: 's' })).toEqual([]);
+    expect(restyle({ image_url: 'ftp://example.com/a.jpg', style: 's' })).toEqual([]);
+    expect(restyle({ image_url: 'not a uri', style: 's' }).join()).toMatch(/image_url must match format "uri"/);
+  });
+});
+
+describe('validateKitRequestBody', () => {
+  it('applies the kit’s own rules on top: http(s) URLs of at most 2048 characters, no other field', () => {
+    const restyle = (body: object) => validateKitRequestBody({ method: 'POST', path: '/api/v1/restyle', body });
+    expect(restyle({ image_url: 'https://example.com/a.jpg', style: 'japandi' })).toEqual([]);
+    expect(restyle({ image_url: 'ftp://example.com/a.jpg', style: 's' }).join()).toMatch(/image_url must match pattern/);
+    expect(restyle({ image_url: `https://example.com/${'x'.repeat(3000)}`, style: 's' }).join()).toMatch(
+      /image_url must NOT have more than 2048 characters/,
+    );
+    expect(restyle({ image_url: 'https://example.com/a.jpg', style: 's', x: 1 }).join()).toMatch(/must NOT have additional properties/);
+    // Mode comes from the service's spec, through the proxy spec's reference into it.
+    const enhance = (mode: string) =>
+      validateKitRequestBody({ method: 'POST', path: '/api/v1/enhance', body: { image_url: 'https://example.com/a.jpg', mode } });
+    expect(enhance('staging')).toEqual([]);
+    expect(enhance('stage').join()).toMatch(/mode must be equal to one of the allowed values/);
+  });
+
   it('counts lengths in code points, as JSON Schema does: 64 emoji are a valid style, 65 are not', () => {
     const restyle = (style: string) =>
-      validateRequestBody({ method: 'POST', path: '/api/v1/restyle', body: { image_url: 'https://example.com/a.jpg', style } });
+      validateKitRequestBody({ method: 'POST', path: '/api/v1/restyle', body: { image_url: 'https://example.com/a.jpg', style } });
     expect('🛋'.repeat(64)).toHaveLength(128);
     expect(restyle('🛋'.repeat(64))).toEqual([]);
     expect(restyle('🛋'.repeat(65)).join()).toMatch(/\/style must NOT have more than 64 characters/);

@@ -2,17 +2,26 @@
  * Checks HTTP responses (and request bodies) against openapi/room-api.yaml with ajv, so the
  * simulator, the fake service, the proxy and the spec cannot drift apart. Strict where drift hides:
  * a property the spec does not list is refused (see closed-objects.ts), and lengths count code
- * points, as JSON Schema does (ajv's `unicode` default).
+ * points, as JSON Schema does (ajv's `unicode` default). The service's spec says only what the
+ * service documents; the kit's own input rules are in openapi/proxy-api.yaml, which
+ * `validateKitRequestBody` applies.
  */
 import { readFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { closeObjectSchemas, isObject, lookup, refPath } from './closed-objects.js';
 
-/** Where the spec lives in this repository, relative to src/ and dist/ alike. */
-const DEFAULT_SPEC = new URL('../../../openapi/room-api.yaml', import.meta.url);
-const SPEC_ID = 'urn:room-restyler:room-api';
+/** Where the specs live in this repository, relative to src/ and dist/ alike. */
+const SPECS = {
+  /** The service, as its documentation describes it. */
+  'room-api': new URL('../../../openapi/room-api.yaml', import.meta.url),
+  /** The key proxy: the service's generation bodies under the kit's own rules. */
+  'proxy-api': new URL('../../../openapi/proxy-api.yaml', import.meta.url),
+} as const;
+export type SpecName = keyof typeof SPECS;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
 export interface ResponseToValidate {
@@ -45,13 +54,28 @@ const pointerEscape = (segment: string) => encodeURIComponent(segment.replace(/~
 // ajv-formats is CommonJS with a default export; under NodeNext its type is the module namespace.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
-const readSpec = (path: string | URL = DEFAULT_SPEC) => parse(readFileSync(path, 'utf8')) as Json;
+const readSpec = (path: string | URL) => parse(readFileSync(path, 'utf8')) as Json;
+
+/** The files a spec's `$ref`s point into (`./room-api.yaml#/…`), as URLs. */
+function referencedFiles(node: unknown, base: URL, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const item of node) referencedFiles(item, base, found);
+  else if (isObject(node))
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) found.add(new URL(value.split('#')[0] ?? '', base).href);
+      else referencedFiles(value, base, found);
+    }
+  return found;
+}
 
 export function createContractValidator(options: { specPath?: string | URL } = {}): ContractValidator {
-  const spec = readSpec(options.specPath);
+  // The file's URL is the schema's id, so a `$ref` into a sibling spec resolves as it does for the generator.
+  const specUrl =
+    typeof options.specPath === 'string' ? pathToFileURL(resolvePath(options.specPath)) : (options.specPath ?? SPECS['room-api']);
+  const spec = readSpec(specUrl);
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
-  ajv.addSchema({ ...closeObjectSchemas(spec), $id: SPEC_ID });
+  ajv.addSchema({ ...closeObjectSchemas(spec), $id: specUrl.href });
+  for (const file of referencedFiles(spec, specUrl)) ajv.addSchema({ ...closeObjectSchemas(readSpec(new URL(file))), $id: file });
   const compiled = new Map<string, ValidateFunction>();
 
   /** Follows a `$ref` to a component (responses, requestBodies), returning the object and its JSON pointer. */
@@ -64,7 +88,7 @@ export function createContractValidator(options: { specPath?: string | URL } = {
   const validatorAt = (pointer: string): ValidateFunction => {
     let validate = compiled.get(pointer);
     if (!validate) {
-      validate = ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
+      validate = ajv.compile({ $ref: `${specUrl.href}#${pointer}` });
       compiled.set(pointer, validate);
     }
     return validate;
@@ -130,24 +154,36 @@ export function createContractValidator(options: { specPath?: string | URL } = {
   };
 }
 
-let sharedSpec: Json | undefined;
+const sharedSpecs = new Map<SpecName, Json>();
 
 /**
- * A value of the repository's spec at a JSON pointer, e.g. `/components/schemas/Style/maxLength`:
- * lets a test hold a constant the generated types cannot carry (a bound, a default) to the spec.
+ * A value of one of the repository's specs (the service's by default) at a JSON pointer, e.g.
+ * `/components/schemas/StyleInput/maxLength` of `proxy-api`: lets a test hold a constant the
+ * generated types cannot carry (a bound, a default) to the spec.
  */
-export function specAt(pointer: string): unknown {
-  sharedSpec ??= readSpec();
+export function specAt(pointer: string, spec: SpecName = 'room-api'): unknown {
+  const document = sharedSpecs.get(spec) ?? readSpec(SPECS[spec]);
+  sharedSpecs.set(spec, document);
   const path = refPath(`#${pointer}`);
   if (!path) throw new Error(`specAt: ${pointer} is not a JSON pointer`);
-  return lookup(sharedSpec, path);
+  return lookup(document, path);
 }
 
-let shared: ContractValidator | undefined;
-const defaultValidator = () => (shared ??= createContractValidator());
+const shared = new Map<SpecName, ContractValidator>();
+const validatorOf = (spec: SpecName) => {
+  const validator = shared.get(spec) ?? createContractValidator({ specPath: SPECS[spec] });
+  shared.set(spec, validator);
+  return validator;
+};
 
-/** Problems with a response against the repository's spec; an empty list means it conforms. */
-export const validateResponse = (response: ResponseToValidate): string[] => defaultValidator().validateResponse(response);
+/** Problems with a response against the service's spec; an empty list means it conforms. */
+export const validateResponse = (response: ResponseToValidate): string[] => validatorOf('room-api').validateResponse(response);
 
-/** Problems with a JSON request body against the repository's spec; an empty list means it conforms. */
-export const validateRequestBody = (request: RequestToValidate): string[] => defaultValidator().validateRequestBody(request);
+/** Problems with a JSON request body against the service's spec (what it documents); an empty list means it conforms. */
+export const validateRequestBody = (request: RequestToValidate): string[] => validatorOf('room-api').validateRequestBody(request);
+
+/**
+ * Problems with a JSON generation body against the kit's own rules (the proxy's spec: the service's
+ * request under stricter bounds); an empty list means the kit accepts it.
+ */
+export const validateKitRequestBody = (request: RequestToValidate): string[] => validatorOf('proxy-api').validateRequestBody(request);

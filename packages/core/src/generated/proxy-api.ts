@@ -219,6 +219,28 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /**
+         * Format: uri
+         * @description The service's `ImageUrl` (a URI) under the kit's rules: an absolute http(s) URL of at most 2048 characters. The service documents neither bound; the kit refuses other URLs before any credit is spent.
+         */
+        ImageUrlInput: string;
+        /** @description The service's `Style` (free text) under the kit's rule: 1 to 64 characters. The service documents no bound. Suggested values: core's vocabulary. */
+        StyleInput: string;
+        /** @description The service's `RoomType` (free text) under the kit's rule of 1 to 64 characters. */
+        RoomTypeInput: string;
+        /** @description The service's `EnhanceRequest` under the kit's rules. Only these fields are accepted, so no caller can pass others to the paid service. */
+        EnhanceInput: {
+            image_url: components["schemas"]["ImageUrlInput"];
+            mode: components["schemas"]["Mode"];
+            style?: components["schemas"]["StyleInput"];
+            room_type?: components["schemas"]["RoomTypeInput"];
+        };
+        /** @description The service's `RestyleRequest` under the kit's rules. Only these fields are accepted, so no caller can pass others to the paid service. */
+        RestyleInput: {
+            image_url: components["schemas"]["ImageUrlInput"];
+            style: components["schemas"]["StyleInput"];
+            room_type?: components["schemas"]["RoomTypeInput"];
+        };
         Upload: {
             /**
              * Format: uri
@@ -299,26 +321,10 @@ export type components = {
             retry_after_seconds: number;
         };
         /**
-         * Format: uri
-         * @description Absolute http(s) URL of the room photo; the service must be able to fetch it. The scheme and length bounds are the kit's.
-         */
-        ImageUrl: string;
-        /**
          * @description `staging` furnishes an empty room, `restyle` redesigns a furnished one, `empty-room` removes the furniture.
          * @enum {string}
          */
         Mode: "staging" | "restyle" | "empty-room";
-        /** @description Target interior style, free text. Documented examples: modern, minimalist, scandinavian, luxury, industrial, rustic, coastal, bohemian. The length bounds are the kit's. */
-        Style: string;
-        /** @description Type of room, free text, e.g. `living_room`, `bedroom`, `kitchen`. The length bounds are the kit's. */
-        RoomType: string;
-        /** @description Only these fields are sent (a kit rule, so no caller can pass others to the paid service). */
-        EnhanceRequest: {
-            image_url: components["schemas"]["ImageUrl"];
-            mode: components["schemas"]["Mode"];
-            style?: components["schemas"]["Style"];
-            room_type?: components["schemas"]["RoomType"];
-        };
         GenerationAck: {
             /** @description true when the generation was started. */
             success: boolean;
@@ -326,12 +332,6 @@ export type components = {
             request_id: string;
             /** @description Says that generation started and names the polling path: "Generation started. Poll /api/v1/prediction/{id} for results." */
             message: string;
-        };
-        /** @description Only these fields are sent (a kit rule, so no caller can pass others to the paid service). */
-        RestyleRequest: {
-            image_url: components["schemas"]["ImageUrl"];
-            style: components["schemas"]["Style"];
-            room_type?: components["schemas"]["RoomType"];
         };
         /**
          * @description The statuses the documentation shows.
@@ -455,7 +455,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EnhanceRequest"];
+                "application/json": components["schemas"]["EnhanceInput"];
             };
         };
         responses: {
@@ -486,7 +486,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RestyleRequest"];
+                "application/json": components["schemas"]["RestyleInput"];
             };
         };
         responses: {

@@ -77,8 +77,8 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * List the account's recent generations, newest first
-         * @description How a client finds a generation whose acknowledgement it never received (a reset or a timeout after the request was sent): match on the time it was started.
+         * List the account's recent generations
+         * @description How a client finds a generation whose acknowledgement it never received (a reset or a timeout after the request was sent): match on the time it was started. The order of the list is not documented: read each item's `created_at`, never its position.
          */
         get: operations["listPredictions"];
         put?: never;
@@ -108,23 +108,23 @@ export type components = {
          * @enum {string}
          */
         Mode: "staging" | "restyle" | "empty-room";
-        /** @description Target interior style, free text. Documented examples: modern, minimalist, scandinavian, luxury, industrial, rustic, coastal, bohemian. The length bounds are the kit's. */
+        /** @description Target interior style, free text. Documented examples: modern, minimalist, scandinavian, luxury, industrial, rustic, coastal, bohemian. (The kit's length bounds: proxy-api.yaml's `StyleInput`.) */
         Style: string;
-        /** @description Type of room, free text, e.g. `living_room`, `bedroom`, `kitchen`. The length bounds are the kit's. */
+        /** @description Type of room, free text, e.g. `living_room`, `bedroom`, `kitchen`. (The kit's length bounds: proxy-api.yaml's `RoomTypeInput`.) */
         RoomType: string;
         /**
          * Format: uri
-         * @description Absolute http(s) URL of the room photo; the service must be able to fetch it. The scheme and length bounds are the kit's.
+         * @description URL of the room photo; the service must be able to fetch it. (The kit's scheme and length bounds: proxy-api.yaml's `ImageUrlInput`.)
          */
         ImageUrl: string;
-        /** @description Only these fields are sent (a kit rule, so no caller can pass others to the paid service). */
+        /** @description The documented fields. (The kit sends no other field: proxy-api.yaml's `EnhanceInput`.) */
         EnhanceRequest: {
             image_url: components["schemas"]["ImageUrl"];
             mode: components["schemas"]["Mode"];
             style?: components["schemas"]["Style"];
             room_type?: components["schemas"]["RoomType"];
         };
-        /** @description Only these fields are sent (a kit rule, so no caller can pass others to the paid service). */
+        /** @description The documented fields. (The kit sends no other field: proxy-api.yaml's `RestyleInput`.) */
         RestyleRequest: {
             image_url: components["schemas"]["ImageUrl"];
             style: components["schemas"]["Style"];

@@ -17,7 +17,7 @@ import { bearerKey } from './auth.js';
 import { fromEnhance, fromRestyle } from './generation-request.js';
 import { readIdempotencyKey } from './idempotency-key.js';
 import { readLimit } from './list-limit.js';
-import { type ValidationResult, validateEnhance, validateRestyle } from './validate-generation.js';
+import { type RuleSet, type ValidationResult, validateEnhance, validateRestyle } from './validate-generation.js';
 import { accountView, ackView, PREDICTION_PATH, predictionView, summaryView } from './views.js';
 
 export interface HandlerInput {
@@ -79,15 +79,15 @@ export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
   /** Every check that can refuse a start runs before the debit: a refused start costs nothing. */
   const generation = <T>(
     operation: GenerationOperation,
-    validate: (body: unknown) => ValidationResult<T>,
+    validate: (body: unknown, rules: RuleSet) => ValidationResult<T>,
     toRequest: (body: T) => GenerationRequest,
   ): Handler =>
     withAccount(async (account, { req }) => {
       const body = await readJsonBody(req);
       if (!body.ok) return outcome(errorResult(400, body.error));
-      const valid = validate(body.value);
+      const valid = validate(body.value, options);
       if (!valid.ok) return outcome(errorResult(400, valid.error));
-      const idempotencyKey = readIdempotencyKey(req);
+      const idempotencyKey = readIdempotencyKey(req, options);
       if (!idempotencyKey.ok) return outcome(errorResult(400, idempotencyKey.error));
       // Not worth fetching a photo that cannot be paid for; the debit below checks again after the fetch.
       if (account.credits < options.outputsPerJob) return outcome(insufficientCredits(account.credits));
@@ -127,7 +127,7 @@ export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
       'get',
       '/api/v1/predictions',
       withAccount(async (account, { query }) => {
-        const limit = readLimit(query);
+        const limit = readLimit(query, options);
         if (!limit.ok) return outcome(errorResult(400, limit.error));
         const predictions = jobs.recent(account, limit.limit).map(summaryView);
         const list: PredictionList = { predictions, count: predictions.length };

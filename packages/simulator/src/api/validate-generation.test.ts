@@ -1,5 +1,5 @@
 import { MODE_IDS } from '@room-restyler/core/vocabulary';
-import { validateRequestBody } from '@room-restyler/test-kit/contract';
+import { validateKitRequestBody, validateRequestBody } from '@room-restyler/test-kit/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateEnhance, validateRestyle } from './validate-generation.js';
@@ -7,9 +7,13 @@ import { validateEnhance, validateRestyle } from './validate-generation.js';
 const url = 'https://example.com/room.jpg';
 const validators = { enhance: validateEnhance, restyle: validateRestyle };
 type Operation = keyof typeof validators;
-const validate = (operation: Operation, body: unknown) => validators[operation](body);
+const KIT = { kitRules: true };
+const DOCUMENTED = { kitRules: false };
+/** With the kit's rules, as the kit's own tests run the simulator where they rely on them. */
+const validate = (operation: Operation, body: unknown) => validators[operation](body, KIT);
+const validateDocumented = (operation: Operation, body: unknown) => validators[operation](body, DOCUMENTED);
 
-describe('validateEnhance and validateRestyle', () => {
+describe('validateEnhance and validateRestyle with the kit’s rules', () => {
   it.each([
     ['restyle', {}, 'image_url is required'],
     ['enhance', { image_url: '', mode: 'staging' }, 'image_url is required'],
@@ -38,13 +42,47 @@ describe('validateEnhance and validateRestyle', () => {
   });
 
   it('answers the fields of the spec’s request types, as given', () => {
-    for (const mode of MODE_IDS) expect(validateEnhance({ image_url: url, mode })).toEqual({ ok: true, request: { image_url: url, mode } });
+    for (const mode of MODE_IDS)
+      expect(validateEnhance({ image_url: url, mode }, KIT)).toEqual({ ok: true, request: { image_url: url, mode } });
     const body = { image_url: url, mode: 'empty-room', style: 'coastal', room_type: 'bedroom' };
-    expect(validateEnhance(body)).toEqual({ ok: true, request: body });
-    expect(validateRestyle({ image_url: url, style: '🛋'.repeat(64) })).toEqual({
+    expect(validateEnhance(body, KIT)).toEqual({ ok: true, request: body });
+    expect(validateRestyle({ image_url: url, style: '🛋'.repeat(64) }, KIT)).toEqual({
       ok: true,
       request: { image_url: url, style: '🛋'.repeat(64) },
     });
+  });
+});
+
+describe('validateEnhance and validateRestyle as the service documents them (the default)', () => {
+  it.each([
+    ['restyle', {}, 'image_url is required'],
+    ['enhance', { image_url: '', mode: 'staging' }, 'image_url is required'],
+    ['restyle', { image_url: 42, style: 'x' }, 'image_url must be a string'],
+    ['restyle', { image_url: '/relative.jpg', style: 'x' }, 'image_url must be an absolute URI'],
+    ['restyle', { image_url: 'http://a/b c', style: 'x' }, 'image_url must be an absolute URI'],
+    ['restyle', { image_url: url }, 'style is required'],
+    ['restyle', { image_url: url, style: ['japandi'] }, 'style must be a string'],
+    ['enhance', { image_url: url }, 'mode is required'],
+    ['enhance', { image_url: url, mode: 'stage' }, 'mode must be one of staging, restyle, empty-room'],
+    ['enhance', [url], 'Request body must be a JSON object'],
+  ] as const)('%s %j → %s', (operation, body, error) => {
+    expect(validateDocumented(operation, body)).toEqual({ ok: false, error });
+  });
+
+  it.each([
+    ['an image_url of 3000 characters', 'restyle', { image_url: `${url}?${'a'.repeat(3000)}`, style: 'x' }],
+    ['a URI that is no http(s) URL', 'restyle', { image_url: 'ftp://example.com/a.jpg', style: 'x' }],
+    ['a style of 70 characters', 'restyle', { image_url: url, style: 'x'.repeat(70) }],
+    ['an empty optional room_type', 'enhance', { image_url: url, mode: 'staging', room_type: '' }],
+  ] as const)('accepts %s, which only the kit refuses', (_, operation, body) => {
+    expect(validateDocumented(operation, body)).toEqual({ ok: true, request: body });
+    expect(validate(operation, body).ok).toBe(false);
+  });
+
+  it('drops a field the service does not document, which the kit refuses', () => {
+    const body = { image_url: url, mode: 'staging', outputs: 2 };
+    expect(validateDocumented('enhance', body)).toEqual({ ok: true, request: { image_url: url, mode: 'staging' } });
+    expect(validate('enhance', body)).toEqual({ ok: false, error: 'unknown field outputs' });
   });
 });
 
@@ -65,17 +103,17 @@ describe('the simulator’s validation agrees with the spec schemas', () => {
   );
   const operation = fc.constantFrom<Operation>('enhance', 'restyle');
 
-  it('never accepts what the spec rejects', () => {
+  it('never accepts what the kit’s spec rejects, with the kit’s rules', () => {
     fc.assert(
       fc.property(operation, body, (name, candidate) => {
         const clean = JSON.parse(JSON.stringify(candidate)) as unknown;
-        if (validate(name, clean).ok) expect(validateRequestBody({ method: 'POST', path: `/api/v1/${name}`, body: clean })).toEqual([]);
+        if (validate(name, clean).ok) expect(validateKitRequestBody({ method: 'POST', path: `/api/v1/${name}`, body: clean })).toEqual([]);
       }),
       { numRuns: 500 },
     );
   });
 
-  it('accepts every http(s) body the spec accepts', () => {
+  it('accepts every http(s) body the kit’s spec accepts, with the kit’s rules', () => {
     const field = fc.string({ minLength: 1, maxLength: 64, unit: 'grapheme' });
     const webBody = fc.record(
       { image_url: fc.webUrl(), mode: fc.constantFrom(...MODE_IDS), style: field, room_type: field },
@@ -83,8 +121,33 @@ describe('the simulator’s validation agrees with the spec schemas', () => {
     );
     fc.assert(
       fc.property(operation, webBody, (name, candidate) => {
-        if (validateRequestBody({ method: 'POST', path: `/api/v1/${name}`, body: candidate }).length === 0)
+        if (validateKitRequestBody({ method: 'POST', path: `/api/v1/${name}`, body: candidate }).length === 0)
           expect(validate(name, candidate).ok).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('by default, never keeps a request the service’s spec rejects', () => {
+    fc.assert(
+      fc.property(operation, body, (name, candidate) => {
+        const checked = validateDocumented(name, JSON.parse(JSON.stringify(candidate)) as unknown);
+        if (checked.ok) expect(validateRequestBody({ method: 'POST', path: `/api/v1/${name}`, body: checked.request })).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('by default, accepts every body the service’s spec accepts (a required field is never empty)', () => {
+    const field = fc.string({ minLength: 1, maxLength: 200, unit: 'grapheme' });
+    const anyBody = fc.record(
+      { image_url: fc.oneof(fc.webUrl(), imageUrl), mode: fc.constantFrom(...MODE_IDS), style: field, room_type: fc.string() },
+      { requiredKeys: ['image_url'] },
+    );
+    fc.assert(
+      fc.property(operation, anyBody, (name, candidate) => {
+        if (validateRequestBody({ method: 'POST', path: `/api/v1/${name}`, body: candidate }).length === 0)
+          expect(validateDocumented(name, candidate).ok).toBe(true);
       }),
       { numRuns: 500 },
     );

@@ -60,6 +60,11 @@ describe('simulator flags', () => {
     expect(parseCliArgs(['--latency', '50'])).toMatchObject({ latencyMs: { min: 50, max: 50 } });
   });
 
+  it('holds requests to the kit’s own rules only with --kit-rules', () => {
+    expect(parseCliArgs([])).not.toHaveProperty('kitRules');
+    expect(parseCliArgs(['--kit-rules'])).toMatchObject({ kitRules: true });
+  });
+
   it.each([
     [['--port', 'abc'], /--port must be an integer/],
     [['--port', '70000'], /--port must be an integer from 0 to 65535/],

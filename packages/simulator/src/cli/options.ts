@@ -22,6 +22,10 @@ Options:
                         fetch image_url on any loopback and private host (local development
                         only; by default, like the service, only public hosts and its own samples,
                         plus loopback hosts while the simulator listens on loopback)
+  --kit-rules           also refuse what the service documents as acceptable but the kit never
+                        sends: image URLs that are not http(s) or longer than 2048 characters,
+                        styles and room types outside 1-64 characters, unknown body fields,
+                        Idempotency-Keys outside 1-255 characters, a list limit below 1
   -h, --help            show this help
   -v, --version         print the version
 `;
@@ -40,6 +44,7 @@ export const SIMULATOR_FLAGS = {
   'reset-rate': { kind: 'string' },
   seed: { kind: 'string' },
   'allow-private-images': { kind: 'boolean' },
+  'kit-rules': { kind: 'boolean' },
 } as const satisfies FlagSpecs;
 
 export type CliOptions = SimulatorOptions & { port: number; host: string; latencyMs: { min: number; max: number } };
@@ -73,5 +78,6 @@ export function optionsFromFlags(values: FlagValues<typeof SIMULATOR_FLAGS>): Cl
     ...rates,
     ...(values.seed !== undefined && { seed: readInteger('--seed', values.seed, 0, 2 ** 32 - 1) }),
     ...(values['allow-private-images'] && { imageFetch: { allowPrivate: true } }),
+    ...(values['kit-rules'] && { kitRules: true }),
   };
 }
