@@ -18,3 +18,4 @@ export { parseRetryAfter } from './retry-after.js';
 export type { WithOptionalUndefined } from './spec-body.js';
 export { specBody } from './spec-body.js';
 export { generationFailed } from './wait.js';
+export * from './start/index.js';

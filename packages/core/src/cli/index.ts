@@ -6,6 +6,8 @@ export type { FlagSpec, FlagSpecs, FlagValues } from './flags.js';
 export { parseFlags } from './flags.js';
 export type { CliProcess, CliSpec } from './run-cli.js';
 export { runCli } from './run-cli.js';
+export type { KeyShareCheckSettings } from './key-share-check.js';
+export { keyShareCheck } from './key-share-check.js';
 export type { ServiceCheckSettings } from './service-checks.js';
 export { serviceChecks } from './service-checks.js';
 export { UsageError } from './usage-error.js';

@@ -9,10 +9,10 @@
  * in the record itself, by compare-and-set, so only one request reconciles it at a time) and
  * reconciles it before anything new is started. Pending records expire in minutes, not a day.
  */
+import type { Counted, Start } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import { sha256 } from '../security/signer.js';
 import type { ProxyStore } from '../state/store.js';
-import type { Counted, Start } from './starts.js';
 
 type PendingRecord = {
   state: 'pending';

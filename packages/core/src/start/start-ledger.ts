@@ -1,5 +1,6 @@
 /**
- * What reconciliation needs to know about starts, kept in the store so every instance sees it:
+ * The start ledger: what reconciliation needs to know about the starts of one deployment (one API
+ * key), kept in its store so every instance sees it:
  *
  * - **Starts not yet resolved**, counted per 10-second bucket of their start time, in two states:
  *   `in_flight` from just before the POST until the proxy hears back, `unknown` once its answer is
@@ -9,10 +10,14 @@
  *   moments) and adopts nothing another start whose answer was lost could own.
  * - **Known predictions**: every request id the proxy learned, mapped to the start that owns it.
  *   A prediction someone already owns is never adopted, and two starts adopting one prediction
- *   race on one atomic claim, so only one can win.
+ *   race on one atomic claim, so only one can win. Acknowledged ones also record when their POST
+ *   was sent and answered (how the service's clock stands to ours, service-clock.ts).
+ * - **Since when** every start is recorded (the first start the store saw): a listed job created
+ *   since then that is neither known nor could be an unresolved start's was made by another program
+ *   using the same key (foreign-jobs.ts).
  */
-import type { ProxyStore } from '../state/store.js';
-import { randomId } from '../util/base64url.js';
+import { randomKey } from '../random-key.js';
+import type { StartStore } from './start-store.js';
 
 export interface Start {
   id: string;
@@ -42,7 +47,12 @@ export interface Rivals {
   unknown: number;
 }
 
-/** A prediction the proxy knows: its start, and for an acknowledged one when its POST was sent and answered. */
+/** The unresolved starts of one 10-second bucket of start times. */
+export interface Bucket extends Rivals {
+  at: number;
+}
+
+/** A prediction the ledger knows: its start, and for an acknowledged one when its POST was sent and answered. */
 export interface KnownJob {
   start: string;
   sent?: number;
@@ -59,7 +69,7 @@ function parseKnown(text: string): KnownJob | undefined {
 }
 
 export interface StartLedgerOptions {
-  /** The upstream POST's timeout. */
+  /** The POST's timeout. */
   upstreamTimeoutMs: number;
 }
 
@@ -72,27 +82,40 @@ const UNRESOLVED_TTL_MS = 5 * 60_000;
 const bucketOf = (at: number) => at - (at % BUCKET_MS);
 const bucketKey = (state: StartState, at: number) => `starts:${state}:${bucketOf(at)}`;
 const knownKey = (requestId: string) => `known:${requestId}`;
+const SINCE_KEY = 'starts:since';
+/** How long the ledger remembers since when it records every start, without a start renewing it. */
+const SINCE_TTL_MS = 24 * 60 * 60_000;
 
 export class StartLedger {
-  readonly #store: ProxyStore;
-  readonly #spanMs: number;
+  readonly #store: StartStore;
+  /** From a start to its deadline. */
+  readonly spanMs: number;
   /** How long a pending Idempotency-Key record and the count of its start are kept. */
   readonly pendingTtlMs: number;
 
-  constructor(store: ProxyStore, options: StartLedgerOptions) {
+  constructor(store: StartStore, options: StartLedgerOptions) {
     this.#store = store;
-    this.#spanMs = options.upstreamTimeoutMs + GRACE_MS;
-    this.pendingTtlMs = Math.max(UNRESOLVED_TTL_MS, 4 * this.#spanMs);
+    this.spanMs = options.upstreamTimeoutMs + GRACE_MS;
+    this.pendingTtlMs = Math.max(UNRESOLVED_TTL_MS, 4 * this.spanMs);
   }
 
   /** A new start at `now`, not yet counted. */
   newStart(now: number): Start {
-    return { id: randomId(12), startedAt: now, deadline: now + this.#spanMs };
+    return { id: randomKey(), startedAt: now, deadline: now + this.spanMs };
   }
 
-  /** Counts the start as in flight; throws (503) when the store cannot, and then nothing may be sent. */
+  /** Counts the start as in flight; throws when the store cannot, and then nothing may be sent. */
   async open(start: Start): Promise<void> {
+    // First: a store that cannot note it counts nothing either.
+    await this.#store.claim(SINCE_KEY, String(start.startedAt), SINCE_TTL_MS);
     await this.#count(bucketKey('in_flight', start.startedAt), Number.POSITIVE_INFINITY);
+  }
+
+  /** Since when every start is recorded (undefined: no start yet, or the store lost it). */
+  async recordingSince(): Promise<number | undefined> {
+    const text = await this.#store.get(SINCE_KEY);
+    const since = Number(text);
+    return text === undefined || !Number.isFinite(since) ? undefined : since;
   }
 
   /** Its answer is lost: counted as unknown from now on. */
@@ -108,35 +131,48 @@ export class StartLedger {
 
   /**
    * Unresolved starts other than `self` (counted as `state`) that could have made a job created
-   * between `from` and `to` (proxy time): started from a deadline's span before `from` to `to`.
+   * between `from` and `to` (ledger time): started from a deadline's span before `from` to `to`.
    */
   async rivals(from: number, to: number, self: Start, state: StartState, now: number): Promise<Rivals> {
     const rivals: Rivals = { inFlight: 0, unknown: 0 };
-    const buckets: number[] = [];
-    for (let at = bucketOf(from - this.#spanMs); at <= to; at += BUCKET_MS) buckets.push(at);
-    const counts = await Promise.all(
-      buckets.map(async (at) => ({
-        at,
-        // A hit with a limit of 0 counts nothing and reads the count.
-        inFlight: (await this.#count(bucketKey('in_flight', at), 0)).count,
-        unknown: (await this.#count(bucketKey('unknown', at), 0)).count,
-      })),
-    );
-    for (const bucket of counts) {
+    for (const bucket of await this.buckets(from, to, now, { start: self, state })) {
+      rivals.inFlight += bucket.inFlight;
       rivals.unknown += bucket.unknown;
-      // Past every deadline a start of this bucket could have: its proxy is gone, its answer lost.
-      if (this.#stale(bucket.at, now)) rivals.unknown += bucket.inFlight;
-      else rivals.inFlight += bucket.inFlight;
     }
-    const selfCounted = state === 'unknown' || this.#stale(bucketOf(self.startedAt), now) ? 'unknown' : 'inFlight';
-    rivals[selfCounted] = Math.max(0, rivals[selfCounted] - 1);
     return rivals;
   }
 
   /**
-   * Records that `start` owns the prediction; answers the owner it already had, if another.
-   * `answeredAt`: when the service's acknowledgement arrived (the job was created between the
-   * start and then, which tells reconciliation how the service's clock stands to the proxy's).
+   * The unresolved starts per bucket of start times, of every start that could have made a job
+   * created between `from` and `to`; `self` (counted as its state) left out.
+   */
+  async buckets(from: number, to: number, now: number, self?: Counted): Promise<Bucket[]> {
+    const starts: number[] = [];
+    for (let at = bucketOf(from - this.spanMs); at <= to; at += BUCKET_MS) starts.push(at);
+    return Promise.all(
+      starts.map(async (at) => {
+        // A hit with a limit of 0 counts nothing and reads the count.
+        let inFlight = (await this.#count(bucketKey('in_flight', at), 0)).count;
+        let unknown = (await this.#count(bucketKey('unknown', at), 0)).count;
+        if (self && at === bucketOf(self.start.startedAt)) {
+          if (self.state === 'in_flight') inFlight = Math.max(0, inFlight - 1);
+          else unknown = Math.max(0, unknown - 1);
+        }
+        // Past every deadline a start of this bucket could have: its program is gone, its answer lost.
+        return this.#stale(at, now) ? { at, inFlight: 0, unknown: unknown + inFlight } : { at, inFlight, unknown };
+      }),
+    );
+  }
+
+  /** Whether an unresolved start of `bucket` could have made a job created between `from` and `to`. */
+  couldMake(bucket: Bucket, from: number, to: number): boolean {
+    return bucket.at <= to && bucket.at + BUCKET_MS > from - this.spanMs;
+  }
+
+  /**
+   * Records that `start` owns the prediction (every accepted id is recorded); answers the owner it
+   * already had, if another. `answeredAt`: when the service's acknowledgement arrived (the job was
+   * created between the start and then, which tells reconciliation how the service's clock stands to ours).
    */
   async claimPrediction(requestId: string, start: Start, answeredAt?: number): Promise<string | undefined> {
     const known: KnownJob =
@@ -146,7 +182,7 @@ export class StartLedger {
     return owner === start.id ? undefined : (owner ?? 'unreadable');
   }
 
-  /** What the proxy knows of the prediction: the start that owns it. */
+  /** What the ledger knows of the prediction: the start that owns it. */
   async known(requestId: string): Promise<KnownJob | undefined> {
     const text = await this.#store.get(knownKey(requestId));
     return text === undefined ? undefined : (parseKnown(text) ?? { start: 'unreadable' });
@@ -157,6 +193,6 @@ export class StartLedger {
   }
 
   #stale(bucket: number, now: number): boolean {
-    return bucket + this.#spanMs <= now;
+    return bucket + this.spanMs <= now;
   }
 }

@@ -1,0 +1,44 @@
+/**
+ * The `key share` line of `--check`: whether the account's recent jobs include some this deployment
+ * did not start. A lost start's job is found again by elimination among the account's jobs, which
+ * is sound only when every job on the key is this deployment's (one API key per deployment). The
+ * deployment's start ledger tells when the process can read it (the proxy's shared store); a ledger
+ * in a running server's memory cannot be read from here, and the line says so.
+ */
+import { createRoomClient } from '../client.js';
+import { foreignJobs } from '../start/foreign-jobs.js';
+import { listedJobs } from '../start/listed-jobs.js';
+import { RECONCILE_LIST_LIMIT, viewOf } from '../start/reconcile.js';
+import type { StartLedger } from '../start/start-ledger.js';
+import { type Check, type CheckOutcome, ok, warn } from './check.js';
+import type { ServiceCheckSettings } from './service-checks.js';
+
+export interface KeyShareCheckSettings extends ServiceCheckSettings {
+  /** The deployment's start ledger, or why this process cannot read it. */
+  ledger: StartLedger | { unreadable: string };
+  now?: (() => number) | undefined;
+}
+
+const ONE_KEY = 'reconciling a lost start needs one API key per deployment';
+
+export function keyShareCheck(settings: KeyShareCheckSettings): Check {
+  return { label: 'key share', run: (signal) => keyShare(settings, signal) };
+}
+
+async function keyShare(settings: KeyShareCheckSettings, signal: AbortSignal): Promise<CheckOutcome> {
+  const { apiKey, baseUrl, ledger } = settings;
+  if (!apiKey || !baseUrl || !URL.canParse(baseUrl)) return warn('not checked: no key or base URL');
+  const client = createRoomClient({ baseUrl, apiKey, fetch: settings.fetch, retry: false, timeoutMs: settings.timeoutMs ?? 3_000 });
+  const listed = listedJobs(await client.listPredictions({ limit: RECONCILE_LIST_LIMIT, signal }).catch(() => undefined));
+  if (!listed) return warn('not checked: the service did not list GET /api/v1/predictions');
+  const jobs = `${listed.length} recent job${listed.length === 1 ? '' : 's'} on the account`;
+  if ('unreadable' in ledger) return ok(`${jobs}; whose they are cannot be told here (${ledger.unreadable}) — ${ONE_KEY}`);
+  if ((await ledger.recordingSince()) === undefined) return ok(`${jobs}; no start recorded yet to tell them by — ${ONE_KEY}`);
+  const foreign = await foreignJobs(ledger, listed, await viewOf(ledger, listed), (settings.now ?? Date.now)());
+  if (foreign.length > 0)
+    return warn(
+      `${foreign.length} of the ${jobs} were not started by this deployment`,
+      'another program uses ROOM_API_KEY: give each deployment its own key, or lost starts are left unknown',
+    );
+  return ok(`${jobs}; none started by another program, as far as the start ledger tells`);
+}
