@@ -40,8 +40,7 @@ export async function foreignJobs(
   const earliest = (job: ListedJob) => job.createdAt - offset.max;
   const latest = (job: ListedJob) => job.createdAt + granularity - offset.min;
   const judgedFrom = Math.max(since, now - (ledger.pendingTtlMs - ledger.spanMs));
-  const ownWindow = (job: ListedJob) =>
-    self !== undefined && latest(job) > self.start.startedAt && earliest(job) <= self.start.deadline;
+  const ownWindow = (job: ListedJob) => self !== undefined && latest(job) > self.start.startedAt && earliest(job) <= self.start.deadline;
   const judged = listed.filter(
     (job, i) => view.known[i] === undefined && earliest(job) >= judgedFrom && earliest(job) <= now && !ownWindow(job),
   );

@@ -136,6 +136,17 @@ describe('reconcile', () => {
     expect(await reconcile({ list, ledger, now: start.deadline }, { start, state: 'unknown' })).toEqual({ outcome: 'not_started' });
   });
 
+  it('reads the list in any order: a full page listed oldest first still reaches back to the start', async () => {
+    // 99 older jobs, then its own: newest last. Read in the listed order, the newest would pass for the oldest.
+    const older = Array.from({ length: 99 }, (_, i) => [`old${i}`, T0 - 120_000 + i] as [string, number]);
+    const { list, ledger, starts } = setup(() => listing(...older, ['mine', T0 + 100]));
+    const start = await lostStart(starts, T0);
+    expect(await reconcile({ list, ledger, now: T0 + 1_000 }, { start, state: 'unknown' })).toEqual({
+      outcome: 'adopted',
+      requestId: 'mine',
+    });
+  });
+
   it('gives up (unknown) when the list cannot be read or does not reach back to the start', async () => {
     // A full list of jobs all newer than the window: it says nothing about the window.
     const full = Array.from({ length: 100 }, (_, i) => [`j${i}`, T0 + 60_000 - i] as [string, number]);
@@ -151,5 +162,16 @@ describe('reconcile', () => {
         outcome: 'unknown',
       });
     }
+  });
+
+  it('answers unknown, never throws, when the store fails', async () => {
+    const store = { ...createMemoryStartStore(), get: () => Promise.reject(new Error('store down')) };
+    const ledger = new StartLedger(store, { upstreamTimeoutMs: 30_000 });
+    const start = ledger.newStart(T0);
+    const list = async () => listing(['x', T0 + 100]);
+    expect(await reconcile({ list, ledger, now: T0 + 1_000 }, { start, state: 'unknown' })).toMatchObject({
+      outcome: 'unknown',
+      reason: 'it could not be checked (store or service unreachable)',
+    });
   });
 });
