@@ -7,15 +7,21 @@
  */
 import { createRoomClient } from '../client.js';
 import { foreignJobs } from '../start/foreign-jobs.js';
-import { listedJobs } from '../start/listed-jobs.js';
+import { type ListedJob, listedJobs } from '../start/listed-jobs.js';
 import { RECONCILE_LIST_LIMIT, viewOf } from '../start/reconcile.js';
 import type { StartLedger } from '../start/start-ledger.js';
 import { type Check, type CheckOutcome, ok, warn } from './check.js';
 import type { ServiceCheckSettings } from './service-checks.js';
 
+/** The deployment's start ledger as a check opens it (released once read). */
+export interface OpenedLedger {
+  ledger: StartLedger;
+  close(): Promise<void>;
+}
+
 export interface KeyShareCheckSettings extends ServiceCheckSettings {
-  /** The deployment's start ledger, or why this process cannot read it. */
-  ledger: StartLedger | { unreadable: string };
+  /** Opens the deployment's start ledger, or says why this process cannot read it. */
+  openLedger(): Promise<OpenedLedger | string>;
   now?: (() => number) | undefined;
 }
 
@@ -26,15 +32,24 @@ export function keyShareCheck(settings: KeyShareCheckSettings): Check {
 }
 
 async function keyShare(settings: KeyShareCheckSettings, signal: AbortSignal): Promise<CheckOutcome> {
-  const { apiKey, baseUrl, ledger } = settings;
+  const { apiKey, baseUrl } = settings;
   if (!apiKey || !baseUrl || !URL.canParse(baseUrl)) return warn('not checked: no key or base URL');
   const client = createRoomClient({ baseUrl, apiKey, fetch: settings.fetch, retry: false, timeoutMs: settings.timeoutMs ?? 3_000 });
   const listed = listedJobs(await client.listPredictions({ limit: RECONCILE_LIST_LIMIT, signal }).catch(() => undefined));
   if (!listed) return warn('not checked: the service did not list GET /api/v1/predictions');
   const jobs = `${listed.length} recent job${listed.length === 1 ? '' : 's'} on the account`;
-  if ('unreadable' in ledger) return ok(`${jobs}; whose they are cannot be told here (${ledger.unreadable}) — ${ONE_KEY}`);
+  const opened = await settings.openLedger();
+  if (typeof opened === 'string') return ok(`${jobs}; whose they are cannot be told here (${opened}) — ${ONE_KEY}`);
+  try {
+    return await judged(opened.ledger, listed, jobs, settings.now ?? Date.now);
+  } finally {
+    await opened.close();
+  }
+}
+
+async function judged(ledger: StartLedger, listed: ListedJob[], jobs: string, now: () => number): Promise<CheckOutcome> {
   if ((await ledger.recordingSince()) === undefined) return ok(`${jobs}; no start recorded yet to tell them by — ${ONE_KEY}`);
-  const foreign = await foreignJobs(ledger, listed, await viewOf(ledger, listed), (settings.now ?? Date.now)());
+  const foreign = await foreignJobs(ledger, listed, await viewOf(ledger, listed), now());
   if (foreign.length > 0)
     return warn(
       `${foreign.length} of the ${jobs} were not started by this deployment`,
