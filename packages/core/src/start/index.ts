@@ -1,6 +1,8 @@
 /** Start once: the ledger, its store, and the reconciliation of a start whose answer was lost (for core/internal). */
 export type { LedgerView } from './foreign-jobs.js';
 export { foreignJobs } from './foreign-jobs.js';
+export type { KeyClaim, KeyScope } from './idempotency-record.js';
+export { claimKey, KeyRecord } from './idempotency-record.js';
 export type { ListedJob } from './listed-jobs.js';
 export { listedJobs } from './listed-jobs.js';
 export type { MemoryStore } from './memory-store.js';

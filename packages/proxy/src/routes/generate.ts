@@ -12,7 +12,7 @@ import { type Counted, type Reconciled, reconcile } from '@room-restyler/core/in
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
 import { readBody } from '../http/read-body.js';
 import { JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
-import { claimIdempotencyKey, idempotencyKeyOf, type KeyClaim, type KeyRecord } from '../jobs/idempotency.js';
+import { claimIdempotencyKey, idempotencyKeyOf, inProgress, type KeyOutcome, type KeyRecord } from '../jobs/idempotency.js';
 import { consumeLimits, generationChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
@@ -61,7 +61,7 @@ async function begin(g: Generation): Promise<Reply> {
   const start: Counted = { start: starts.newStart(now), state: 'in_flight' };
   // Counted before anything else: a store that cannot count it refuses the request (503), unsent.
   await starts.open(start.start);
-  let claim: KeyClaim | undefined;
+  let claim: KeyOutcome | undefined;
   try {
     claim = g.key === undefined ? undefined : await claimIdempotencyKey(g.context.store, g.key, start.start, keyScope(g, now));
   } catch (error) {
@@ -214,9 +214,7 @@ async function resume(g: Generation, record: KeyRecord, lost: Counted): Promise<
   await starts.open(next.start);
   if (!(await record.restart(next.start).catch(() => false))) {
     await forget(g, next);
-    throw new ProxyHttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress', {
-      headers: { 'retry-after': '1' },
-    });
+    throw inProgress(1_000);
   }
   await forget(g, lost);
   return checkLimitsAndSend(g, next, record);
@@ -249,7 +247,7 @@ function forget(g: Generation, start: Counted, record?: KeyRecord): Promise<void
 function keyScope(g: Generation, now: number) {
   return {
     visitor: g.visitor,
-    fingerprintOf: `${g.input.operation}\n${JSON.stringify(g.input.body)}`,
+    request: `${g.input.operation}\n${JSON.stringify(g.input.body)}`,
     ttlMs: g.context.options.idempotencyTtlMs,
     pendingTtlMs: g.context.starts.pendingTtlMs,
     now,
