@@ -16,12 +16,25 @@ const requestId = (result: Record<string, unknown>) => (result.structuredContent
 
 let service: FakeService;
 let mcp: Connected;
+/** A key proxy of a site on the same key (the API key of both is the fake service's one key). */
+let proxy: RoomProxy;
+let cookie: string;
 beforeEach(async () => {
   service = await startFakeService({ readsToComplete: 'manual' });
-  mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url });
+  [mcp, proxy, cookie] = [
+    await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url }),
+    createRoomProxy({
+      apiKey: TEST_API_KEY,
+      baseUrl: service.url,
+      secret: 'a-test-secret-of-enough-length',
+      fetch: service.fetch,
+      log: () => {},
+    }),
+    '',
+  ];
 });
 afterEach(async () => {
-  await mcp.close();
+  await Promise.all([mcp.close(), proxy.close()]);
   await service.close();
 });
 
@@ -51,20 +64,6 @@ describe('a cancelled start', () => {
 });
 
 describe('a key proxy and the MCP server on one API key', () => {
-  let proxy: RoomProxy;
-  let cookie = '';
-  beforeEach(() => {
-    proxy = createRoomProxy({
-      apiKey: TEST_API_KEY,
-      baseUrl: service.url,
-      secret: 'a-test-secret-of-enough-length',
-      fetch: service.fetch,
-      log: () => {},
-    });
-    cookie = '';
-  });
-  afterEach(() => proxy.close());
-
   /** A visitor's click on a site behind the proxy (the first answer sets its cookie). */
   async function click(key: string): Promise<Response> {
     const send = () =>
