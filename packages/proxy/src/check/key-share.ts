@@ -14,8 +14,10 @@ export function keyShare(env: ProxyEnv, processEnv: Record<string, string | unde
     apiKey: env.apiKey,
     baseUrl: env.baseUrl,
     async openLedger() {
+      if (!processEnv.ROOM_PROXY_REDIS_URL?.trim())
+        return 'no shared store: the start ledger lives in the running proxy’s memory (ROOM_PROXY_REDIS_URL)';
       const store = await storeFromEnv(processEnv).catch(() => undefined);
-      if (!store) return 'no shared store: the start ledger lives in the running proxy’s memory (ROOM_PROXY_REDIS_URL)';
+      if (!store) return 'Redis, which holds the start ledger, did not answer';
       const ledger = new StartLedger(store, { upstreamTimeoutMs: env.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS });
       return { ledger, close: () => store.close() };
     },
