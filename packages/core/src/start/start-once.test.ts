@@ -81,6 +81,24 @@ describe('startOnce', () => {
     expect(await ledger.known('job_1')).toBeUndefined();
   });
 
+  it('answers an accepted job even when the store fails after the POST, and leaves its start counted (nobody else adopts the job)', async () => {
+    const { list, create } = setup();
+    const store = createMemoryStartStore();
+    const failing = {
+      ...store,
+      claim: (key: string, value: string, ttlMs: number) =>
+        key.startsWith('known:') ? Promise.reject(new Error('store down')) : store.claim(key, value, ttlMs),
+    };
+    const ledger = new StartLedger(failing, { upstreamTimeoutMs: 30_000 });
+    expect(await startOnce(async () => create('job_1'), { ledger, list })).toMatchObject({
+      outcome: 'accepted',
+      started: { requestId: 'job_1' },
+    });
+    const now = Date.now();
+    const counted = (await ledger.buckets(now - 1_000, now, now)).reduce((sum, bucket) => sum + bucket.inFlight, 0);
+    expect(counted).toBe(1);
+  });
+
   it('tells what a failure says of the job: not sent, answered, or lost', () => {
     expect(outcomeOf(new ConnectionError('refused', { cause: Object.assign(new Error('x'), { code: 'ECONNREFUSED' }) }))).toBe('not_sent');
     expect(outcomeOf(reset())).toBe('lost');

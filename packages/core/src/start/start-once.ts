@@ -40,25 +40,33 @@ export async function startOnce(send: () => Promise<GenerationStarted>, options:
   } catch (error) {
     return failed({ start, state: 'in_flight' }, error, options, now);
   }
-  await ledger.claimPrediction(started.requestId, start, now());
-  await ledger.close(start, 'in_flight');
+  // The job is accepted whatever the store does now; a start it could not resolve stays counted (so nobody adopts its job).
+  await done(ledger.claimPrediction(started.requestId, start, now()).then(() => ledger.close(start, 'in_flight')));
   return { outcome: 'accepted', started, reconciled: false };
 }
+
+/** Whether a write to the ledger went through; its failure never hides what the service did. */
+const done = (write: Promise<unknown>): Promise<boolean> =>
+  write.then(
+    () => true,
+    () => false,
+  );
 
 async function failed(sent: Counted, error: unknown, options: StartOnceOptions, now: () => number): Promise<StartOnce> {
   const { ledger } = options;
   const lost = outcomeOf(error);
   if (lost === 'not_sent') {
-    await ledger.close(sent.start, sent.state);
+    await done(ledger.close(sent.start, sent.state));
     return { outcome: 'not_started', error };
   }
-  await ledger.markUnknown(sent.start);
+  const state = (await done(ledger.markUnknown(sent.start))) ? 'unknown' : sent.state;
   // Its caller is gone: the start stays the possible owner of its window, for others to respect.
   if (options.signal?.aborted) throw error;
-  const counted: Counted = { start: sent.start, state: 'unknown', endedAt: now(), ...(lost === 'answered' ? { answered: true } : {}) };
-  const found = await reconcile({ ledger, list: options.list, now: counted.endedAt ?? now() }, counted);
+  const endedAt = now();
+  const counted: Counted = { start: sent.start, state, endedAt, ...(lost === 'answered' ? { answered: true } : {}) };
+  const found = await reconcile({ ledger, list: options.list, now: endedAt }, counted);
   if (found.outcome === 'unknown') return { outcome: 'unknown', error, reason: found.reason };
-  await ledger.close(sent.start, 'unknown');
+  await done(ledger.close(sent.start, state));
   if (found.outcome === 'not_started') return { outcome: 'not_started', error };
   return { outcome: 'accepted', started: { requestId: found.requestId, message: '' }, reconciled: true };
 }
