@@ -3,12 +3,12 @@
  * key), kept in its store so every instance sees it:
  *
  * - **Starts not yet resolved**, counted per 10-second bucket of their start time, in two states:
- *   `in_flight` from just before the POST until the proxy hears back, `unknown` once its answer is
- *   lost. A start is resolved when the proxy knows its job (the service's answer, or an adoption)
- *   or knows there is none. An in-flight count older than any POST can be is a start whose proxy
+ *   `in_flight` from just before the POST until the answer, `unknown` once its answer is lost. A
+ *   start is resolved when its job is known (the service's answer, or an adoption) or it is known
+ *   to have made none. An in-flight count older than any POST can be is a start whose program
  *   died: it counts as unknown. Reconciliation waits for starts in flight (they resolve within
  *   moments) and adopts nothing another start whose answer was lost could own.
- * - **Known predictions**: every request id the proxy learned, mapped to the start that owns it.
+ * - **Known predictions**: every request id accepted or adopted, mapped to the start that owns it.
  *   A prediction someone already owns is never adopted, and two starts adopting one prediction
  *   race on one atomic claim, so only one can win. Acknowledged ones also record when their POST
  *   was sent and answered (how the service's clock stands to ours, service-clock.ts).
@@ -83,7 +83,7 @@ const bucketOf = (at: number) => at - (at % BUCKET_MS);
 const bucketKey = (state: StartState, at: number) => `starts:${state}:${bucketOf(at)}`;
 const knownKey = (requestId: string) => `known:${requestId}`;
 const SINCE_KEY = 'starts:since';
-/** How long the ledger remembers since when it records every start, without a start renewing it. */
+/** How long the ledger remembers since when it records every start; then the next start notes its own time. */
 const SINCE_TTL_MS = 24 * 60 * 60_000;
 
 export class StartLedger {
