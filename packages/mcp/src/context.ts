@@ -44,7 +44,7 @@ export function createContext(options: RoomMcpServerOptions, tasks?: GenerationT
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     jobs: new SessionJobs(),
     // Job ids are unique per service: a client given ready-made (embedding, tests) keeps its own.
-    starts: options.client ? injectedClientLedger() : startsFor(options.baseUrl ?? ''),
+    starts: options.client ? injectedClientLedger() : startsFor(options.baseUrl ?? '', options.apiKey ?? ''),
     tasks,
     spend: new SpendGuard(options.confirmCreditsAbove ?? DEFAULT_CONFIRM_CREDITS_ABOVE),
     log: options.log ?? (() => {}),
