@@ -33,7 +33,6 @@ const PATHS = {
   account: '/api/v1/me',
 } as const satisfies Record<Operation | 'prediction' | 'predictions' | 'account', keyof paths>;
 
-/** The most predictions the service lists at once (the spec's maximum of `limit`). */
 export interface Upstream {
   startGeneration<O extends Operation>(
     operation: O,
