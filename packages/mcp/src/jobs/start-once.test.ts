@@ -46,6 +46,44 @@ const created =
     return then;
   };
 
+describe('a start the service answered with a 5xx', () => {
+  it('is looked for, not given up: the job it made is followed, never started again', async () => {
+    service.once('POST /api/v1/restyle', async (request, fake) => {
+      await created({ reset: true })(request, fake);
+      return { status: 500, body: { error: 'Internal server error' } };
+    });
+    const result = await mcp.client.callTool(restyle);
+    expect(result.isError).toBeFalsy();
+    expect(requestId(result)).toBe('job_1');
+    expect((result.structuredContent as { notes: string[] }).notes.join(' ')).toMatch(
+      /answer to the start was lost; this job was found again/,
+    );
+    expect(service.jobs.size).toBe(1);
+  });
+
+  it('that made no job is the service’s error: nothing was started, trying again is safe', async () => {
+    service.once('POST /api/v1/restyle', { status: 500, body: { error: 'Internal server error' } });
+    const result = await mcp.client.callTool(restyle);
+    expect((result.structuredContent as { error: unknown }).error).toMatchObject({ code: 'server_error', retryable: true });
+    expect(service.count('/api/v1/predictions', 'GET')).toBe(1);
+    expect(service.jobs.size).toBe(0);
+  });
+
+  it('that cannot be told apart from another job says it may have been charged', async () => {
+    service.once('POST /api/v1/restyle', async (request, fake) => {
+      // Its job, and another created in the same moment: two candidates, no guess.
+      await created({ reset: true })(request, fake);
+      await created({ reset: true })(request, fake);
+      return { status: 500, body: { error: 'Internal server error' } };
+    });
+    const result = await mcp.client.callTool(restyle);
+    expect(errorCode(result)).toBe('outcome_unknown');
+    expect((result.content as { text: string }[])[0]?.text).toMatch(
+      /^The service failed while starting the generation\. It may have been charged/,
+    );
+  });
+});
+
 describe('a cancelled start', () => {
   it('never orphans its job: the next start whose answer is lost does not adopt it, and says it may have been charged', async () => {
     service.once('POST /api/v1/restyle', created({ hang: true }));

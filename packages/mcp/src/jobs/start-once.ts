@@ -31,13 +31,11 @@ export async function startReconciled(
   const result = await startOnce(send, { ledger, signal, list: (limit) => client.listPredictions({ limit, signal }) });
   if (result.outcome === 'accepted') return { started: result.started, reconciled: result.reconciled };
   if (result.outcome === 'not_started') throw result.error;
-  throw new OutcomeUnknownError(
-    `The service did not answer the start of the generation (${reason(result.error)}). ${OUTCOME_UNKNOWN_HELP}`,
-    { cause: result.error },
-  );
+  throw new OutcomeUnknownError(`${whatHappened(result.error)} ${OUTCOME_UNKNOWN_HELP}`, { cause: result.error });
 }
 
-function reason(error: unknown): string {
-  if (error instanceof TimeoutError) return 'it timed out';
-  return outcomeOf(error) === 'answered' ? 'it failed after receiving it' : 'the connection was lost';
+function whatHappened(error: unknown): string {
+  if (outcomeOf(error) === 'answered') return 'The service failed while starting the generation.';
+  const reason = error instanceof TimeoutError ? 'it timed out' : 'the connection was lost';
+  return `The service did not answer the start of the generation (${reason}).`;
 }
