@@ -73,7 +73,11 @@ describe('a start the service answered with a 5xx', () => {
     service.once('POST /api/v1/restyle', async (request, fake) => {
       // Its job, and another created in the same moment: two candidates, no guess.
       await created({ reset: true })(request, fake);
-      await created({ reset: true })(request, fake);
+      await fake.fetch(`${fake.url}/api/v1/enhance`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ image_url: 'https://photos.example.com/other.jpg', mode: 'staging' }),
+      });
       return { status: 500, body: { error: 'Internal server error' } };
     });
     const result = await mcp.client.callTool(restyle);
