@@ -51,7 +51,7 @@ export interface RoomClientOptions {
 }
 
 export interface ListOptions extends CallOptions {
-  /** At most this many, newest first (1–100; the service's default is 20). */
+  /** At most this many of the newest (1–100; the service's default is 20). Their order is not documented: sort by `created_at`. */
   limit?: ListQuery['limit'] | undefined;
 }
 

@@ -5,6 +5,7 @@
 
 export type { BaseUrlCheck } from './base-url.js';
 export { normalizeBaseUrl } from './base-url.js';
+export { DEFAULT_CALL_TIMEOUT_MS } from './client.js';
 export type { ErrorContext } from './error-from-response.js';
 export { errorFromResponse, redact, redactValue } from './error-from-response.js';
 export type { ImageType } from './image-type.js';
@@ -18,5 +19,6 @@ export { checkPublicUrl, isPublicAddress } from './public-url.js';
 export { parseRetryAfter } from './retry-after.js';
 export type { WithOptionalUndefined } from './spec-body.js';
 export { specBody } from './spec-body.js';
+export * from './start/index.js';
 export { isHttpUrl, isUri } from './uri.js';
 export { generationFailed } from './wait.js';

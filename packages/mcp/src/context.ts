@@ -1,10 +1,10 @@
 /** What every tool, resource and prompt shares: the client (or why there is none), settings and the log. */
 import { createRoomClient, DEFAULT_POLL_SCHEDULE, type PollSchedule, type RoomClient } from '@room-restyler/core';
-import { normalizeBaseUrl } from '@room-restyler/core/internal';
+import { normalizeBaseUrl, type StartLedger } from '@room-restyler/core/internal';
 import { DEFAULT_CONFIRM_CREDITS_ABOVE, SpendGuard } from './elicitation/spend-guard.js';
 import type { FileAccess } from './files/file-access.js';
 import { SessionJobs } from './jobs/session-jobs.js';
-import { StartLedger, startsFor } from './jobs/start-ledger.js';
+import { injectedClientLedger, startsFor } from './jobs/starts.js';
 import { DEFAULT_PREVIEW_BUDGET_BYTES, type RoomMcpServerOptions } from './options.js';
 import type { GenerationTaskStore } from './tasks/task-store.js';
 import { MISSING_BASE_URL_HELP, MISSING_KEY_HELP, SetupError } from './user-errors.js';
@@ -44,7 +44,7 @@ export function createContext(options: RoomMcpServerOptions, tasks?: GenerationT
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     jobs: new SessionJobs(),
     // Job ids are unique per service: a client given ready-made (embedding, tests) keeps its own.
-    starts: options.client ? new StartLedger() : startsFor(options.baseUrl ?? ''),
+    starts: options.client ? injectedClientLedger() : startsFor(options.baseUrl ?? '', options.apiKey ?? ''),
     tasks,
     spend: new SpendGuard(options.confirmCreditsAbove ?? DEFAULT_CONFIRM_CREDITS_ABOVE),
     log: options.log ?? (() => {}),

@@ -54,6 +54,9 @@ describe('room-restyler-mcp --check', () => {
     expect(line(stdout, 'sharp')).toMatch(/^✓ sharp +loaded: sharp \d+\.\d+/);
     expect(line(stdout, 'uploads')).toBe(`✓ uploads    ${route.uploadUrl} answers (ROOM_UPLOAD_TOKEN accepted)`);
     expect(line(stdout, 'files')).toBe(`✓ files      ${root}: callers read photos and save images here only`);
+    expect(line(stdout, 'key share')).toBe(
+      '✓ key share  0 recent jobs on the account; whose they are cannot be told here (the start ledger lives in the running server’s memory) — reconciling a lost start needs one API key per deployment',
+    );
   });
 
   it('names a refused key, a refused upload token and a missing files root, never printing key or token', async () => {

@@ -1,10 +1,9 @@
 /** What every route handler gets: the resolved options and the proxy's shared services, and the request's scope. */
-
+import type { StartLedger } from '@room-restyler/core/internal';
 import type { Readiness } from './health/readiness.js';
 import type { ProxyRequest } from './http/proxy-request.js';
 import { appendCookie, type Reply } from './http/responses.js';
 import type { JobHub } from './jobs/job-hub.js';
-import type { StartLedger } from './jobs/starts.js';
 import type { StreamSlots } from './limits/stream-slots.js';
 import type { Logger } from './log.js';
 import type { ResolvedOptions } from './options.js';

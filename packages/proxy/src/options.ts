@@ -163,6 +163,8 @@ export interface ResolvedOptions {
 }
 
 const HOUR = 60 * 60 * 1000;
+/** How long the one POST of a start may take before its outcome is unknown. */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
 function check(condition: boolean, message: string): asserts condition {
   if (!condition) throw new RangeError(`createRoomProxy: ${message}`);
@@ -224,7 +226,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
     bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
     handleTtlMs: options.handleTtlMs ?? 24 * HOUR,
     idempotencyTtlMs: options.idempotencyTtlMs ?? 24 * HOUR,
-    upstreamTimeoutMs: options.upstreamTimeoutMs ?? 30_000,
+    upstreamTimeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
     uploads,
     widget: options.widget ? servedWidget(options.widget) : undefined,
     cookie,

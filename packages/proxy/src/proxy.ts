@@ -7,12 +7,12 @@
  * the Node adapter, which runs the very same routing and security over a request view and writes
  * the proxy's JSON replies without building fetch Requests and Responses.
  */
+import { StartLedger } from '@room-restyler/core/internal';
 import type { ProxyContext } from './context.js';
 import { Readiness } from './health/readiness.js';
 import { type ProxyRequest, pathOf } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
-import { StartLedger } from './jobs/starts.js';
 import { StreamSlots } from './limits/stream-slots.js';
 import { redactingLogger } from './log.js';
 import { type RoomProxyOptions, resolveOptions } from './options.js';

@@ -56,4 +56,27 @@ describe('runChecks', () => {
     ]);
     expect(proc.exitCode).toBe(1);
   });
+
+  it('only warns for an advisory check that does not answer within its own bound, or throws; exit 0', async () => {
+    vi.useFakeTimers();
+    const proc = fakeProcess();
+    const running = runChecks(
+      proc,
+      [
+        { label: 'key share', advisory: true, timeoutMs: 8_000, run: () => new Promise(() => {}) },
+        { label: 'other', advisory: true, run: () => Promise.reject(new Error('no list')) },
+      ],
+      { timeoutMs: 3_000 },
+    );
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(proc.stdout.text).toBe('');
+    await vi.advanceTimersByTimeAsync(5_000);
+    await running;
+    expect(proc.stdout.text.split('\n')).toEqual([
+      '! key share  not checked: no answer within 8 s',
+      '! other      not checked: no list',
+      '',
+    ]);
+    expect(proc.exitCode).toBeUndefined();
+  });
 });

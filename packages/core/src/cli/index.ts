@@ -4,6 +4,8 @@ export type { Check, CheckOutcome, CheckStatus } from './check.js';
 export { fail, formatCheckLine, ok, runChecks, warn } from './check.js';
 export type { FlagSpec, FlagSpecs, FlagValues } from './flags.js';
 export { parseFlags } from './flags.js';
+export type { KeyShareCheckSettings, OpenedLedger } from './key-share-check.js';
+export { keyShareCheck } from './key-share-check.js';
 export type { CliProcess, CliSpec } from './run-cli.js';
 export { runCli } from './run-cli.js';
 export type { ServiceCheckSettings } from './service-checks.js';

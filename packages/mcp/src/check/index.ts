@@ -1,5 +1,5 @@
 /** The MCP bin's `--check`: what the environment (and the HTTP flags) configure, one check per line. */
-import { type Check, serviceChecks } from '@room-restyler/core/cli';
+import { type Check, keyShareCheck, serviceChecks } from '@room-restyler/core/cli';
 import type { CliCommand } from '../cli/args.js';
 import type { EnvSettings } from '../cli/env.js';
 import { filesRootCheck } from './files-root.js';
@@ -12,5 +12,11 @@ export function mcpChecks({ server }: EnvSettings, command: CliCommand): Check[]
     sharpCheck(),
     uploadRouteCheck(server.uploadUrl, server.uploadToken),
     ...(command.kind === 'http' ? [filesRootCheck(command.files)] : []),
+    keyShareCheck({
+      apiKey: server.apiKey,
+      baseUrl: server.baseUrl,
+      // Each server process keeps its own: nothing another process could read.
+      openLedger: async () => 'the start ledger lives in the running server’s memory',
+    }),
   ];
 }

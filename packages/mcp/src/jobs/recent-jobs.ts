@@ -44,7 +44,9 @@ export async function recentJobs(ctx: ServerContext, limit: number, signal: Abor
   const session_jobs = ctx.jobs.list().map((job) => ({ ...job, inputs: { ...job.inputs } }));
   try {
     const { predictions } = await ctx.client().listPredictions({ limit, signal });
-    const account_jobs = predictions.map((p) => ({
+    // Newest first by created_at: the service does not document the list's order.
+    const newestFirst = [...predictions].sort((a, b) => (Date.parse(b.created_at) || 0) - (Date.parse(a.created_at) || 0));
+    const account_jobs = newestFirst.map((p) => ({
       request_id: p.prediction_id,
       status: p.status,
       created_at: p.created_at,

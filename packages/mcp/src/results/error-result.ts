@@ -18,7 +18,7 @@ import {
   ServerError,
   TimeoutError,
 } from '@room-restyler/core';
-import { OutcomeUnknownError } from '../jobs/reconcile-start.js';
+import { OutcomeUnknownError } from '../jobs/start-once.js';
 import { UploadError } from '../uploads/upload-error.js';
 import { InputError, SetupError } from '../user-errors.js';
 import type { ToolError } from './tool-error.js';

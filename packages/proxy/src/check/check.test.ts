@@ -2,9 +2,12 @@
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { StartLedger } from '@room-restyler/core/internal';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer } from '../../test/support/redis-server.js';
 import { exited, type RunOptions, runNode } from '../../test/support/run-node.js';
+import { createRedisStore } from '../node/redis/store.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const KEY = 'sim_check_key';
@@ -45,6 +48,38 @@ describe('room-restyler-proxy --check', () => {
     expect(line(stdout, 'origins')).toBe('✓ origins    https://shop.example');
     // A warning says what it means, and does not fail the check.
     expect(line(stdout, 'public URL')).toMatch(/^! public URL not set .* set it to the public address the service can fetch$/);
+    expect(line(stdout, 'key share')).toMatch(
+      /^✓ key share +\d+ recent jobs? on the account; whose they are cannot be told here \(no shared store: .*\) — reconciling a lost start needs one API key per deployment$/,
+    );
+  });
+
+  it("warns when the account's recent jobs include one this deployment did not start, from the start ledger in Redis", async () => {
+    const redis = await startRedisServer();
+    const store = await createRedisStore({ url: redis.url });
+    try {
+      const start = (style: string) =>
+        fetch(`${simulator.url}/api/v1/restyle`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ image_url: `${simulator.url}/__simulator/samples/furnished-room.jpg`, style }),
+        }).then((response) => response.json() as Promise<{ request_id: string }>);
+      // One start of this deployment, written down as the proxy does; then another program's job on the same key.
+      const ledger = new StartLedger(store, { upstreamTimeoutMs: 30_000 });
+      const ours = ledger.newStart(Date.now());
+      await ledger.open(ours);
+      const { request_id } = await start('modern');
+      await ledger.claimPrediction(request_id, ours, Date.now());
+      await ledger.close(ours, 'in_flight');
+      await start('coastal');
+
+      const { stdout } = await check({ ...service, ROOM_PROXY_REDIS_URL: redis.url });
+      expect(line(stdout, 'key share')).toMatch(
+        /^! key share +1 of the \d+ recent jobs on the account were not started by this deployment — another program uses ROOM_API_KEY: give each deployment its own key/,
+      );
+    } finally {
+      await store.close();
+      await redis.stop();
+    }
   });
 
   it('names a refused key and how to fix it, never printing the key', async () => {

@@ -1,6 +1,7 @@
 /** The proxy bin's `--check`: what the environment configures, one check per line. */
 import { type Check, serviceChecks } from '@room-restyler/core/cli';
 import type { ProxyEnv } from '../cli/env.js';
+import { keyShare } from './key-share.js';
 import { originsCheck } from './origins.js';
 import { publicUrlCheck } from './public-url.js';
 import { redisCheck } from './redis.js';
@@ -17,5 +18,6 @@ export function proxyChecks(env: ProxyEnv, processEnv: Record<string, string | u
     widgetCheck(),
     originsCheck(env.allowedOrigins),
     publicUrlCheck(env.publicUrl),
+    keyShare(env, processEnv),
   ];
 }

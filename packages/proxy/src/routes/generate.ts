@@ -5,22 +5,21 @@
  * idempotency, limits — and only then the one upstream call. Anything that fails before the call
  * (a store outage: 503) has spent nothing. The service's request id goes back as a sealed,
  * visitor-bound handle. A start whose answer is lost is never sent again: it is reconciled from the
- * service's list of predictions (jobs/reconcile.ts), here or when the same Idempotency-Key comes back.
+ * service's list of predictions (core's reconcile), here or when the same Idempotency-Key comes back.
  */
 import { requestIdOf } from '@room-restyler/core';
+import { type Counted, type Reconciled, reconcile } from '@room-restyler/core/internal';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
 import { readBody } from '../http/read-body.js';
 import { JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
-import { claimIdempotencyKey, idempotencyKeyOf, type KeyClaim, type KeyRecord } from '../jobs/idempotency.js';
-import { type Reconciled, reconcile } from '../jobs/reconcile.js';
-import type { Counted } from '../jobs/starts.js';
+import { claimIdempotencyKey, idempotencyKeyOf, inProgress, type KeyOutcome, type KeyRecord } from '../jobs/idempotency.js';
 import { consumeLimits, generationChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
 import { checkImageUrl } from '../security/image-url.js';
 import { imageUrlForService } from '../security/upload-urls.js';
 import type { WriteStep } from '../state/write-behind.js';
-import { type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
+import { listOf, type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
 import { acknowledgement, type GenerationInput, parseInput } from './generation-input.js';
 
 /** One generation request, as every step of it needs it. */
@@ -62,7 +61,7 @@ async function begin(g: Generation): Promise<Reply> {
   const start: Counted = { start: starts.newStart(now), state: 'in_flight' };
   // Counted before anything else: a store that cannot count it refuses the request (503), unsent.
   await starts.open(start.start);
-  let claim: KeyClaim | undefined;
+  let claim: KeyOutcome | undefined;
   try {
     claim = g.key === undefined ? undefined : await claimIdempotencyKey(g.context.store, g.key, start.start, keyScope(g, now));
   } catch (error) {
@@ -186,7 +185,7 @@ async function unknownOutcome(
   // Counted as lost from now on: other starts looking for their jobs no longer wait for this one.
   await writeBehind.run([() => starts.markUnknown(start)]);
   const lost: Counted = { start, state: 'unknown', endedAt: now, ...(answered ? { answered } : {}) };
-  const found = await reconcile({ upstream, starts, now }, lost);
+  const found = await reconcile({ list: listOf(upstream), ledger: starts, now }, lost);
   log({ level: 'warn', msg: 'generation outcome unknown', outcome: found.outcome, ...reasonOf(found) });
   if (found.outcome === 'adopted') return accepted(g, lost, record, found.requestId, 200, undefined);
   if (found.outcome === 'not_started') {
@@ -202,7 +201,7 @@ async function unknownOutcome(
 async function resume(g: Generation, record: KeyRecord, lost: Counted): Promise<Reply> {
   const { upstream, starts, options, writeBehind, log } = g.context;
   const now = options.clock.now();
-  const found = await reconcile({ upstream, starts, now }, lost);
+  const found = await reconcile({ list: listOf(upstream), ledger: starts, now }, lost);
   log({ level: 'info', msg: 'lost start reconciled', outcome: found.outcome, ...reasonOf(found) });
   if (found.outcome === 'adopted') return accepted(g, lost, record, found.requestId, 200, undefined, { 'idempotent-replayed': 'true' });
   if (found.outcome === 'unknown') {
@@ -215,9 +214,7 @@ async function resume(g: Generation, record: KeyRecord, lost: Counted): Promise<
   await starts.open(next.start);
   if (!(await record.restart(next.start).catch(() => false))) {
     await forget(g, next);
-    throw new ProxyHttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress', {
-      headers: { 'retry-after': '1' },
-    });
+    throw inProgress(1_000);
   }
   await forget(g, lost);
   return checkLimitsAndSend(g, next, record);
@@ -250,7 +247,7 @@ function forget(g: Generation, start: Counted, record?: KeyRecord): Promise<void
 function keyScope(g: Generation, now: number) {
   return {
     visitor: g.visitor,
-    fingerprintOf: `${g.input.operation}\n${JSON.stringify(g.input.body)}`,
+    request: `${g.input.operation}\n${JSON.stringify(g.input.body)}`,
     ttlMs: g.context.options.idempotencyTtlMs,
     pendingTtlMs: g.context.starts.pendingTtlMs,
     now,

@@ -1,86 +1,22 @@
 /**
- * The in-memory `ProxyStore`: one process, atomic because JavaScript runs each call to completion.
- * Expiry follows the injected clock, so tests move time instead of sleeping.
+ * The in-memory `ProxyStore`: core's memory store (one process, atomic because JavaScript runs each
+ * call to completion; expiry on the injected clock) plus publish/subscribe within the process.
  */
-import type { HitResult, ProxyStore, Unsubscribe } from './store.js';
-
-interface Entry {
-  value: string;
-  expiresAt: number;
-}
-
-const SWEEP_EVERY_MS = 60_000;
+import { createMemoryStartStore } from '@room-restyler/core/internal';
+import type { ProxyStore, Unsubscribe } from './store.js';
 
 export function createMemoryStore(options: { now?: () => number } = {}): ProxyStore {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
+  const values = createMemoryStartStore(options);
   const channels = new Map<string, Set<(message: string) => void>>();
-  let lastSweep = now();
-
-  function live(key: string): Entry | undefined {
-    const entry = entries.get(key);
-    if (entry && entry.expiresAt <= now()) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  function write(key: string, value: string, ttlMs: number): void {
-    const at = now();
-    entries.set(key, { value, expiresAt: at + ttlMs });
-    if (at - lastSweep >= SWEEP_EVERY_MS) {
-      lastSweep = at;
-      for (const [k, entry] of entries) if (entry.expiresAt <= at) entries.delete(k);
-    }
-  }
-
   return {
-    async hit(key, windowMs, limit): Promise<HitResult> {
-      const entry = live(key);
-      if (!entry) {
-        const resetAt = now() + windowMs;
-        if (limit < 1) return { allowed: false, count: 0, resetAt };
-        write(key, '1', windowMs);
-        return { allowed: true, count: 1, resetAt };
-      }
-      const count = Number(entry.value);
-      if (count >= limit) return { allowed: false, count, resetAt: entry.expiresAt };
-      entry.value = String(count + 1);
-      return { allowed: true, count: count + 1, resetAt: entry.expiresAt };
-    },
-    async release(key) {
-      const entry = live(key);
-      // A window back at zero is forgotten: a refused request leaves nothing behind.
-      if (entry && Number(entry.value) <= 1) entries.delete(key);
-      else if (entry) entry.value = String(Number(entry.value) - 1);
-    },
-    async claim(key, value, ttlMs) {
-      const entry = live(key);
-      if (entry) return entry.value;
-      write(key, value, ttlMs);
-      return undefined;
-    },
-    async renew(key, value, ttlMs) {
-      const entry = live(key);
-      if (entry?.value !== value) return false;
-      entry.expiresAt = now() + ttlMs;
-      return true;
-    },
-    async replace(key, expected, value, ttlMs) {
-      if (live(key)?.value !== expected) return false;
-      write(key, value, ttlMs);
-      return true;
-    },
-    async get(key) {
-      return live(key)?.value;
-    },
-    async set(key, value, ttlMs) {
-      write(key, value, ttlMs);
-    },
-    async delete(key) {
-      entries.delete(key);
-    },
+    hit: values.hit,
+    release: values.release,
+    claim: values.claim,
+    renew: values.renew,
+    replace: values.replace,
+    get: values.get,
+    set: values.set,
+    delete: values.delete,
     async publish(channel, message) {
       for (const listener of channels.get(channel) ?? []) listener(message);
     },
@@ -94,7 +30,7 @@ export function createMemoryStore(options: { now?: () => number } = {}): ProxySt
       };
     },
     async close() {
-      entries.clear();
+      values.clear();
       channels.clear();
     },
   };

@@ -33,9 +33,6 @@ const PATHS = {
   account: '/api/v1/me',
 } as const satisfies Record<Operation | 'prediction' | 'predictions' | 'account', keyof paths>;
 
-/** The most predictions the service lists at once (the spec's maximum of `limit`). */
-export const MAX_LISTED_PREDICTIONS = 100;
-
 export interface Upstream {
   startGeneration<O extends Operation>(
     operation: O,
@@ -43,8 +40,8 @@ export interface Upstream {
     options: { idempotencyKey?: string | undefined; client: RequestHeaders },
   ): Promise<UpstreamReply>;
   getPrediction(requestId: string, signal?: AbortSignal): Promise<UpstreamReply>;
-  /** The newest predictions of the account (how a start whose answer was lost is found again). */
-  listPredictions(signal?: AbortSignal): Promise<UpstreamReply>;
+  /** The account's newest `limit` predictions (how a start whose answer was lost is found again). */
+  listPredictions(limit: number, signal?: AbortSignal): Promise<UpstreamReply>;
   /** The account (`GET /api/v1/me`): only ever asked by the readiness check, never passed on. */
   getAccount(signal?: AbortSignal): Promise<UpstreamReply>;
 }
@@ -103,12 +100,21 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     getPrediction(requestId, signal) {
       return get(PATHS.prediction.replace('{request_id}', encodeURIComponent(requestId)), signal);
     },
-    listPredictions(signal) {
-      return get(`${PATHS.predictions}?limit=${MAX_LISTED_PREDICTIONS}`, signal);
+    listPredictions(limit, signal) {
+      return get(`${PATHS.predictions}?limit=${limit}`, signal);
     },
     getAccount(signal) {
       return get(PATHS.account, signal);
     },
+  };
+}
+
+/** The service's list as reconciliation reads it: the body of a 200, a rejection for anything else. */
+export function listOf(upstream: Upstream): (limit: number) => Promise<unknown> {
+  return async (limit) => {
+    const reply = await upstream.listPredictions(limit);
+    if (reply.status !== 200) throw new Error(`The service's list of predictions answered HTTP ${reply.status}`);
+    return reply.body;
   };
 }
 

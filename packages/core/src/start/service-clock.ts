@@ -1,7 +1,7 @@
 /**
- * How the service's clock stands to the proxy's, learned from the jobs it acknowledged: the service
- * created each one after the proxy sent its POST and before the answer arrived, so its `created_at`
- * bounds the offset (service time minus proxy time) from both sides. Every listed job the proxy
+ * How the service's clock stands to ours, learned from the jobs it acknowledged: the service
+ * created each one after we sent its POST and before the answer arrived, so its `created_at`
+ * bounds the offset (service time minus ours) from both sides. Every listed job the ledger
  * knows so narrows the window a lost start's job must fall in — to the time a POST takes, instead
  * of the clocks' worst case — so other lost jobs nearby are told apart from it.
  */
@@ -12,12 +12,12 @@ export const CLOCK_SKEW_MS = 5_000;
 export interface OffsetSample {
   /** The service's `created_at` (ms). */
   createdAt: number;
-  /** When the proxy sent the POST and got its answer (proxy clock). */
+  /** When the POST was sent and its answer came (our clock). */
   sent: number;
   answered: number;
 }
 
-/** Service time minus proxy time lies within [min, max]. */
+/** Service time minus ours lies within [min, max]. */
 export interface OffsetBounds {
   min: number;
   max: number;
