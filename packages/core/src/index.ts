@@ -3,6 +3,8 @@ export { sleep, systemClock } from './abort.js';
 export type { CallOptions, GenerationStarted, ListOptions, RoomClient, RoomClientOptions, StartOptions } from './client.js';
 export { createRoomClient } from './client.js';
 export * from './errors.js';
+export type { DurationHistoryOptions, DurationStore } from './duration-history.js';
+export { DurationHistory, learnedPollSchedule } from './duration-history.js';
 export type { GenerateInput, GenerateOptions, GenerateProgress, GenerationResult } from './generate.js';
 export type { components, operations, paths } from './generated/room-api.js';
 export type { Logger, RequestLog } from './logger.js';

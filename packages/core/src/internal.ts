@@ -7,6 +7,8 @@ export type { BaseUrlCheck } from './base-url.js';
 export { normalizeBaseUrl } from './base-url.js';
 export type { ErrorContext } from './error-from-response.js';
 export { errorFromResponse, redact, redactValue } from './error-from-response.js';
+export type { FollowOptions, FollowStep, FollowStopReason, PollResult } from './follow.js';
+export { DEFAULT_MAX_CONSECUTIVE_FAILURES, JobFollow } from './follow.js';
 export type { ImageType } from './image-type.js';
 export { ACCEPTED_IMAGE_TYPES, sniffImageType } from './image-type.js';
 export type { IpAddress } from './ip-address.js';
