@@ -1,7 +1,7 @@
 /**
  * A schedule that learns. The default schedule has to cover every service: a window of 9–31 s
  * polled every 1.8 s. Once a few jobs of an operation have been seen, the window shrinks to where
- * that operation's jobs actually end (its 5th to 95th percentile, with a margin) and is polled
+ * that operation's jobs actually end (its 10th to 90th percentile, with a margin) and is polled
  * densely, so a job is seen done sooner for about as many polls; before the window the default's
  * early checks stay (a bad image fails within seconds) and no silence lasts longer than the
  * default's longest interval. Before `MIN_JOBS` jobs, or without a history, it is the default.
@@ -29,11 +29,13 @@ export interface DurationHistoryOptions {
 /** Jobs of an operation needed before its schedule is learned. */
 export const MIN_JOBS = 5;
 /** Polls spread over the learned window. */
-const WINDOW_POLLS = 7;
+const WINDOW_POLLS = 9;
 /** Never polls faster than this, however narrow the window. */
 const MIN_INTERVAL_MS = 500;
 /** The window's margin on each side, at least. */
 const MIN_MARGIN_MS = 300;
+/** …and this share of the window's width: the durations are estimates, and a few jobs end outside. */
+const MARGIN_SHARE = 0.2;
 
 /** The durations of recent jobs per operation (`enhance`, `restyle`, …) and the schedule they call for. */
 export class DurationHistory {
@@ -68,9 +70,9 @@ export class DurationHistory {
 export function learnedPollSchedule(durations: readonly number[], base: PollSchedule = DEFAULT_POLL_SCHEDULE): PollSchedule {
   const sorted = durations.filter((d) => d > 0 && Number.isFinite(d)).sort((a, b) => a - b);
   if (sorted.length < MIN_JOBS) return base;
-  const low = quantile(sorted, 0.05);
-  const high = quantile(sorted, 0.95);
-  const margin = Math.max(MIN_MARGIN_MS, (high - low) / 10);
+  const low = quantile(sorted, 0.1);
+  const high = quantile(sorted, 0.9);
+  const margin = Math.max(MIN_MARGIN_MS, (high - low) * MARGIN_SHARE);
   const windowStartMs = Math.max(0, Math.round(low - margin));
   const windowEndMs = Math.round(high + margin);
   const windowIntervalMs = Math.round(
