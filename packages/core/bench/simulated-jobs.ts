@@ -3,8 +3,9 @@
  * simulated round trip, and the service answers `succeeded` once the job's duration has passed.
  * The real client code path; shared by the polling benchmark and the learned schedule's tests.
  */
-import type { DurationHistory } from '../src/duration-history.js';
+
 import { createRoomClient } from '../src/client.js';
+import type { DurationHistory } from '../src/duration-history.js';
 
 export const ROUND_TRIP_MS = 120;
 
@@ -41,7 +42,12 @@ function simulatedJob(durationMs: number) {
 /** `waitForPrediction` right after the start of a `restyle`, as `generate` does: learning from `durations` unless false. */
 export async function followJob(durationMs: number, durations: DurationHistory | false): Promise<Followed> {
   const job = simulatedJob(durationMs);
-  await job.client.waitForPrediction('p', { startedAt: 0, pollImmediately: false, operation: 'restyle', durations: durations || undefined });
+  await job.client.waitForPrediction('p', {
+    startedAt: 0,
+    pollImmediately: false,
+    operation: 'restyle',
+    durations: durations || undefined,
+  });
   return job.followed();
 }
 

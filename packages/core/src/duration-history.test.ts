@@ -86,7 +86,10 @@ describe('DurationHistory: a schedule that learns', () => {
 
   it('keeps its durations where it is told to', () => {
     const saved = new Map<string, readonly number[]>();
-    const store: DurationStore = { get: (operation) => saved.get(operation), set: (operation, durations) => saved.set(operation, durations) };
+    const store: DurationStore = {
+      get: (operation) => saved.get(operation),
+      set: (operation, durations) => saved.set(operation, durations),
+    };
     for (let i = 0; i < 10; i++) new DurationHistory({ store }).record('restyle', 20_000);
     expect(saved.get('restyle')).toHaveLength(10);
     expect(new DurationHistory({ store }).schedule('restyle')).not.toBe(DEFAULT_POLL_SCHEDULE);

@@ -98,7 +98,7 @@ function checksBefore(windowStartMs: number, base: PollSchedule): number[] {
   return checks;
 }
 
-/** Nearest-rank quantile of sorted values. */
+/** Nearest-rank quantile of sorted values (never empty here). */
 function quantile(sorted: readonly number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 }

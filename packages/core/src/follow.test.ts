@@ -30,7 +30,8 @@ describe('JobFollow, the one follow loop', () => {
 
   it('honours a Retry-After, and a 429 with one is not a failure', () => {
     const job = follow({ maxConsecutiveFailures: 2 });
-    for (let i = 0; i < 5; i++) expect(job.after({ transient: true, retryAfterMs: 20_000 }, 3_000 + i)).toEqual({ next: 'poll', inMs: 20_000 });
+    for (let i = 0; i < 5; i++)
+      expect(job.after({ transient: true, retryAfterMs: 20_000 }, 3_000 + i)).toEqual({ next: 'poll', inMs: 20_000 });
     // The schedule's own delay wins when it is longer.
     expect(job.after({ transient: true, retryAfterMs: 1 }, 3_000)).toEqual({ next: 'poll', inMs: 3_500 });
   });

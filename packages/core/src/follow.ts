@@ -117,7 +117,12 @@ export class JobFollow {
     }
     // The service said when to come back: not a failure, honoured within the deadline, reported beyond it.
     if (now + retryAfterMs > this.#endsAt) {
-      return { next: 'stop', reason: 'retry-after', why: `: the service asked to wait ${formatWait(retryAfterMs)}, past the deadline`, retryAfterMs };
+      return {
+        next: 'stop',
+        reason: 'retry-after',
+        why: `: the service asked to wait ${formatWait(retryAfterMs)}, past the deadline`,
+        retryAfterMs,
+      };
     }
     return this.#wait(now, Math.max(this.#delay(now), retryAfterMs));
   }
@@ -139,4 +144,3 @@ export class JobFollow {
     if (learn && this.#lastRunningMs !== undefined) learn.history.record(learn.operation, (this.#lastRunningMs + elapsedMs) / 2);
   }
 }
-

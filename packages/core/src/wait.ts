@@ -96,7 +96,10 @@ export async function waitForPrediction(read: ReadPrediction, id: string, option
         return error;
       });
       if (result instanceof RoomApiError) {
-        step = follow.after({ transient: true, retryAfterMs: result instanceof RateLimitedError ? result.retryAfterMs : undefined }, clock.now());
+        step = follow.after(
+          { transient: true, retryAfterMs: result instanceof RateLimitedError ? result.retryAfterMs : undefined },
+          clock.now(),
+        );
         if (step.next === 'stop' && step.reason === 'failures') throw result;
       } else {
         step = follow.after({ prediction: result }, clock.now());

@@ -58,5 +58,10 @@ function clientFromSettings(options: RoomMcpServerOptions): RoomClient | SetupEr
   if (!options.baseUrl) return new SetupError(MISSING_BASE_URL_HELP);
   const checked = normalizeBaseUrl(options.baseUrl);
   if (!checked.ok) return new SetupError(`ROOM_API_BASE_URL ${checked.problem}. ${MISSING_BASE_URL_HELP}`);
-  return createRoomClient({ baseUrl: checked.baseUrl, apiKey: options.apiKey, fetch: options.fetch, durations: durationsFor(checked.baseUrl) });
+  return createRoomClient({
+    baseUrl: checked.baseUrl,
+    apiKey: options.apiKey,
+    fetch: options.fetch,
+    durations: durationsFor(checked.baseUrl),
+  });
 }

@@ -1,7 +1,7 @@
 /** What a generation tells the client along the way and at the end: the job id at once, honest totals, inputs, cost and balance. */
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
-import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { normalizeBaseUrl } from '@room-restyler/core/internal';
+import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../../test/support/connect.js';
 import { durationsFor } from '../jobs/durations.js';

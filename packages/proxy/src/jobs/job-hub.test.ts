@@ -25,7 +25,10 @@ const rateLimited = (seconds?: number): UpstreamReply => ({
 });
 const serverError: UpstreamReply = { status: 500, body: { error: 'boom' } };
 /** Done once the job is `durationMs` old. */
-const takes = (durationMs: number): Script => (age) => (age >= durationMs ? succeeded : processing);
+const takes =
+  (durationMs: number): Script =>
+  (age) =>
+    age >= durationMs ? succeeded : processing;
 
 let hub: JobHub | undefined;
 afterEach(() => hub?.close());
@@ -40,7 +43,7 @@ function startHub(scripts: Record<string, Script>, durations = new DurationHisto
     getAccount: refuse,
     async getPrediction(requestId) {
       const age = clock.now() - Number(requestId.split('@')[1] ?? 0);
-      (polls[requestId] ??= []).push(age);
+      polls[requestId] = [...(polls[requestId] ?? []), age];
       return scripts[requestId.split('@')[0]!]!(age);
     },
   };
