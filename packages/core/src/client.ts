@@ -5,7 +5,7 @@
  */
 import { type Clock, deadline, systemClock } from './abort.js';
 import { normalizeBaseUrl } from './base-url.js';
-import { DurationHistory } from './duration-history.js';
+import type { DurationHistory } from './duration-history.js';
 import { errorFromResponse, redactValue } from './error-from-response.js';
 import { ConnectionError, RoomApiError, ServerError, TimeoutError } from './errors.js';
 import { type GenerateInput, type GenerateOptions, type GenerationResult, generate } from './generate.js';
@@ -44,11 +44,11 @@ export interface RoomClientOptions {
   /** Injectable time, for tests and benchmarks. */
   clock?: Clock | undefined;
   /**
-   * Durations of recent jobs, per operation: `generate` (and `waitForPrediction` given an
-   * `operation` and a `startedAt`) polls on a schedule learned from them. Default: a history in
-   * memory, per client; `false`: always the schedule given, or the default one.
+   * Durations of recent jobs, per operation: with one, `generate` (and `waitForPrediction` given an
+   * `operation` and a `startedAt`) polls on a schedule learned from them, and teaches it. Share one
+   * `DurationHistory` among the clients of a process. Default: none, the schedule given or the default one.
    */
-  durations?: DurationHistory | false | undefined;
+  durations?: DurationHistory | undefined;
 }
 
 export interface CallOptions {
@@ -119,7 +119,6 @@ export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 
 export function createRoomClient(options: RoomClientOptions): RoomClient {
   const clock = options.clock ?? systemClock;
-  const durations = options.durations === false ? undefined : (options.durations ?? new DurationHistory());
   const secrets = options.apiKey ? [options.apiKey] : [];
   const checked = normalizeBaseUrl(options.baseUrl);
   if (!checked.ok) throw new TypeError(`createRoomClient: baseUrl ${checked.problem}`);
@@ -214,7 +213,7 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
         (predictionId, { signal, timeLeftMs }) =>
           getPrediction(predictionId, { signal, retry: { maxRetryAfterMs: Math.min(timeLeftMs, retry.maxRetryAfterMs) } }),
         id,
-        { durations, ...waitOptions, clock: waitOptions?.clock ?? clock },
+        { durations: options.durations, ...waitOptions, clock: waitOptions?.clock ?? clock },
       ),
     generate: (input, generateOptions) => generate(client, input, { ...generateOptions, clock: generateOptions?.clock ?? clock }),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DurationHistory } from './duration-history.js';
-import { type FollowOptions, type FollowStep, JobFollow } from './follow.js';
+import { type FollowOptions, type FollowStep, followJob } from './follow.js';
 import { DEFAULT_POLL_SCHEDULE, fixedPollSchedule } from './poll-schedule.js';
 
 const running = (status = 'processing') => ({ prediction: { status } });
@@ -8,7 +8,7 @@ const succeeded = { prediction: { status: 'succeeded', output: ['https://cdn.exa
 const transient = { transient: true } as const;
 
 function follow(options: Partial<FollowOptions> = {}) {
-  return new JobFollow({ startedAt: 0, now: 0, ...options });
+  return followJob({ startedAt: 0, now: 0, ...options });
 }
 
 describe('JobFollow, the one follow loop', () => {

@@ -51,96 +51,86 @@ export interface FollowOptions {
 export const DEFAULT_MAX_CONSECUTIVE_FAILURES = 5;
 export const DEFAULT_MAX_UNKNOWN_STATUS_POLLS = 3;
 
-export class JobFollow {
+/** One job's follow: its schedule, and what to do after each poll. */
+export interface JobFollow {
   readonly schedule: PollSchedule;
-  readonly #options: FollowOptions;
-  readonly #endsAt: number;
-  #attempts = 0;
-  #failures = 0;
-  #unknownStatus = '';
-  #unknownPolls = 0;
-  /** Elapsed time of the last poll that saw the job running: its duration lies after it. */
-  #lastRunningMs: number | undefined;
-
-  constructor(options: FollowOptions) {
-    this.#options = options;
-    const { learn } = options;
-    this.schedule = options.schedule ?? (learn ? learn.history.schedule(learn.operation) : DEFAULT_POLL_SCHEDULE);
-    this.#endsAt = options.now + (options.timeoutMs ?? Number.POSITIVE_INFINITY);
-  }
-
   /** Polls made so far (each `after` counts one). */
-  get attempts(): number {
-    return this.#attempts;
-  }
-
+  readonly attempts: number;
   /** Elapsed time at `now` and the schedule's estimate of what is left, for progress reports. */
-  progress(now: number): { elapsedMs: number; estimatedRemainingMs: number } {
-    const elapsedMs = now - this.#options.startedAt;
-    return { elapsedMs, estimatedRemainingMs: estimateRemainingMs(elapsedMs, this.schedule) };
-  }
-
+  progress(now: number): { elapsedMs: number; estimatedRemainingMs: number };
   /** The first poll: at once, or at the schedule's next check (right after a start there is nothing to read yet). */
-  first(now: number, immediately: boolean): FollowStep {
-    return immediately ? { next: 'poll', inMs: 0 } : this.#wait(now, this.#delay(now));
-  }
-
+  first(now: number, immediately: boolean): FollowStep;
   /** What to do after a poll answered at `now`. */
-  after(result: PollResult, now: number): FollowStep {
-    this.#attempts++;
-    if (!('prediction' in result)) return this.#afterFailure(result.retryAfterMs, now);
-    this.#failures = 0;
-    const { prediction } = result;
-    const elapsedMs = now - this.#options.startedAt;
-    const outcome = predictionOutcome(prediction);
-    if (outcome !== 'running') {
-      if (outcome === 'succeeded') this.#learn(elapsedMs);
-      return { next: outcome, prediction };
-    }
-    this.#lastRunningMs = elapsedMs;
-    const unread = !isKnownStatus(prediction.status) && elapsedMs > this.schedule.windowEndMs;
-    this.#unknownPolls = unread && this.#unknownStatus === prediction.status ? this.#unknownPolls + 1 : Number(unread);
-    this.#unknownStatus = prediction.status;
-    const maxUnknown = this.#options.maxUnknownStatusPolls ?? DEFAULT_MAX_UNKNOWN_STATUS_POLLS;
-    if (this.#unknownPolls >= maxUnknown) {
-      const why = `: its status '${prediction.status}' is unknown, ${this.#unknownPolls} polls past the usual window`;
-      return { next: 'stop', reason: 'unknown-status', why };
-    }
-    return this.#wait(now, this.#delay(now));
-  }
+  after(result: PollResult, now: number): FollowStep;
+}
 
-  #afterFailure(retryAfterMs: number | undefined, now: number): FollowStep {
+// A closure, not a class: its state minifies to short names (the element and the client ship it to browsers).
+export function followJob(options: FollowOptions): JobFollow {
+  const { startedAt, learn } = options;
+  const schedule = options.schedule ?? (learn ? learn.history.schedule(learn.operation) : DEFAULT_POLL_SCHEDULE);
+  const endsAt = options.now + (options.timeoutMs ?? Number.POSITIVE_INFINITY);
+  const maxFailures = options.maxConsecutiveFailures ?? DEFAULT_MAX_CONSECUTIVE_FAILURES;
+  const maxUnknown = options.maxUnknownStatusPolls ?? DEFAULT_MAX_UNKNOWN_STATUS_POLLS;
+  let attempts = 0;
+  let failures = 0;
+  let unknownStatus = '';
+  let unknownPolls = 0;
+  /** Elapsed time of the last poll that saw the job running: its duration lies after it. */
+  let lastRunningMs: number | undefined;
+
+  const delay = (now: number) => pollDelayMs(now - startedAt, schedule);
+  /** Never past the deadline: one last poll happens at it, and none after. */
+  const wait = (now: number, delayMs: number): FollowStep =>
+    endsAt - now <= 0 ? { next: 'stop', reason: 'deadline', why: '' } : { next: 'poll', inMs: Math.min(delayMs, endsAt - now) };
+
+  function afterFailure(retryAfterMs: number | undefined, now: number): FollowStep {
     if (retryAfterMs === undefined) {
-      const max = this.#options.maxConsecutiveFailures ?? DEFAULT_MAX_CONSECUTIVE_FAILURES;
-      if (++this.#failures >= max) return { next: 'stop', reason: 'failures', why: `: ${this.#failures} failed polls in a row` };
-      return this.#wait(now, this.#delay(now));
+      if (++failures >= maxFailures) return { next: 'stop', reason: 'failures', why: `: ${failures} failed polls in a row` };
+      return wait(now, delay(now));
     }
     // The service said when to come back: not a failure, honoured within the deadline, reported beyond it.
-    if (now + retryAfterMs > this.#endsAt) {
-      return {
-        next: 'stop',
-        reason: 'retry-after',
-        why: `: the service asked to wait ${formatWait(retryAfterMs)}, past the deadline`,
-        retryAfterMs,
-      };
+    if (now + retryAfterMs > endsAt) {
+      const why = `: the service asked to wait ${formatWait(retryAfterMs)}, past the deadline`;
+      return { next: 'stop', reason: 'retry-after', why, retryAfterMs };
     }
-    return this.#wait(now, Math.max(this.#delay(now), retryAfterMs));
+    return wait(now, Math.max(delay(now), retryAfterMs));
   }
 
-  #delay(now: number): number {
-    return pollDelayMs(now - this.#options.startedAt, this.schedule);
-  }
-
-  /** Never past the deadline: one last poll happens at it, and none after. */
-  #wait(now: number, delayMs: number): FollowStep {
-    const left = this.#endsAt - now;
-    if (left <= 0) return { next: 'stop', reason: 'deadline', why: '' };
-    return { next: 'poll', inMs: Math.min(delayMs, left) };
-  }
-
-  /** The job ended between the last poll that saw it running and this one: the midpoint is its duration's best guess. */
-  #learn(elapsedMs: number): void {
-    const { learn } = this.#options;
-    if (learn && this.#lastRunningMs !== undefined) learn.history.record(learn.operation, (this.#lastRunningMs + elapsedMs) / 2);
-  }
+  return {
+    schedule,
+    get attempts() {
+      return attempts;
+    },
+    progress(now) {
+      const elapsedMs = now - startedAt;
+      return { elapsedMs, estimatedRemainingMs: estimateRemainingMs(elapsedMs, schedule) };
+    },
+    first: (now, immediately) => (immediately ? { next: 'poll', inMs: 0 } : wait(now, delay(now))),
+    after(result, now) {
+      attempts++;
+      if (!('prediction' in result)) return afterFailure(result.retryAfterMs, now);
+      failures = 0;
+      const { prediction } = result;
+      const elapsedMs = now - startedAt;
+      const outcome = predictionOutcome(prediction);
+      if (outcome !== 'running') {
+        // It ended between the last poll that saw it running and this one: the midpoint is the best guess of its duration.
+        if (outcome === 'succeeded' && learn && lastRunningMs !== undefined)
+          learn.history.record(learn.operation, (lastRunningMs + elapsedMs) / 2);
+        return { next: outcome, prediction };
+      }
+      lastRunningMs = elapsedMs;
+      const unread = !isKnownStatus(prediction.status) && elapsedMs > schedule.windowEndMs;
+      unknownPolls = unread && unknownStatus === prediction.status ? unknownPolls + 1 : Number(unread);
+      unknownStatus = prediction.status;
+      if (unknownPolls >= maxUnknown) {
+        return {
+          next: 'stop',
+          reason: 'unknown-status',
+          why: `: its status '${unknownStatus}' is unknown, ${unknownPolls} polls past the usual window`,
+        };
+      }
+      return wait(now, delay(now));
+    },
+  };
 }

@@ -8,7 +8,7 @@
 import { type Clock, deadline, systemClock } from './abort.js';
 import type { DurationHistory } from './duration-history.js';
 import { ConnectionError, GenerationFailedError, RateLimitedError, RoomApiError, ServerError, TimeoutError } from './errors.js';
-import { JobFollow } from './follow.js';
+import { followJob } from './follow.js';
 import type { PollSchedule } from './poll-schedule.js';
 import { isKnownStatus } from './prediction.js';
 import type { Prediction } from './types.js';
@@ -46,7 +46,7 @@ export interface WaitOptions {
   /**
    * Recent jobs' durations: with `operation`, the schedule is learned from those of the operation
    * (unless `schedule` is given), and this job's duration is recorded when it succeeds — only
-   * when `startedAt` is given, the only way to know it. The client passes its own history.
+   * when `startedAt` is given, the only way to know it. Default: the client's `durations`.
    */
   durations?: DurationHistory | undefined;
   /** What the job is (`enhance`, `restyle`): its durations are learned apart from other operations'. */
@@ -64,7 +64,7 @@ export async function waitForPrediction(read: ReadPrediction, id: string, option
   const now = clock.now();
   const endsAt = now + timeoutMs;
   const { durations, operation } = options;
-  const follow = new JobFollow({
+  const follow = followJob({
     startedAt: options.startedAt ?? now,
     now,
     schedule: options.schedule,

@@ -12,7 +12,7 @@
  * failure ever escapes a poller or reaches a viewer.
  */
 import type { Clock, DurationHistory, PollSchedule } from '@room-restyler/core';
-import { JobFollow, type PollResult, pollDelayMs } from '@room-restyler/core/internal';
+import { followJob, type JobFollow, type PollResult, pollDelayMs } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import type { Logger } from '../log.js';
 import type { ProxyStore, Unsubscribe } from '../state/store.js';
@@ -146,7 +146,7 @@ export class JobHub {
     const entry: Entry = {
       job,
       latest: undefined,
-      follow: new JobFollow({
+      follow: followJob({
         startedAt: job.startedAt,
         now: clock.now(),
         schedule,
