@@ -67,7 +67,7 @@ for (const classMs of CLASSES_MS) {
 
 console.log(`## Core: polling schedule of \`waitForPrediction\`
 
-Command: \`pnpm --filter @room-restyler/core bench\` (\`bench/wait-schedule.bench.ts\`). ${JOBS_PER_CLASS} simulated jobs per class (duration = class ± 2 s, uniform), ${ROUND_TRIP_MS} ms round trip per call, simulated clock (no real waiting); the real client code path, each strategy over the same jobs. Baseline: today's schedule. The learned schedule starts cold (a fresh history per job: the default schedule) or warm (a history that saw ${WARM_UP_JOBS} jobs of the class first and keeps learning). Detection delay: from the job's end to the answer that shows it. Targets: for a 20 s job, warm p90 delay ≤ 0.8 s with at most 12 calls; cold no worse than today.
+Command: \`pnpm --filter @room-restyler/core bench\` (\`bench/wait-schedule.bench.ts\`). ${JOBS_PER_CLASS} simulated jobs per class (duration = class ± 2 s, uniform), ${ROUND_TRIP_MS} ms round trip per call, simulated clock (no real waiting); the real client code path, each strategy over the same jobs. Baseline: today's schedule. The learned schedule starts cold (a fresh history per job: the default schedule) or warm (a history that saw ${WARM_UP_JOBS} jobs of the class first and keeps learning). Detection delay: from the job's end to the answer that shows it. Targets: for a 20 s job, warm p90 delay ≤ 0.8 s with at most 12 calls; cold no worse than today. A warm schedule polls densely where the jobs end, after the default's early checks: for short jobs, which today's schedule polls sparsely, that costs more calls for a shorter delay.
 
 | job | strategy | calls, median (max) | delay p50 | delay p90 | p90 vs today | calls vs today |
 |---|---|---|---|---|---|---|
