@@ -76,9 +76,9 @@ function startHub(scripts: Record<string, Script>, durations = new DurationHisto
     const until = clock.now() + maxMs;
     await clock.advanceUntil(() => ended || clock.now() >= until, 100, maxMs / 100 + 1);
     unwatch();
-    return { seen, last: seen.at(-1), polls: polls[job.requestId] ?? [] };
+    return { job, seen, last: seen.at(-1), polls: polls[job.requestId] ?? [] };
   }
-  return { clock, follow };
+  return { clock, follow, hub: h, polls };
 }
 
 describe('JobHub follows jobs with core’s follow loop', () => {
@@ -111,6 +111,24 @@ describe('JobHub follows jobs with core’s follow loop', () => {
     expect(last).toMatchObject({ kind: 'error', status: 502, terminal: true, body: { code: 'bad_upstream_response' } });
     expect(JSON.stringify(last)).toContain("status 'queued_for_gpu' is unknown");
     expect(polls.filter((age) => age > DEFAULT_POLL_SCHEDULE.windowEndMs)).toHaveLength(3);
+  });
+
+  it('keeps the last reading of a job it stopped following for its status: a later request follows it again', async () => {
+    const { follow, clock, hub, polls } = startHub({ job: () => ({ status: 200, body: { status: 'queued_for_gpu' } }) });
+    const { job } = await follow('job');
+    const before = polls[job.requestId]!.length;
+    expect(await hub.current(job)).toMatchObject({ kind: 'prediction', prediction: { status: 'queued_for_gpu' } });
+    await clock.advanceUntil(() => polls[job.requestId]!.length > before, 100, 200);
+  });
+
+  it('sleeps a long Retry-After in pieces: a job nobody watches any more still stops after idleMs', async () => {
+    const { clock, hub } = startHub({ job: () => rateLimited(3_600) });
+    const job: JobRef = { requestId: 'job@0', startedAt: 0 };
+    const first = hub.current(job);
+    await clock.advanceUntil(() => hub.activeJobs === 1, 100, 10);
+    await clock.advance(3_000);
+    expect(await first).toMatchObject({ kind: 'error', status: 429 });
+    await clock.advanceUntil(() => hub.activeJobs === 0, 1_000, 60);
   });
 
   it('learns the schedule per operation from the jobs it followed', async () => {
