@@ -3,7 +3,7 @@
  * poll gave, it says what to do next — poll again in so many ms, or stop and why — so
  * `waitForPrediction` drives it with a client and a clock, and the proxy's job hub with its
  * upstream, its lease and its viewers, and both answer the service the same way:
- * - the schedule (learned from recent jobs when a history is given) says when to poll;
+ * - the schedule (learned from recent jobs when `durations` is given) says when to poll;
  * - a `Retry-After` is honoured and is not a failure; one that ends past the deadline stops the follow;
  * - transient failures (5xx, unreachable, timed out, a 429 without `Retry-After`) are counted:
  *   the `maxConsecutiveFailures`-th in a row is fatal;
@@ -13,7 +13,7 @@
  */
 import type { DurationHistory } from './duration-history.js';
 import { formatWait } from './error-from-response.js';
-import { DEFAULT_POLL_SCHEDULE, estimateRemainingMs, type PollSchedule, pollDelayMs } from './poll-schedule.js';
+import { DEFAULT_POLL_SCHEDULE, type PollSchedule, pollDelayMs } from './poll-schedule.js';
 import { isKnownStatus, predictionOutcome } from './prediction.js';
 import type { Prediction } from './types.js';
 
@@ -22,11 +22,18 @@ export type PollResult = { prediction: Prediction } | { transient: true; retryAf
 
 export type FollowStopReason = 'failures' | 'unknown-status' | 'retry-after' | 'deadline';
 
-export type FollowStep =
-  | { next: 'poll'; inMs: number }
-  | { next: 'succeeded' | 'failed'; prediction: Prediction }
-  /** Stopped without an outcome (the job may still finish); `why` completes "stopped following the job…". */
-  | { next: 'stop'; reason: FollowStopReason; why: string; retryAfterMs?: number | undefined };
+/**
+ * Stopped without an outcome: the job may still finish. `why` (for an unknown status or a
+ * Retry-After past the deadline) completes "stopped following the job…".
+ */
+export interface FollowStop {
+  stop: FollowStopReason;
+  why?: string | undefined;
+  retryAfterMs?: number | undefined;
+}
+
+/** Poll again in this many ms, the outcome of a job that ended, or a stop. (Small on purpose: browsers download it.) */
+export type FollowStep = number | 'succeeded' | 'failed' | FollowStop;
 
 export interface FollowOptions {
   /** When the job was started, on the caller's clock: the schedule counts from here. */
@@ -37,100 +44,72 @@ export interface FollowOptions {
   schedule?: PollSchedule | undefined;
   /** No wait runs past this (ms from `now`). Default: none. */
   timeoutMs?: number | undefined;
-  /** Transient failures in a row that end the follow. Default 5. */
+  /** Transient failures in a row that end the follow. Default 5: the job is paid for, one failed poll must not lose it. */
   maxConsecutiveFailures?: number | undefined;
   /** Polls in a row, past the usual window, of the same unknown status that end the follow. Default 3. */
   maxUnknownStatusPolls?: number | undefined;
   /**
-   * Learn from this job: its schedule comes from the durations of recent jobs of the operation,
-   * and its own duration is recorded when it succeeds. Only when `startedAt` is the job's real start.
+   * Recent jobs' durations: with `operation`, this job's schedule is learned from those of the
+   * operation (unless `schedule` is given), and its own duration is recorded when it succeeds —
+   * so give it only when `startedAt` is the job's real start.
    */
-  learn?: { history: DurationHistory; operation: string } | undefined;
+  durations?: DurationHistory | undefined;
+  /** What the job is (`enhance`, `restyle`): its durations are learned apart from other operations'. */
+  operation?: string | undefined;
 }
 
-export const DEFAULT_MAX_CONSECUTIVE_FAILURES = 5;
-export const DEFAULT_MAX_UNKNOWN_STATUS_POLLS = 3;
-
-/** One job's follow: its schedule, and what to do after each poll. */
+/** One job's follow: its schedule, and what to do next. */
 export interface JobFollow {
   readonly schedule: PollSchedule;
-  /** Polls made so far (each `after` counts one). */
-  readonly attempts: number;
-  /** Elapsed time at `now` and the schedule's estimate of what is left, for progress reports. */
-  progress(now: number): { elapsedMs: number; estimatedRemainingMs: number };
-  /** The first poll: at once, or at the schedule's next check (right after a start there is nothing to read yet). */
-  first(now: number, immediately: boolean): FollowStep;
-  /** What to do after a poll answered at `now`. */
+  /** Ms from `now` to the schedule's next poll (the first one, when the job just started), or the deadline's stop. */
+  next(now: number): number | FollowStop;
+  /** What to do after a poll answered at `now`: a failure never ends as an outcome. */
+  after(result: Extract<PollResult, { transient: true }>, now: number): number | FollowStop;
   after(result: PollResult, now: number): FollowStep;
 }
 
-// A closure, not a class: its state minifies to short names (the element and the client ship it to browsers).
+// A closure, not a class: its state minifies to short names (the element ships it to browsers).
 export function followJob(options: FollowOptions): JobFollow {
-  const { startedAt, learn } = options;
-  const schedule = options.schedule ?? (learn ? learn.history.schedule(learn.operation) : DEFAULT_POLL_SCHEDULE);
-  const endsAt = options.now + (options.timeoutMs ?? Number.POSITIVE_INFINITY);
-  const maxFailures = options.maxConsecutiveFailures ?? DEFAULT_MAX_CONSECUTIVE_FAILURES;
-  const maxUnknown = options.maxUnknownStatusPolls ?? DEFAULT_MAX_UNKNOWN_STATUS_POLLS;
-  let attempts = 0;
+  const { startedAt, durations, operation } = options;
+  const learns = durations && operation !== undefined;
+  const schedule = options.schedule ?? (learns ? durations.schedule(operation) : DEFAULT_POLL_SCHEDULE);
+  const endsAt = options.now + (options.timeoutMs ?? Infinity);
   let failures = 0;
   let unknownStatus = '';
   let unknownPolls = 0;
   /** Elapsed time of the last poll that saw the job running: its duration lies after it. */
   let lastRunningMs: number | undefined;
 
-  const delay = (now: number) => pollDelayMs(now - startedAt, schedule);
-  /** Never past the deadline: one last poll happens at it, and none after. */
-  const wait = (now: number, delayMs: number): FollowStep =>
-    endsAt - now <= 0 ? { next: 'stop', reason: 'deadline', why: '' } : { next: 'poll', inMs: Math.min(delayMs, endsAt - now) };
+  /** The schedule's delay, or a longer one; never past the deadline: one last poll happens at it, and none after. */
+  const next = (now: number, atLeastMs = 0): number | FollowStop =>
+    now < endsAt ? Math.min(Math.max(pollDelayMs(now - startedAt, schedule), atLeastMs), endsAt - now) : { stop: 'deadline' };
 
-  function afterFailure(retryAfterMs: number | undefined, now: number): FollowStep {
-    if (retryAfterMs === undefined) {
-      if (++failures >= maxFailures) return { next: 'stop', reason: 'failures', why: `: ${failures} failed polls in a row` };
-      return wait(now, delay(now));
+  function after(result: Extract<PollResult, { transient: true }>, now: number): number | FollowStop;
+  function after(result: PollResult, now: number): FollowStep;
+  function after(result: PollResult, now: number): FollowStep {
+    if (!('prediction' in result)) {
+      const { retryAfterMs } = result;
+      if (retryAfterMs === undefined) return ++failures < (options.maxConsecutiveFailures ?? 5) ? next(now) : { stop: 'failures' };
+      // The service said when to come back: not a failure, honoured within the deadline, reported beyond it.
+      if (now + retryAfterMs <= endsAt) return next(now, retryAfterMs);
+      return { stop: 'retry-after', why: `: the service asked to wait ${formatWait(retryAfterMs)}, past the deadline`, retryAfterMs };
     }
-    // The service said when to come back: not a failure, honoured within the deadline, reported beyond it.
-    if (now + retryAfterMs > endsAt) {
-      const why = `: the service asked to wait ${formatWait(retryAfterMs)}, past the deadline`;
-      return { next: 'stop', reason: 'retry-after', why, retryAfterMs };
+    failures = 0;
+    const { status } = result.prediction;
+    const elapsedMs = now - startedAt;
+    const outcome = predictionOutcome(result.prediction);
+    if (outcome !== 'running') {
+      // It ended between the last poll that saw it running and this one: the midpoint is the best guess of its duration.
+      if (outcome === 'succeeded' && learns && lastRunningMs !== undefined) durations.record(operation, (lastRunningMs + elapsedMs) / 2);
+      return outcome;
     }
-    return wait(now, Math.max(delay(now), retryAfterMs));
+    lastRunningMs = elapsedMs;
+    const unread = !isKnownStatus(status) && elapsedMs > schedule.windowEndMs;
+    unknownPolls = unread && unknownStatus === status ? unknownPolls + 1 : Number(unread);
+    unknownStatus = status;
+    if (unknownPolls < (options.maxUnknownStatusPolls ?? 3)) return next(now);
+    return { stop: 'unknown-status', why: `: its status '${status}' is unknown, ${unknownPolls} polls past the usual window` };
   }
 
-  return {
-    schedule,
-    get attempts() {
-      return attempts;
-    },
-    progress(now) {
-      const elapsedMs = now - startedAt;
-      return { elapsedMs, estimatedRemainingMs: estimateRemainingMs(elapsedMs, schedule) };
-    },
-    first: (now, immediately) => (immediately ? { next: 'poll', inMs: 0 } : wait(now, delay(now))),
-    after(result, now) {
-      attempts++;
-      if (!('prediction' in result)) return afterFailure(result.retryAfterMs, now);
-      failures = 0;
-      const { prediction } = result;
-      const elapsedMs = now - startedAt;
-      const outcome = predictionOutcome(prediction);
-      if (outcome !== 'running') {
-        // It ended between the last poll that saw it running and this one: the midpoint is the best guess of its duration.
-        if (outcome === 'succeeded' && learn && lastRunningMs !== undefined)
-          learn.history.record(learn.operation, (lastRunningMs + elapsedMs) / 2);
-        return { next: outcome, prediction };
-      }
-      lastRunningMs = elapsedMs;
-      const unread = !isKnownStatus(prediction.status) && elapsedMs > schedule.windowEndMs;
-      unknownPolls = unread && unknownStatus === prediction.status ? unknownPolls + 1 : Number(unread);
-      unknownStatus = prediction.status;
-      if (unknownPolls >= maxUnknown) {
-        return {
-          next: 'stop',
-          reason: 'unknown-status',
-          why: `: its status '${unknownStatus}' is unknown, ${unknownPolls} polls past the usual window`,
-        };
-      }
-      return wait(now, delay(now));
-    },
-  };
+  return { schedule, next, after };
 }

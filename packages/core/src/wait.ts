@@ -9,7 +9,7 @@ import { type Clock, deadline, systemClock } from './abort.js';
 import type { DurationHistory } from './duration-history.js';
 import { ConnectionError, GenerationFailedError, RateLimitedError, RoomApiError, ServerError, TimeoutError } from './errors.js';
 import { followJob } from './follow.js';
-import type { PollSchedule } from './poll-schedule.js';
+import { estimateRemainingMs, type PollSchedule } from './poll-schedule.js';
 import { isKnownStatus } from './prediction.js';
 import type { Prediction } from './types.js';
 
@@ -63,17 +63,10 @@ export async function waitForPrediction(read: ReadPrediction, id: string, option
   const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
   const now = clock.now();
   const endsAt = now + timeoutMs;
-  const { durations, operation } = options;
-  const follow = followJob({
-    startedAt: options.startedAt ?? now,
-    now,
-    schedule: options.schedule,
-    timeoutMs,
-    maxConsecutiveFailures: options.maxConsecutiveFailures,
-    maxUnknownStatusPolls: options.maxUnknownStatusPolls,
-    // Only a job whose start is known teaches the history how long jobs take.
-    learn: durations && operation !== undefined && options.startedAt !== undefined ? { history: durations, operation } : undefined,
-  });
+  const startedAt = options.startedAt ?? now;
+  // Only a job whose start is known teaches the history how long jobs take.
+  const durations = options.startedAt === undefined ? undefined : options.durations;
+  const follow = followJob({ ...options, startedAt, now, timeoutMs, durations });
   const stopped = (why: string, retryAfterMs?: number) =>
     new TimeoutError(`Stopped waiting for prediction ${id}${why}; the job may still finish: read it later`, {
       timeoutMs,
@@ -86,10 +79,12 @@ export async function waitForPrediction(read: ReadPrediction, id: string, option
   const { signal } = guard;
 
   try {
-    let step = follow.first(clock.now(), options.pollImmediately !== false);
+    let attempt = 0;
+    let step = options.pollImmediately === false ? follow.next(clock.now()) : 0;
     for (;;) {
-      if (step.next !== 'poll') throw timedOut();
-      if (step.inMs > 0) await clock.sleep(step.inMs, signal);
+      if (typeof step !== 'number') throw step.why === undefined ? timedOut() : stopped(step.why, step.retryAfterMs);
+      if (step > 0) await clock.sleep(step, signal);
+      attempt++;
       const result = await read(id, { signal, timeLeftMs: Math.max(0, endsAt - clock.now()) }).catch((error: unknown) => {
         if (signal.aborted) throw signal.reason;
         if (!isTransient(error)) throw error;
@@ -100,14 +95,16 @@ export async function waitForPrediction(read: ReadPrediction, id: string, option
           { transient: true, retryAfterMs: result instanceof RateLimitedError ? result.retryAfterMs : undefined },
           clock.now(),
         );
-        if (step.next === 'stop' && step.reason === 'failures') throw result;
-      } else {
-        step = follow.after({ prediction: result }, clock.now());
-        options.onUpdate?.({ prediction: result, status: result.status, attempt: follow.attempts, ...follow.progress(clock.now()) });
-        if (step.next === 'succeeded') return result;
-        if (step.next === 'failed') throw generationFailed(result);
+        if (typeof step === 'object' && step.stop === 'failures') throw result;
+        continue;
       }
-      if (step.next === 'stop' && step.reason !== 'deadline') throw stopped(step.why, step.retryAfterMs);
+      const ended = follow.after({ prediction: result }, clock.now());
+      const elapsedMs = clock.now() - startedAt;
+      const estimatedRemainingMs = estimateRemainingMs(elapsedMs, follow.schedule);
+      options.onUpdate?.({ prediction: result, status: result.status, attempt, elapsedMs, estimatedRemainingMs });
+      if (ended === 'succeeded') return result;
+      if (ended === 'failed') throw generationFailed(result);
+      step = ended;
     }
   } finally {
     guard.dispose();

@@ -151,7 +151,8 @@ export class JobHub {
         now: clock.now(),
         schedule,
         maxConsecutiveFailures: maxFailures,
-        learn: job.operation ? { history: durations, operation: job.operation } : undefined,
+        durations,
+        operation: job.operation,
       }),
       nextPollAt: Number.NEGATIVE_INFINITY,
       lastTouch: this.#options.clock.now(),
@@ -304,20 +305,24 @@ export class JobHub {
       snapshot = snapshotFromFailure(error, clock.now());
     }
     // A refusal for good (unknown job, key refused) ends the job as it is; anything else is core's to judge.
-    const step = snapshot.terminal && snapshot.kind === 'error' ? undefined : entry.follow.after(pollResult(snapshot), snapshot.at);
-    if (step?.next === 'poll') {
-      entry.nextPollAt = snapshot.at + step.inMs;
+    const step = snapshot.terminal && snapshot.kind === 'error' ? 'ended' : entry.follow.after(pollResult(snapshot), snapshot.at);
+    if (typeof step === 'number') {
+      entry.nextPollAt = snapshot.at + step;
       if (snapshot.kind === 'prediction') return this.#publish(entry, snapshot, true);
       // Transient: only the GETs waiting right now hear of it; viewers keep the last known state.
       for (const waiter of entry.waiters) waiter(snapshot);
       entry.waiters.clear();
       return;
     }
-    if (step?.next !== 'stop') return this.#publish(entry, snapshot, true);
-    if (step.reason === 'failures') return this.#publish(entry, { ...snapshot, terminal: true }, true);
+    if (typeof step === 'string') return this.#publish(entry, snapshot, true);
+    if (step.stop === 'failures') return this.#publish(entry, { ...snapshot, terminal: true }, true);
     // Given up on a status it cannot read: this instance's and the others' viewers are told, and
     // the stored state stays the last reading, so a later request follows the job again (it may still finish).
-    const stopped = new ProxyHttpError(502, 'bad_upstream_response', `Stopped following the generation${step.why}; it may still finish`);
+    const stopped = new ProxyHttpError(
+      502,
+      'bad_upstream_response',
+      `Stopped following the generation${step.why ?? ''}; it may still finish`,
+    );
     await this.#publish(entry, { ...snapshotFromFailure(stopped, snapshot.at), terminal: true }, false);
   }
 
