@@ -1,6 +1,6 @@
 /**
  * Shared job state: one upstream poller per job however many visitors poll it or follow its
- * events. When to poll and what a reading means come from core's one follow loop (`JobFollow`:
+ * events. When to poll and what a reading means come from core's one follow loop (`followJob`:
  * the schedule, learned from this proxy's recent jobs of the operation; Retry-After; transient
  * failures; unknown statuses), as for every client of the kit. What is the hub's own: the poller
  * holds a lease in the store so that with a shared store only one instance polls, writes each
