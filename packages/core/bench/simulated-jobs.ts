@@ -40,7 +40,7 @@ function simulatedJob(durationMs: number) {
 }
 
 /** `waitForPrediction` right after the start of a `restyle`, as `generate` does: learning from `durations` unless false. */
-export async function followJob(durationMs: number, durations: DurationHistory | false): Promise<Followed> {
+export async function followSimulatedJob(durationMs: number, durations: DurationHistory | false): Promise<Followed> {
   const job = simulatedJob(durationMs);
   await job.client.waitForPrediction('p', {
     startedAt: 0,

@@ -7,7 +7,7 @@
  * `pnpm bench` collects it into BENCHMARKS.md.
  */
 import { DurationHistory } from '../src/duration-history.js';
-import { followJob, jitteredDurations, pollEvery, ROUND_TRIP_MS } from './simulated-jobs.js';
+import { followSimulatedJob, jitteredDurations, pollEvery, ROUND_TRIP_MS } from './simulated-jobs.js';
 
 const JOBS_PER_CLASS = 200;
 const WARM_UP_JOBS = 20;
@@ -29,7 +29,7 @@ const rows: string[] = [];
 for (const classMs of CLASSES_MS) {
   const nextDuration = jitteredDurations(classMs);
   const warm = new DurationHistory();
-  for (let i = 0; i < WARM_UP_JOBS; i++) await followJob(nextDuration(), warm);
+  for (let i = 0; i < WARM_UP_JOBS; i++) await followSimulatedJob(nextDuration(), warm);
   const strategies: Record<string, Stats> = {
     today: { calls: [], delays: [] },
     fixed: { calls: [], delays: [] },
@@ -42,11 +42,11 @@ for (const classMs of CLASSES_MS) {
   };
   for (let i = 0; i < JOBS_PER_CLASS; i++) {
     const duration = nextDuration();
-    record('today', await followJob(duration, false));
+    record('today', await followSimulatedJob(duration, false));
     record('fixed', await pollEvery(duration, 500));
-    record('cold', await followJob(duration, new DurationHistory()));
+    record('cold', await followSimulatedJob(duration, new DurationHistory()));
     // The warm history keeps learning from the jobs it follows, as a client or a proxy would.
-    record('warm', await followJob(duration, warm));
+    record('warm', await followSimulatedJob(duration, warm));
   }
   const today = strategies.today!;
   const labels: Record<string, string> = {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { followJob, jitteredDurations } from '../bench/simulated-jobs.js';
+import { followSimulatedJob, jitteredDurations } from '../bench/simulated-jobs.js';
 import { DurationHistory, type DurationStore, learnedPollSchedule, MIN_JOBS } from './duration-history.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs } from './poll-schedule.js';
 
@@ -12,7 +12,7 @@ async function followTwentySecondJobs(history: DurationHistory | false, seed: nu
   const delays: number[] = [];
   const calls: number[] = [];
   for (let i = 0; i < count; i++) {
-    const followed = await followJob(next(), history);
+    const followed = await followSimulatedJob(next(), history);
     delays.push(followed.delay);
     calls.push(followed.calls);
   }
@@ -39,7 +39,7 @@ describe('DurationHistory: a schedule that learns', () => {
   it('cold, polls exactly as today’s schedule does', async () => {
     await fc.assert(
       fc.asyncProperty(fc.double({ min: 500, max: 120_000, noNaN: true }), async (duration) => {
-        expect(await followJob(duration, new DurationHistory())).toEqual(await followJob(duration, false));
+        expect(await followSimulatedJob(duration, new DurationHistory())).toEqual(await followSimulatedJob(duration, false));
       }),
     );
     for (let n = 0; n < MIN_JOBS; n++) expect(learnedPollSchedule(Array(n).fill(20_000))).toBe(DEFAULT_POLL_SCHEDULE);

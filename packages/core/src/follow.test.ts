@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DurationHistory } from './duration-history.js';
-import { type FollowOptions, followJob } from './follow.js';
+import { createJobFollow, type FollowOptions } from './follow.js';
 import { DEFAULT_POLL_SCHEDULE, fixedPollSchedule } from './poll-schedule.js';
 
 const running = (status = 'processing') => ({ prediction: { status } });
@@ -8,10 +8,10 @@ const succeeded = { prediction: { status: 'succeeded', output: ['https://cdn.exa
 const transient = { transient: true } as const;
 
 function follow(options: Partial<FollowOptions> = {}) {
-  return followJob({ startedAt: 0, now: 0, ...options });
+  return createJobFollow({ startedAt: 0, now: 0, ...options });
 }
 
-describe('followJob, the one follow loop', () => {
+describe('createJobFollow, the one follow loop', () => {
   it('polls on the schedule until the job ends', () => {
     const job = follow();
     expect(job.next(0)).toBe(3_000);

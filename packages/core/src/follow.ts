@@ -69,7 +69,7 @@ export interface JobFollow {
 }
 
 // A closure, not a class: its state minifies to short names (the element ships it to browsers).
-export function followJob(options: FollowOptions): JobFollow {
+export function createJobFollow(options: FollowOptions): JobFollow {
   const { startedAt, durations, operation } = options;
   const learns = durations && operation !== undefined;
   const schedule = options.schedule ?? (learns ? durations.schedule(operation) : DEFAULT_POLL_SCHEDULE);

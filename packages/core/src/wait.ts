@@ -1,14 +1,14 @@
 /**
- * Follows a prediction until it is terminal, on the poll schedule. Stops at once on abort, and
- * at its deadline in wall-clock time whatever clock it runs on; honours the service's
- * `Retry-After` within that deadline; rides out transient read failures (the job is paid for, so
- * one failed poll must not lose it); turns a failed job into GenerationFailedError. When it stops
- * without an outcome, the TimeoutError carries the prediction's id and says the job may still finish.
+ * Follows a prediction until it is terminal: core's one follow loop (`createJobFollow`: the schedule,
+ * Retry-After, transient failures, unknown statuses) driven by a way of reading the prediction and
+ * a clock. Stops at once on abort, and at its deadline in wall-clock time whatever clock it runs
+ * on; turns a failed job into GenerationFailedError. When it stops without an outcome, the
+ * TimeoutError carries the prediction's id and says the job may still finish.
  */
 import { type Clock, deadline, systemClock } from './abort.js';
 import type { DurationHistory } from './duration-history.js';
 import { ConnectionError, GenerationFailedError, RateLimitedError, RoomApiError, ServerError, TimeoutError } from './errors.js';
-import { followJob } from './follow.js';
+import { createJobFollow } from './follow.js';
 import { estimateRemainingMs, type PollSchedule } from './poll-schedule.js';
 import { isKnownStatus } from './prediction.js';
 import type { Prediction } from './types.js';
@@ -66,7 +66,7 @@ export async function waitForPrediction(read: ReadPrediction, id: string, option
   const startedAt = options.startedAt ?? now;
   // Only a job whose start is known teaches the history how long jobs take.
   const durations = options.startedAt === undefined ? undefined : options.durations;
-  const follow = followJob({ ...options, startedAt, now, timeoutMs, durations });
+  const follow = createJobFollow({ ...options, startedAt, now, timeoutMs, durations });
   const stopped = (why: string, retryAfterMs?: number) =>
     new TimeoutError(`Stopped waiting for prediction ${id}${why}; the job may still finish: read it later`, {
       timeoutMs,

@@ -1,6 +1,6 @@
 /**
  * Shared job state: one upstream poller per job however many visitors poll it or follow its
- * events. When to poll and what a reading means come from core's one follow loop (`followJob`:
+ * events. When to poll and what a reading means come from core's one follow loop (`createJobFollow`:
  * the schedule, learned from this proxy's recent jobs of the operation; Retry-After; transient
  * failures; unknown statuses), as for every client of the kit. What is the hub's own: the poller
  * holds a lease in the store so that with a shared store only one instance polls, writes each
@@ -12,7 +12,7 @@
  * failure ever escapes a poller or reaches a viewer.
  */
 import type { Clock, DurationHistory, PollSchedule } from '@room-restyler/core';
-import { followJob, type JobFollow, type PollResult, pollDelayMs } from '@room-restyler/core/internal';
+import { createJobFollow, type JobFollow, type PollResult, pollDelayMs } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import type { Logger } from '../log.js';
 import type { ProxyStore, Unsubscribe } from '../state/store.js';
@@ -146,7 +146,7 @@ export class JobHub {
     const entry: Entry = {
       job,
       latest: undefined,
-      follow: followJob({
+      follow: createJobFollow({
         startedAt: job.startedAt,
         now: clock.now(),
         schedule,
