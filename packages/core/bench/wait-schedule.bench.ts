@@ -1,13 +1,16 @@
 /**
- * Upstream calls and detection delay of `waitForPrediction` for 10, 20 and 30 s jobs, against a
- * fixed 500 ms poller in the same run. Runs the real client on a simulated clock: each request
- * costs a simulated round trip, and each job's duration is jittered ±2 s around its class.
- * Prints a Markdown section (stdout); `pnpm bench` collects it into BENCHMARKS.md.
+ * Upstream calls and detection delay of `waitForPrediction` for 10, 20 and 30 s jobs: today's
+ * schedule (DEFAULT_POLL_SCHEDULE), a fixed 500 ms poller, and the schedule learned from recent
+ * jobs, cold (no history) and warm (after 20 jobs of the class), all in the same run. Runs the real
+ * client on a simulated clock (no real waiting): each request costs a simulated round trip, and
+ * each job's duration is jittered ±2 s around its class. Prints a Markdown section (stdout);
+ * `pnpm bench` collects it into BENCHMARKS.md.
  */
-import { createRoomClient } from '../src/client.js';
+import { DurationHistory } from '../src/duration-history.js';
+import { followSimulatedJob, jitteredDurations, pollEvery, ROUND_TRIP_MS } from './simulated-jobs.js';
 
-const ROUND_TRIP_MS = 120;
 const JOBS_PER_CLASS = 200;
+const WARM_UP_JOBS = 20;
 const CLASSES_MS = [10_000, 20_000, 30_000];
 
 interface Stats {
@@ -15,86 +18,58 @@ interface Stats {
   delays: number[];
 }
 
-/** A deterministic PRNG, so the figures are the same on every run. */
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function simulatedJob(durationMs: number) {
-  let now = 0;
-  let calls = 0;
-  const clock = {
-    now: () => now,
-    sleep: async (ms: number) => {
-      now += ms;
-    },
-  };
-  const fetch = async () => {
-    now += ROUND_TRIP_MS / 2; // the service sees the request half a round trip after it is sent
-    calls++;
-    const body =
-      now >= durationMs
-        ? { status: 'succeeded', output: ['https://cdn.example/0.jpg'], completed_at: new Date(durationMs).toISOString() }
-        : { status: 'processing' };
-    now += ROUND_TRIP_MS / 2;
-    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  };
-  return { clock, fetch, calls: () => calls, now: () => now };
-}
-
-async function ourSchedule(durationMs: number) {
-  const job = simulatedJob(durationMs);
-  const client = createRoomClient({ baseUrl: 'http://service.test', apiKey: 'k', clock: job.clock, fetch: job.fetch });
-  await client.waitForPrediction('p', { startedAt: 0, pollImmediately: false });
-  return { calls: job.calls(), delay: job.now() - durationMs };
-}
-
-async function fixedPoller(durationMs: number) {
-  const job = simulatedJob(durationMs);
-  const client = createRoomClient({ baseUrl: 'http://service.test', apiKey: 'k', clock: job.clock, fetch: job.fetch });
-  for (;;) {
-    await job.clock.sleep(500);
-    if ((await client.getPrediction('p')).status === 'succeeded') break;
-  }
-  return { calls: job.calls(), delay: job.now() - durationMs };
-}
-
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 };
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}×`;
 
 const rows: string[] = [];
 for (const classMs of CLASSES_MS) {
-  const random = mulberry32(classMs);
-  const ours: Stats = { calls: [], delays: [] };
-  const fixed: Stats = { calls: [], delays: [] };
+  const nextDuration = jitteredDurations(classMs);
+  const warm = new DurationHistory();
+  for (let i = 0; i < WARM_UP_JOBS; i++) await followSimulatedJob(nextDuration(), warm);
+  const strategies: Record<string, Stats> = {
+    today: { calls: [], delays: [] },
+    fixed: { calls: [], delays: [] },
+    cold: { calls: [], delays: [] },
+    warm: { calls: [], delays: [] },
+  };
+  const record = (name: string, result: { calls: number; delay: number }) => {
+    strategies[name]!.calls.push(result.calls);
+    strategies[name]!.delays.push(result.delay);
+  };
   for (let i = 0; i < JOBS_PER_CLASS; i++) {
-    const duration = classMs - 2_000 + random() * 4_000;
-    const a = await ourSchedule(duration);
-    ours.calls.push(a.calls);
-    ours.delays.push(a.delay);
-    const b = await fixedPoller(duration);
-    fixed.calls.push(b.calls);
-    fixed.delays.push(b.delay);
+    const duration = nextDuration();
+    record('today', await followSimulatedJob(duration, false));
+    record('fixed', await pollEvery(duration, 500));
+    record('cold', await followSimulatedJob(duration, new DurationHistory()));
+    // The warm history keeps learning from the jobs it follows, as a client or a proxy would.
+    record('warm', await followSimulatedJob(duration, warm));
   }
-  const calls = quantile(ours.calls, 0.5);
-  const fixedCalls = quantile(fixed.calls, 0.5);
-  rows.push(
-    `| ${classMs / 1000} s | ${calls} (max ${Math.max(...ours.calls)}) | ${(quantile(ours.delays, 0.5) / 1000).toFixed(2)} s (p90 ${(quantile(ours.delays, 0.9) / 1000).toFixed(2)} s) | ${fixedCalls} | ${(quantile(fixed.delays, 0.5) / 1000).toFixed(2)} s | ${(fixedCalls / calls).toFixed(1)}× fewer |`,
-  );
+  const today = strategies.today!;
+  const labels: Record<string, string> = {
+    today: "today's schedule (`DEFAULT_POLL_SCHEDULE`, baseline)",
+    fixed: 'a fixed 500 ms poller',
+    cold: 'learned, cold (no history)',
+    warm: `learned, warm (after ${WARM_UP_JOBS} jobs)`,
+  };
+  for (const [name, stats] of Object.entries(strategies)) {
+    const p50 = quantile(stats.delays, 0.5);
+    const p90 = quantile(stats.delays, 0.9);
+    const calls = quantile(stats.calls, 0.5);
+    rows.push(
+      `| ${classMs / 1000} s | ${labels[name]} | ${calls} (max ${Math.max(...stats.calls)}) | ${seconds(p50)} | ${seconds(p90)} | ${ratio(p90, quantile(today.delays, 0.9))} | ${ratio(calls, quantile(today.calls, 0.5))} |`,
+    );
+  }
 }
 
 console.log(`## Core: polling schedule of \`waitForPrediction\`
 
-Command: \`pnpm --filter @room-restyler/core bench\`. ${JOBS_PER_CLASS} simulated jobs per class (duration = class ± 2 s, uniform), ${ROUND_TRIP_MS} ms round trip per call, simulated clock; the real client code path. Baseline: a fixed 500 ms poller over the same jobs. Targets: at most 12 calls for a 20 s job, median detection delay at most 1.5 s.
+Command: \`pnpm --filter @room-restyler/core bench\` (\`bench/wait-schedule.bench.ts\`). ${JOBS_PER_CLASS} simulated jobs per class (duration = class ± 2 s, uniform), ${ROUND_TRIP_MS} ms round trip per call, simulated clock (no real waiting); the real client code path, each strategy over the same jobs. Baseline: today's schedule. The learned schedule starts cold (a fresh history per job: the default schedule) or warm (a history that saw ${WARM_UP_JOBS} jobs of the class first and keeps learning). Detection delay: from the job's end to the answer that shows it. Targets: for a 20 s job, warm p90 delay ≤ 0.8 s with at most 12 calls; cold no worse than today. A warm schedule polls densely where the jobs end, after the default's early checks: for short jobs, which today's schedule polls sparsely, that costs more calls for a shorter delay.
 
-| job | calls, median (max) | detection delay, median (p90) | 500 ms poller: calls | 500 ms poller: delay | calls vs baseline |
-|---|---|---|---|---|---|
+| job | strategy | calls, median (max) | delay p50 | delay p90 | p90 vs today | calls vs today |
+|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 `);

@@ -7,6 +7,7 @@ import { type Clock, systemClock } from './abort.js';
 import { attemptLogger } from './attempt-log.js';
 import { normalizeBaseUrl } from './base-url.js';
 import { type CallOptions, type CallPath, callJson, DEFAULT_CALL_TIMEOUT_MS } from './call.js';
+import type { DurationHistory } from './duration-history.js';
 import { redactValue } from './error-from-response.js';
 import { type GenerateInput, type GenerateOptions, type GenerationResult, generate } from './generate.js';
 import type { paths } from './generated/room-api.js';
@@ -48,6 +49,12 @@ export interface RoomClientOptions {
   middleware?: readonly Middleware[] | undefined;
   /** Injectable time, for tests and benchmarks. */
   clock?: Clock | undefined;
+  /**
+   * Durations of recent jobs, per operation: with one, `generate` (and `waitForPrediction` given an
+   * `operation` and a `startedAt`) polls on a schedule learned from them, and teaches it. Share one
+   * `DurationHistory` among the clients of a process. Default: none, the schedule given or the default one.
+   */
+  durations?: DurationHistory | undefined;
 }
 
 export interface ListOptions extends CallOptions {
@@ -152,7 +159,7 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
       const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
       return call('Listing predictions', listOptions, { method: 'GET', path: `${PATHS.predictions}${search ? `?${search}` : ''}` });
     },
-    waitForPrediction: followWith(getPrediction, retry, clock),
+    waitForPrediction: followWith(getPrediction, retry, clock, options.durations),
     generate: (input, generateOptions) => generate(client, input, { ...generateOptions, clock: generateOptions?.clock ?? clock }),
   };
   return client;

@@ -56,6 +56,7 @@ export async function generate(
     });
 
     const prediction = await client.waitForPrediction(requestId, {
+      operation: input.operation,
       ...options,
       startedAt,
       pollImmediately: false,

@@ -4,6 +4,7 @@
  */
 import type { Clock } from './abort.js';
 import type { CallOptions } from './call.js';
+import type { DurationHistory } from './duration-history.js';
 import { ServerError } from './errors.js';
 import { requestIdOf } from './prediction.js';
 import type { RetryOptions } from './retry-policy.js';
@@ -29,14 +30,17 @@ export function generationStarted(operation: string, ack: { message?: unknown })
 
 type GetPrediction = (id: string, options: CallOptions) => Promise<Prediction>;
 
-/** `waitForPrediction` over a client's own reads, on the client's clock unless the wait names one. */
-export function followWith(getPrediction: GetPrediction, retry: Required<RetryOptions>, clock: Clock) {
+/**
+ * `waitForPrediction` over a client's own reads, on the client's clock unless the wait names one, and
+ * on the schedule `durations` learned when the client was given one.
+ */
+export function followWith(getPrediction: GetPrediction, retry: Required<RetryOptions>, clock: Clock, durations?: DurationHistory) {
   return (id: string, options?: WaitOptions): Promise<Prediction> =>
     waitForPrediction(
       // A Retry-After longer than what is left of the wait is not waited for inside the read: the wait reports it.
       (predictionId, { signal, timeLeftMs }) =>
         getPrediction(predictionId, { signal, retry: { maxRetryAfterMs: Math.min(timeLeftMs, retry.maxRetryAfterMs) } }),
       id,
-      { ...options, clock: options?.clock ?? clock },
+      { durations, ...options, clock: options?.clock ?? clock },
     );
 }

@@ -2,6 +2,8 @@ export type { Clock } from './abort.js';
 export { sleep, systemClock } from './abort.js';
 export type { CallOptions, GenerationStarted, ListOptions, RoomClient, RoomClientOptions, StartOptions } from './client.js';
 export { createRoomClient } from './client.js';
+export type { DurationHistoryOptions, DurationStore } from './duration-history.js';
+export { DurationHistory, learnedPollSchedule } from './duration-history.js';
 export * from './errors.js';
 export type { GenerateInput, GenerateOptions, GenerateProgress, GenerationResult } from './generate.js';
 export type { components, operations, paths } from './generated/room-api.js';

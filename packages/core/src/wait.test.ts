@@ -2,6 +2,7 @@ import { getEventListeners } from 'node:events';
 import { type FakeService, ManualClock, startFakeService } from '@room-restyler/test-kit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRoomClient } from './client.js';
+import { DurationHistory, learnedPollSchedule } from './duration-history.js';
 import { AbortError, GenerationFailedError, NotFoundError, RateLimitedError, ServerError, TimeoutError } from './errors.js';
 import { fixedPollSchedule } from './poll-schedule.js';
 import type { Prediction } from './types.js';
@@ -331,6 +332,22 @@ describe('generate', () => {
     expect(phases[2]!.estimatedRemainingMs).toBe(17_000);
     // A key is always sent, so a retried start is charged once.
     expect(service.requests[0]!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('with a duration history, teaches it how long the operation took and polls the next job on what it learned', async () => {
+    const durations = new DurationHistory();
+    for (let i = 0; i < 20; i++) durations.record('restyle', 2_000);
+    const clock = new ManualClock({ start: 0, auto: true });
+    const client = createRoomClient({ baseUrl: service.url, apiKey: 'k', clock, durations });
+    service.on('POST /api/v1/restyle', { status: 200, body: { success: true, request_id: 'p1', message: 'started' } });
+    service.on(PATH, running(), done);
+    await client.generate({ operation: 'restyle', image_url: 'https://example.com/r.jpg', style: 'coastal' });
+    // Its jobs take 2 s: the first poll comes as the learned window opens, not at the default's 3 s, and the next soon after.
+    const learned = learnedPollSchedule(Array(20).fill(2_000));
+    expect(clock.sleeps.slice(0, 2)).toEqual([learned.windowStartMs, learned.windowIntervalMs]);
+    expect(learned.windowStartMs).toBeLessThan(2_000);
+    expect(durations.durations('restyle')).toHaveLength(21);
+    expect(durations.durations('enhance')).toEqual([]);
   });
 
   it('makes its idempotency key on a plain-http page too, where crypto.randomUUID is missing', async () => {

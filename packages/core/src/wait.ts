@@ -1,15 +1,16 @@
 /**
- * Follows a prediction until it is terminal, on the poll schedule. Stops at once on abort, and
- * at its deadline in wall-clock time whatever clock it runs on; honours the service's
- * `Retry-After` within that deadline; rides out transient read failures (the job is paid for, so
- * one failed poll must not lose it); turns a failed job into GenerationFailedError. When it stops
- * without an outcome, the TimeoutError carries the prediction's id and says the job may still finish.
+ * Follows a prediction until it is terminal: core's one follow loop (`createJobFollow`: the schedule,
+ * Retry-After, transient failures, unknown statuses) driven by a way of reading the prediction and
+ * a clock. Stops at once on abort, and at its deadline in wall-clock time whatever clock it runs
+ * on; turns a failed job into GenerationFailedError. When it stops without an outcome, the
+ * TimeoutError carries the prediction's id and says the job may still finish.
  */
 import { type Clock, deadline, systemClock } from './abort.js';
-import { formatWait } from './error-from-response.js';
+import type { DurationHistory } from './duration-history.js';
 import { ConnectionError, GenerationFailedError, RateLimitedError, RoomApiError, ServerError, TimeoutError } from './errors.js';
-import { DEFAULT_POLL_SCHEDULE, estimateRemainingMs, type PollSchedule, pollDelayMs } from './poll-schedule.js';
-import { isKnownStatus, predictionOutcome } from './prediction.js';
+import { createJobFollow } from './follow.js';
+import { estimateRemainingMs, type PollSchedule } from './poll-schedule.js';
+import { isKnownStatus } from './prediction.js';
 import type { Prediction } from './types.js';
 
 export interface PredictionUpdate {
@@ -42,6 +43,14 @@ export interface WaitOptions {
    */
   maxUnknownStatusPolls?: number | undefined;
   clock?: Clock | undefined;
+  /**
+   * Recent jobs' durations: with `operation`, the schedule is learned from those of the operation
+   * (unless `schedule` is given), and this job's duration is recorded when it succeeds — only
+   * when `startedAt` is given, the only way to know it. Default: the client's `durations`.
+   */
+  durations?: DurationHistory | undefined;
+  /** What the job is (`enhance`, `restyle`): its durations are learned apart from other operations'. */
+  operation?: string | undefined;
 }
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 180_000;
@@ -51,78 +60,54 @@ export type ReadPrediction = (id: string, options: { signal: AbortSignal; timeLe
 
 export async function waitForPrediction(read: ReadPrediction, id: string, options: WaitOptions = {}): Promise<Prediction> {
   const clock = options.clock ?? systemClock;
-  const schedule = options.schedule ?? DEFAULT_POLL_SCHEDULE;
   const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
-  const startedAt = options.startedAt ?? clock.now();
-  const endsAt = clock.now() + timeoutMs;
-  const maxFailures = options.maxConsecutiveFailures ?? 5;
-  const maxUnknown = options.maxUnknownStatusPolls ?? 3;
+  const now = clock.now();
+  const endsAt = now + timeoutMs;
+  const startedAt = options.startedAt ?? now;
+  // Only a job whose start is known teaches the history how long jobs take.
+  const durations = options.startedAt === undefined ? undefined : options.durations;
+  const follow = createJobFollow({ ...options, startedAt, now, timeoutMs, durations });
   const stopped = (why: string, retryAfterMs?: number) =>
     new TimeoutError(`Stopped waiting for prediction ${id}${why}; the job may still finish: read it later`, {
       timeoutMs,
       requestId: id,
       retryAfterMs,
     });
+  const timedOut = () => stopped(` after ${timeoutMs} ms`);
   // Wall-clock time, whatever the clock: a poll that hangs or a clock that never moves cannot hold the wait.
-  const guard = deadline(timeoutMs, options.signal, () => stopped(` after ${timeoutMs} ms`));
+  const guard = deadline(timeoutMs, options.signal, timedOut);
   const { signal } = guard;
 
   try {
     let attempt = 0;
-    let failures = 0;
-    let unknownStatus = '';
-    let unknownPolls = 0;
-    if (options.pollImmediately === false) await pause(pollDelayMs(clock.now() - startedAt, schedule));
-
+    let step = options.pollImmediately === false ? follow.next(clock.now()) : 0;
     for (;;) {
+      if (typeof step !== 'number') throw step.why === undefined ? timedOut() : stopped(step.why, step.retryAfterMs);
+      if (step > 0) await clock.sleep(step, signal);
       attempt++;
       const result = await read(id, { signal, timeLeftMs: Math.max(0, endsAt - clock.now()) }).catch((error: unknown) => {
         if (signal.aborted) throw signal.reason;
         if (!isTransient(error)) throw error;
         return error;
       });
-      const elapsedMs = clock.now() - startedAt;
-      let delayMs = pollDelayMs(elapsedMs, schedule);
-
       if (result instanceof RoomApiError) {
-        const retryAfterMs = result instanceof RateLimitedError ? result.retryAfterMs : undefined;
-        if (retryAfterMs === undefined) {
-          if (++failures >= maxFailures) throw result;
-        } else {
-          // The service said when to come back: not a failure, honoured within the deadline, reported beyond it.
-          if (clock.now() + retryAfterMs > endsAt)
-            throw stopped(`: the service asked to wait ${formatWait(retryAfterMs)}, past the deadline`, retryAfterMs);
-          delayMs = Math.max(delayMs, retryAfterMs);
-        }
-      } else {
-        failures = 0;
-        options.onUpdate?.({
-          prediction: result,
-          status: result.status,
-          attempt,
-          elapsedMs,
-          estimatedRemainingMs: estimateRemainingMs(elapsedMs, schedule),
-        });
-        const outcome = predictionOutcome(result);
-        if (outcome === 'succeeded') return result;
-        if (outcome === 'failed') throw generationFailed(result);
-        const unread = !isKnownStatus(result.status) && elapsedMs > schedule.windowEndMs;
-        unknownPolls = unread && unknownStatus === result.status ? unknownPolls + 1 : Number(unread);
-        unknownStatus = result.status;
-        if (unknownPolls >= maxUnknown)
-          throw stopped(`: its status '${unknownStatus}' is unknown, ${unknownPolls} polls past the usual window`);
+        step = follow.after(
+          { transient: true, retryAfterMs: result instanceof RateLimitedError ? result.retryAfterMs : undefined },
+          clock.now(),
+        );
+        if (typeof step === 'object' && step.stop === 'failures') throw result;
+        continue;
       }
-      await pause(delayMs);
+      const ended = follow.after({ prediction: result }, clock.now());
+      const elapsedMs = clock.now() - startedAt;
+      const estimatedRemainingMs = estimateRemainingMs(elapsedMs, follow.schedule);
+      options.onUpdate?.({ prediction: result, status: result.status, attempt, elapsedMs, estimatedRemainingMs });
+      if (ended === 'succeeded') return result;
+      if (ended === 'failed') throw generationFailed(result);
+      step = ended;
     }
   } finally {
     guard.dispose();
-  }
-
-  /** Sleeps until the next poll, but never past the deadline: one last poll happens at the deadline. */
-  async function pause(delayMs: number): Promise<void> {
-    const left = endsAt - clock.now();
-    if (left <= 0) throw stopped(` after ${timeoutMs} ms`);
-    await clock.sleep(Math.min(delayMs, left), signal);
   }
 }
 

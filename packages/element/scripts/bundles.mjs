@@ -7,7 +7,9 @@ import { build, transform } from 'esbuild';
 
 const entry = (name) => fileURLToPath(new URL(`../src/${name}.ts`, import.meta.url));
 
-export const BUDGETS = { cdn: 27_000, element: 20_000 };
+// Raised by 0.2 and 0.3 kB when the kit's one follow loop (core's follow.ts, shared with the key proxy's
+// job hub) replaced the wait the widget used to carry (issue 26): the same rules everywhere cost that much.
+export const BUDGETS = { cdn: 27_200, element: 20_300 };
 
 /**
  * Lit's css`` literals are plain strings to esbuild; this minifies them with esbuild's CSS

@@ -1,8 +1,9 @@
 /** What every tool, resource and prompt shares: the client (or why there is none), settings and the log. */
-import { createRoomClient, DEFAULT_POLL_SCHEDULE, type PollSchedule, type RoomClient } from '@room-restyler/core';
+import { createRoomClient, type PollSchedule, type RoomClient } from '@room-restyler/core';
 import { normalizeBaseUrl, type StartLedger } from '@room-restyler/core/internal';
 import { DEFAULT_CONFIRM_CREDITS_ABOVE, SpendGuard } from './elicitation/spend-guard.js';
 import type { FileAccess } from './files/file-access.js';
+import { durationsFor } from './jobs/durations.js';
 import { SessionJobs } from './jobs/session-jobs.js';
 import { injectedClientLedger, startsFor } from './jobs/starts.js';
 import { DEFAULT_PREVIEW_BUDGET_BYTES, type RoomMcpServerOptions } from './options.js';
@@ -15,7 +16,8 @@ export interface ServerContext {
   readonly uploadUrl: string | undefined;
   readonly uploadToken: string | undefined;
   readonly files: FileAccess;
-  readonly pollSchedule: PollSchedule;
+  /** Given by the embedder, followed as is; otherwise each wait polls on the schedule learned for its operation. */
+  readonly pollSchedule: PollSchedule | undefined;
   readonly previewBudgetBytes: number;
   readonly fetch: typeof fetch;
   /** The jobs this session started (`recent_jobs`). */
@@ -39,7 +41,7 @@ export function createContext(options: RoomMcpServerOptions, tasks?: GenerationT
     uploadUrl: options.uploadUrl || undefined,
     uploadToken: options.uploadToken || undefined,
     files: options.files ?? 'anywhere',
-    pollSchedule: options.pollSchedule ?? DEFAULT_POLL_SCHEDULE,
+    pollSchedule: options.pollSchedule,
     previewBudgetBytes: options.previewBudgetBytes ?? DEFAULT_PREVIEW_BUDGET_BYTES,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     jobs: new SessionJobs(),
@@ -56,5 +58,10 @@ function clientFromSettings(options: RoomMcpServerOptions): RoomClient | SetupEr
   if (!options.baseUrl) return new SetupError(MISSING_BASE_URL_HELP);
   const checked = normalizeBaseUrl(options.baseUrl);
   if (!checked.ok) return new SetupError(`ROOM_API_BASE_URL ${checked.problem}. ${MISSING_BASE_URL_HELP}`);
-  return createRoomClient({ baseUrl: checked.baseUrl, apiKey: options.apiKey, fetch: options.fetch });
+  return createRoomClient({
+    baseUrl: checked.baseUrl,
+    apiKey: options.apiKey,
+    fetch: options.fetch,
+    durations: durationsFor(checked.baseUrl),
+  });
 }

@@ -26,7 +26,7 @@ export interface RoomMcpServerOptions {
    * user), `off`, or `{ root }` (confined by real path). The HTTP server passes `off` unless --files-root is given.
    */
   files?: FileAccess | undefined;
-  /** When to poll a running job; the default is core's schedule tuned for 10–30 s jobs. */
+  /** When to poll a running job. Default: learned per operation from this process's recent jobs, starting from core's schedule tuned for 10–30 s jobs. */
   pollSchedule?: PollSchedule | undefined;
   /** Upper bound on all preview images of one result together, as sent (base64). Default 900 KB. */
   previewBudgetBytes?: number | undefined;

@@ -1,5 +1,5 @@
 /** `createRoomProxy` options, their defaults and their validation. */
-import { type Clock, DEFAULT_POLL_SCHEDULE, type PollSchedule, systemClock } from '@room-restyler/core';
+import { type Clock, DurationHistory, type PollSchedule, systemClock } from '@room-restyler/core';
 import { normalizeBaseUrl } from '@room-restyler/core/internal';
 import { DEFAULT_LIMITS, type Limits } from './limits/limits.js';
 import { jsonLinesLogger, type Logger } from './log.js';
@@ -122,7 +122,10 @@ export interface RoomProxyOptions {
 }
 
 export interface JobOptions {
-  schedule: PollSchedule;
+  /** When to poll a job, followed as is. Default: learned from `durations`, starting from core's DEFAULT_POLL_SCHEDULE. */
+  schedule: PollSchedule | undefined;
+  /** The durations of recent jobs per operation, which the schedule is learned from. Default: in this process's memory (it sees every job it polls). */
+  durations: DurationHistory;
   /** Polling of a job stops this long after its last viewer. Default 30 s. */
   idleMs: number;
   /** Last known state of a job is kept this long. Default 1 h. */
@@ -230,7 +233,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
     uploads,
     widget: options.widget ? servedWidget(options.widget) : undefined,
     cookie,
-    jobs: { schedule: DEFAULT_POLL_SCHEDULE, idleMs: 30_000, stateTtlMs: HOUR, heartbeatMs: 15_000, ...options.jobs },
+    jobs: { schedule: undefined, durations: new DurationHistory(), idleMs: 30_000, stateTtlMs: HOUR, heartbeatMs: 15_000, ...options.jobs },
     log: options.log ?? jsonLinesLogger,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     clock: options.clock ?? systemClock,

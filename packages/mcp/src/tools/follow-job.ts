@@ -21,6 +21,8 @@ export interface FollowJob {
   justStarted: boolean;
   /** The status known before waiting (`starting` after a start). */
   initialStatus: string;
+  /** `enhance` or `restyle` when this call started the job: the wait polls on the schedule learned for it, and teaches it. */
+  operation?: string | undefined;
 }
 
 export async function followJob(ctx: ServerContext, job: FollowJob): Promise<JobOutcome> {
@@ -43,6 +45,7 @@ export async function followJob(ctx: ServerContext, job: FollowJob): Promise<Job
       timeoutMs: Math.max(job.waitSeconds * 1000, 1),
       schedule: ctx.pollSchedule,
       startedAt: job.startedAt,
+      operation: job.operation,
       pollImmediately: !job.justStarted,
       onUpdate(update) {
         status = update.status;

@@ -1,8 +1,10 @@
 /** What a generation tells the client along the way and at the end: the job id at once, honest totals, inputs, cost and balance. */
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { normalizeBaseUrl } from '@room-restyler/core/internal';
 import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../../test/support/connect.js';
+import { durationsFor } from '../jobs/durations.js';
 import { REQUEST_ID_META } from './progress.js';
 
 /** A progress notification as the client receives it, `_meta` included. */
@@ -42,6 +44,14 @@ describe('a generation, as the client sees it', () => {
     expect(totals.every((t) => t !== undefined)).toBe(true);
     expect(totals).toEqual([...totals].sort((a = 0, b = 0) => a - b));
     expect(progress.at(-1)?.progress).toBe(progress.at(-1)?.total);
+  });
+
+  it('teaches the process how long the service’s jobs take, per operation: later waits poll on a schedule learned from it', async () => {
+    await mcp.client.callTool({ name: 'enhance', arguments: stage });
+    const checked = normalizeBaseUrl(service.url);
+    const history = durationsFor(checked.ok ? checked.baseUrl : '');
+    expect(history.durations('enhance')).toHaveLength(1);
+    expect(history.durations('restyle')).toEqual([]);
   });
 
   it('echoes the inputs, the cost and the balance after the job', async () => {

@@ -92,6 +92,7 @@ export async function runGeneration<Body>(
       report,
       justStarted: true,
       initialStatus: 'starting',
+      operation: generation.tool,
     });
     ctx.log(`${verbInLog} job ${requestId} ${outcome.done ? 'finished' : 'still running'}`);
     return await presentJob(ctx, {

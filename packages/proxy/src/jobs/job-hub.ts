@@ -1,16 +1,18 @@
 /**
  * Shared job state: one upstream poller per job however many visitors poll it or follow its
- * events. The poller follows core's schedule (a pure function of the job's age), holds a lease in
- * the store so that with a shared store only one instance polls, writes each snapshot to the store
- * and publishes it; every instance's viewers are fed from that channel. It stops once the job ends
- * or nobody has watched for `idleMs`.
+ * events. When to poll and what a reading means come from core's one follow loop (`createJobFollow`:
+ * the schedule, learned from this proxy's recent jobs of the operation; Retry-After; transient
+ * failures; unknown statuses), as for every client of the kit. What is the hub's own: the poller
+ * holds a lease in the store so that with a shared store only one instance polls, writes each
+ * snapshot to the store and publishes it; every instance's viewers are fed from that channel. It
+ * stops once the job ends, the follow gives up, or nobody has watched for `idleMs`.
  *
  * The store may fail at any step (Redis restarting): then each instance polls the jobs its own
  * viewers follow and feeds them directly, and shares again once the store answers. No store
  * failure ever escapes a poller or reaches a viewer.
  */
-import type { Clock, PollSchedule } from '@room-restyler/core';
-import { pollDelayMs } from '@room-restyler/core/internal';
+import type { Clock, DurationHistory, PollSchedule } from '@room-restyler/core';
+import { createJobFollow, type JobFollow, type PollResult, pollDelayMs } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import type { Logger } from '../log.js';
 import type { ProxyStore, Unsubscribe } from '../state/store.js';
@@ -20,6 +22,8 @@ import { type JobSnapshot, parseSnapshot, snapshotFromFailure, snapshotFromReply
 export interface JobRef {
   requestId: string;
   startedAt: number;
+  /** `enhance` or `restyle`, when known: the schedule is learned per operation. */
+  operation?: string | undefined;
 }
 
 export interface JobViewer {
@@ -32,15 +36,18 @@ export interface JobHubOptions {
   store: ProxyStore;
   upstream: Upstream;
   clock: Clock;
-  schedule: PollSchedule;
+  /** Followed as is when given; else learned from `durations`. */
+  schedule: PollSchedule | undefined;
+  /** The durations of this proxy's recent jobs, per operation. */
+  durations: DurationHistory;
   /** Polling stops this long after the last viewer left or the last GET. */
   idleMs: number;
   /** How long a job's last snapshot is kept. */
   stateTtlMs: number;
   /** Poll lease; another instance takes over when its holder stops renewing. */
   leaseMs: number;
-  /** Consecutive transient failures (5xx, 429, unreachable) before viewers are told it failed. */
-  maxFailures: number;
+  /** Transient failures in a row (5xx, unreachable, 429 without Retry-After) before viewers are told it failed. Default: core's (5). */
+  maxFailures?: number | undefined;
   /** Longest a GET waits for a first snapshot. */
   waitMs: number;
   instanceId: string;
@@ -50,8 +57,10 @@ export interface JobHubOptions {
 interface Entry {
   job: JobRef;
   latest: JobSnapshot | undefined;
-  lastAttemptAt: number | undefined;
-  failures: number;
+  /** Core's follow loop for this job, on this instance: its schedule and its counts of failures and unknown statuses. */
+  follow: JobFollow;
+  /** When the job is due to be polled (by whichever instance polls it). */
+  nextPollAt: number;
   lastTouch: number;
   viewers: Set<JobViewer>;
   waiters: Set<(snapshot: JobSnapshot) => void>;
@@ -89,7 +98,7 @@ export class JobHub {
     entry.lastTouch = this.#options.clock.now();
     await entry.ready;
     const latest = entry.latest;
-    if (latest && (latest.terminal || this.#options.clock.now() <= this.#nextPollAt(entry) + FRESH_GRACE_MS)) return latest;
+    if (latest && (latest.terminal || this.#options.clock.now() <= entry.nextPollAt + FRESH_GRACE_MS)) return latest;
     return this.#nextSnapshot(entry);
   }
 
@@ -133,11 +142,19 @@ export class JobHub {
     if (this.#closed) throw new ProxyHttpError(503, 'shutting_down', 'The proxy is shutting down; try again in a moment');
     const existing = this.#entries.get(job.requestId);
     if (existing) return existing;
+    const { clock, schedule, maxFailures, durations } = this.#options;
     const entry: Entry = {
       job,
       latest: undefined,
-      lastAttemptAt: undefined,
-      failures: 0,
+      follow: createJobFollow({
+        startedAt: job.startedAt,
+        now: clock.now(),
+        schedule,
+        maxConsecutiveFailures: maxFailures,
+        durations,
+        operation: job.operation,
+      }),
+      nextPollAt: Number.NEGATIVE_INFINITY,
       lastTouch: this.#options.clock.now(),
       viewers: new Set(),
       waiters: new Set(),
@@ -157,7 +174,14 @@ export class JobHub {
     if (!(await this.#share(entry))) return;
     const text = await this.#storeCall(() => this.#options.store.get(stateKey(entry.job.requestId)));
     const stored = parseSnapshot(text);
-    if (stored && (!entry.latest || stored.at > entry.latest.at)) entry.latest = stored;
+    if (stored && (!entry.latest || stored.at > entry.latest.at)) this.#saw(entry, stored);
+  }
+
+  /** A newer state of the job: the next poll is due on the schedule after it. */
+  #saw(entry: Entry, snapshot: JobSnapshot): void {
+    entry.latest = snapshot;
+    const due = snapshot.at + pollDelayMs(snapshot.at - entry.job.startedAt, entry.follow.schedule);
+    entry.nextPollAt = Math.max(entry.nextPollAt, due);
   }
 
   /** Listens on the job's channel unless it already does; false when the store cannot be reached. */
@@ -203,17 +227,11 @@ export class JobHub {
 
   #deliver(entry: Entry, snapshot: JobSnapshot): void {
     if (snapshot.kind === 'prediction' || snapshot.terminal) {
-      if (!entry.latest || snapshot.at >= entry.latest.at) entry.latest = snapshot;
+      if (!entry.latest || snapshot.at >= entry.latest.at) this.#saw(entry, snapshot);
     }
     for (const waiter of entry.waiters) waiter(snapshot);
     entry.waiters.clear();
     for (const viewer of entry.viewers) viewer.onSnapshot(snapshot);
-  }
-
-  #nextPollAt(entry: Entry): number {
-    const last = Math.max(entry.latest?.at ?? -Infinity, entry.lastAttemptAt ?? -Infinity);
-    if (!Number.isFinite(last)) return -Infinity;
-    return last + pollDelayMs(last - entry.job.startedAt, this.#options.schedule);
   }
 
   #nextSnapshot(entry: Entry): Promise<JobSnapshot> {
@@ -240,14 +258,16 @@ export class JobHub {
   }
 
   async #run(entry: Entry): Promise<void> {
-    const { clock, leaseMs } = this.#options;
+    const { clock, leaseMs, idleMs } = this.#options;
     const signal = entry.abort.signal;
     try {
       await entry.ready;
       while (!signal.aborted && !entry.latest?.terminal) {
-        const wait = this.#nextPollAt(entry) - clock.now();
-        if (wait > 0) await clock.sleep(wait, signal);
+        const wait = entry.nextPollAt - clock.now();
+        // A long wait (the service's Retry-After) is slept in pieces, so that an idle job still stops on time.
+        if (wait > 0) await clock.sleep(Math.min(wait, idleMs), signal);
         if (this.#idle(entry)) break;
+        if (wait > idleMs) continue;
         if (!(await this.#leads(entry))) {
           // Another instance polls; its snapshots arrive on the channel. Check again later in case it stops.
           await clock.sleep(Math.min(leaseMs, 1_000), signal);
@@ -276,32 +296,44 @@ export class JobHub {
   }
 
   async #poll(entry: Entry, signal: AbortSignal): Promise<void> {
-    const { clock, store, upstream, stateTtlMs, maxFailures } = this.#options;
-    const id = entry.job.requestId;
+    const { clock, upstream } = this.#options;
     let snapshot: JobSnapshot;
     try {
-      snapshot = snapshotFromReply(await upstream.getPrediction(id, signal), clock.now());
+      snapshot = snapshotFromReply(await upstream.getPrediction(entry.job.requestId, signal), clock.now());
     } catch (error) {
       if (signal.aborted) return;
       snapshot = snapshotFromFailure(error, clock.now());
     }
-    entry.lastAttemptAt = snapshot.at;
-    if (snapshot.kind === 'error' && !snapshot.terminal) {
-      entry.failures += 1;
-      if (entry.failures < maxFailures) {
-        // Transient: only the GETs waiting right now hear of it; viewers keep the last known state.
-        for (const waiter of entry.waiters) waiter(snapshot);
-        entry.waiters.clear();
-        return;
-      }
-      snapshot = { ...snapshot, terminal: true };
-    } else {
-      entry.failures = 0;
+    // A refusal for good (unknown job, key refused) ends the job as it is; anything else is core's to judge.
+    const step = snapshot.terminal && snapshot.kind === 'error' ? 'ended' : entry.follow.after(pollResult(snapshot), snapshot.at);
+    if (typeof step === 'number') {
+      entry.nextPollAt = snapshot.at + step;
+      if (snapshot.kind === 'prediction') return this.#publish(entry, snapshot, true);
+      // Transient: only the GETs waiting right now hear of it; viewers keep the last known state.
+      for (const waiter of entry.waiters) waiter(snapshot);
+      entry.waiters.clear();
+      return;
     }
+    if (typeof step === 'string') return this.#publish(entry, snapshot, true);
+    if (step.stop === 'failures') return this.#publish(entry, { ...snapshot, terminal: true }, true);
+    // Given up on a status it cannot read: this instance's and the others' viewers are told, and
+    // the stored state stays the last reading, so a later request follows the job again (it may still finish).
+    const stopped = new ProxyHttpError(
+      502,
+      'bad_upstream_response',
+      `Stopped following the generation${step.why ?? ''}; it may still finish`,
+    );
+    await this.#publish(entry, { ...snapshotFromFailure(stopped, snapshot.at), terminal: true }, false);
+  }
+
+  /** Shares a snapshot: stored (unless `store` is false) and published, or delivered here when the store is away. */
+  async #publish(entry: Entry, snapshot: JobSnapshot, store: boolean): Promise<void> {
+    const { stateTtlMs } = this.#options;
+    const id = entry.job.requestId;
     const text = JSON.stringify(snapshot);
     const published = await this.#storeCall(async () => {
-      await store.set(stateKey(id), text, stateTtlMs);
-      await store.publish(channel(id), text);
+      if (store) await this.#options.store.set(stateKey(id), text, stateTtlMs);
+      await this.#options.store.publish(channel(id), text);
       return true;
     });
     // Without the channel's echo, this instance's own viewers are fed directly.
@@ -319,4 +351,12 @@ export class JobHub {
     // so another instance's viewers are not left waiting for it to expire.
     await this.#storeCall(() => this.#options.store.renew(leaseKey(entry.job.requestId), this.#options.instanceId, 1));
   }
+}
+
+/** A poll's snapshot as core's follow loop reads it: the prediction, or a failure worth asking again after. */
+function pollResult(snapshot: JobSnapshot): PollResult {
+  if (snapshot.kind === 'prediction') return { prediction: snapshot.prediction };
+  // The service said when to come back: not a failure (`retryAfter` is whole seconds, see upstream.ts).
+  const retryAfterMs = snapshot.status === 429 && snapshot.retryAfter !== undefined ? Number(snapshot.retryAfter) * 1000 : undefined;
+  return { transient: true, retryAfterMs };
 }

@@ -147,7 +147,10 @@ async function accepted(
   const { options, sealer, hub, log } = g.context;
   const answeredAt = options.clock.now();
   const expiresAt = start.startedAt + options.handleTtlMs;
-  const handle = await createHandle({ visitor: g.visitor, requestId, startedAt: start.startedAt, expiresAt }, sealer);
+  const handle = await createHandle(
+    { visitor: g.visitor, requestId, startedAt: start.startedAt, expiresAt, operation: g.input.operation },
+    sealer,
+  );
   const body = acknowledgement(ack, requestId, handle, options.prefix);
   await g.context.writeBehind.run([
     async () => {

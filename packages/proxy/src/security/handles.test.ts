@@ -12,6 +12,12 @@ describe('handles', () => {
     expect(await readHandle(handle, claims.visitor, createSealer('handles-secret-0123456789', 'handles'), 5_000)).toEqual(claims);
   });
 
+  it('carry the operation, so any instance follows the schedule learned for it; handles made before it still read', async () => {
+    const withOperation = { ...claims, operation: 'restyle' };
+    expect(await readHandle(await createHandle(withOperation, sealer), claims.visitor, sealer, 5_000)).toEqual(withOperation);
+    expect(await readHandle(await createHandle(claims, sealer), claims.visitor, sealer, 5_000)).not.toHaveProperty('operation');
+  });
+
   it('carry the service’s request id in no readable form', async () => {
     const handle = await createHandle({ ...claims, requestId: 'pred_visible_id' }, sealer);
     expect(handle).toMatch(/^[A-Za-z0-9_-]+$/);

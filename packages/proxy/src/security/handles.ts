@@ -16,6 +16,8 @@ export interface HandleClaims {
   /** When the generation was accepted (ms), so any instance follows the same poll schedule. */
   startedAt: number;
   expiresAt: number;
+  /** `enhance` or `restyle`, so any instance follows the schedule learned for it (absent from handles made before it was added). */
+  operation?: string | undefined;
 }
 
 const MAX_HANDLE_LENGTH = 1024;
@@ -24,7 +26,8 @@ const decoder = new TextDecoder();
 const openedHandles = new VerifiedTokens<HandleClaims>();
 
 export async function createHandle(claims: HandleClaims, sealer: Sealer): Promise<string> {
-  return sealer.seal(encoder.encode(JSON.stringify([claims.requestId, claims.startedAt, claims.expiresAt])), claims.visitor);
+  const fields = [claims.requestId, claims.startedAt, claims.expiresAt, ...(claims.operation ? [claims.operation] : [])];
+  return sealer.seal(encoder.encode(JSON.stringify(fields)), claims.visitor);
 }
 
 /** The claims of a valid, unexpired handle owned by `visitor`; undefined otherwise. */
@@ -46,10 +49,11 @@ function parseClaims(visitor: string, bytes: Uint8Array | undefined): HandleClai
   if (!bytes) return undefined;
   try {
     const value: unknown = JSON.parse(decoder.decode(bytes));
-    if (!Array.isArray(value) || value.length !== 3) return undefined;
-    const [requestId, startedAt, expiresAt] = value as unknown[];
+    if (!Array.isArray(value) || value.length < 3 || value.length > 4) return undefined;
+    const [requestId, startedAt, expiresAt, operation] = value as unknown[];
     if (typeof requestId !== 'string' || typeof startedAt !== 'number' || typeof expiresAt !== 'number') return undefined;
-    return { visitor, requestId, startedAt, expiresAt };
+    if (operation !== undefined && typeof operation !== 'string') return undefined;
+    return { visitor, requestId, startedAt, expiresAt, ...(operation === undefined ? {} : { operation }) };
   } catch {
     return undefined;
   }
