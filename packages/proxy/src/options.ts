@@ -132,6 +132,11 @@ export interface JobOptions {
   stateTtlMs: number;
   /** SSE comment heartbeat. Default 15 s. */
   heartbeatMs: number;
+  /**
+   * How long one instance's claim to poll a job lasts unrenewed: an instance that stops without handing
+   * its jobs over (killed) is replaced after this. Default 30 s. (One shutting down hands over at once.)
+   */
+  leaseMs: number;
 }
 
 export interface ResolvedOptions {
@@ -233,7 +238,7 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
     uploads,
     widget: options.widget ? servedWidget(options.widget) : undefined,
     cookie,
-    jobs: { schedule: undefined, durations: new DurationHistory(), idleMs: 30_000, stateTtlMs: HOUR, heartbeatMs: 15_000, ...options.jobs },
+    jobs: { schedule: undefined, durations: new DurationHistory(), idleMs: 30_000, stateTtlMs: HOUR, heartbeatMs: 15_000, leaseMs: 30_000, ...options.jobs },
     log: options.log ?? jsonLinesLogger,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     clock: options.clock ?? systemClock,

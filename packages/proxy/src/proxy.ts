@@ -84,7 +84,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     durations: options.jobs.durations,
     idleMs: options.jobs.idleMs,
     stateTtlMs: options.jobs.stateTtlMs,
-    leaseMs: 30_000,
+    leaseMs: options.jobs.leaseMs,
     waitMs: options.upstreamTimeoutMs + 5_000,
     instanceId: randomId(12),
     log,
