@@ -143,7 +143,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
         });
       }
       const uploadOrigins = options.uploads && uploadOriginsOf(options.uploads.publicUrl, connection.serverOrigins);
-      response = await matched.handler(context, { request, route: matched, ip: ip ?? 'unknown', uploadOrigins });
+      response = await matched.handler(context, { request, param: matched.param, ip: ip ?? 'unknown', uploadOrigins });
     } catch (error) {
       thrown = error;
       response = errorReply(error, log);
