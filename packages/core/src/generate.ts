@@ -1,6 +1,6 @@
 /** Start + wait as one call, with progress a UI can show: phase, elapsed and estimated remaining time. */
 import type { Clock } from './abort.js';
-import type { GenerationStarted, RoomClient, StartOptions } from './client.js';
+import type { GenerationStarted, StartOptions } from './generation-calls.js';
 import { estimateRemainingMs } from './poll-schedule.js';
 import type { GenerationPhase } from './progress.js';
 import { randomKey } from './random-key.js';
@@ -23,6 +23,13 @@ export interface GenerateOptions extends WaitOptions {
   onProgress?: ((progress: GenerateProgress) => void) | undefined;
 }
 
+/** The calls of a client that `generate` makes (the client hands itself in). */
+export interface GenerationClient {
+  enhance(input: EnhanceRequest, options?: StartOptions): Promise<GenerationStarted>;
+  restyle(input: RestyleRequest, options?: StartOptions): Promise<GenerationStarted>;
+  waitForPrediction(id: string, options?: WaitOptions): Promise<Prediction>;
+}
+
 export interface GenerationResult {
   requestId: string;
   prediction: Prediction;
@@ -31,7 +38,7 @@ export interface GenerationResult {
 }
 
 export async function generate(
-  client: RoomClient,
+  client: GenerationClient,
   input: GenerateInput,
   options: GenerateOptions & { clock: Clock },
 ): Promise<GenerationResult> {
@@ -80,7 +87,7 @@ export async function generate(
 }
 
 /** The start call for the input's operation; the discriminant picks the body type, no cast needed. */
-function startOf(client: RoomClient, input: GenerateInput, options: StartOptions): Promise<GenerationStarted> {
+function startOf(client: GenerationClient, input: GenerateInput, options: StartOptions): Promise<GenerationStarted> {
   if (input.operation === 'enhance') {
     const { operation: _, ...body } = input;
     return client.enhance(body, options);

@@ -7,7 +7,6 @@ import type { JobHub } from './jobs/job-hub.js';
 import type { StreamSlots } from './limits/stream-slots.js';
 import type { Logger } from './log.js';
 import type { ResolvedOptions } from './options.js';
-import type { MatchedRoute } from './routes/table.js';
 import type { Sealer } from './security/sealer.js';
 import type { Signer } from './security/signer.js';
 import type { UploadOrigins } from './security/upload-origins.js';
@@ -37,7 +36,8 @@ export interface ProxyContext {
 
 export interface RequestScope {
   request: ProxyRequest;
-  route: MatchedRoute;
+  /** The handle or upload id in the path, when the route has one. */
+  param: string | undefined;
   /** The client IP, or `unknown` when the runtime gave none (all such clients share one bucket). */
   ip: string;
   /** Where the proxy's own uploads live, from configuration; undefined without uploads or when unknown. */

@@ -3,9 +3,9 @@
  * Bun, Deno and edge runtimes; adapters only translate to and from it. Deny by default: a request
  * is answered by a route only after the path, method and origin checks pass.
  *
- * One implementation, two thin entry points: the fetch handler, and `replyHandlerOf(proxy)` for
- * the Node adapter, which runs the very same routing and security over a request view and writes
- * the proxy's JSON replies without building fetch Requests and Responses.
+ * One implementation, two thin entry points: the fetch handler, and `proxy.handleView` for server
+ * adapters (the Node one), which runs the very same routing and security over a request view and
+ * writes the proxy's JSON replies without building fetch Requests and Responses.
  */
 import { StartLedger } from '@room-restyler/core/internal';
 import type { ProxyContext } from './context.js';
@@ -17,7 +17,7 @@ import { StreamSlots } from './limits/stream-slots.js';
 import { redactingLogger } from './log.js';
 import { type RoomProxyOptions, resolveOptions } from './options.js';
 import { RequestLog } from './request-log.js';
-import { isKnownPath, isPublicPath, matchRoute, type RouteName } from './routes/table.js';
+import { isKnownPath, isPublicPath, matchRoute, type RouteName, routeNotFound } from './routes/table.js';
 import { clientIpReader } from './security/client-ip.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
 import { withForwardedOrigin } from './security/forwarded-origin.js';
@@ -42,28 +42,27 @@ export interface ConnectionInfo {
   serverOrigins?: readonly string[] | undefined;
 }
 
+/** The core behind the fetch handler: a request view in, a reply out (the proxy's own JSON as data). */
+export type ViewHandler = (request: ProxyRequest, connection?: ConnectionInfo) => Promise<Reply>;
+
 export type RoomProxy = ((request: Request, connection?: ConnectionInfo) => Promise<Response>) & {
   /** The mount prefix the proxy was created with. */
   readonly prefix: string;
   /** Stops pollers, ends event streams and timers. */
   close(): Promise<void>;
+  /**
+   * The same handler for server adapters that write replies themselves (`toNodeHandler` calls it):
+   * no fetch Request or Response per request. Not enumerable, so a wrapper function a site builds
+   * with `Object.assign(wrapper, proxy)` has none, and adapters call the wrapper instead.
+   */
+  readonly handleView?: ViewHandler;
 };
-
-/** The core behind a fetch handler: a request view in, a reply out. */
-export type ReplyHandler = (request: ProxyRequest, connection?: ConnectionInfo) => Promise<Reply>;
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** Said once at start-up: without uploads a visitor's photo is refused, which reads like an outage. */
 export const UPLOADS_OFF =
   'image uploads are off: no uploads option was given, so visitors cannot use their own photos (on Node, createRoomProxy from @room-restyler/proxy/node turns them on when sharp is installed; uploads: false silences this)';
 const NO_CONNECTION: ConnectionInfo = Object.freeze({});
-
-/** The core of each proxy made by `createRoomProxy`, for server adapters that can write replies themselves. */
-const replyHandlers = new WeakMap<RoomProxy, ReplyHandler>();
-
-export function replyHandlerOf(proxy: RoomProxy): ReplyHandler | undefined {
-  return replyHandlers.get(proxy);
-}
 
 export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   const options = resolveOptions(proxyOptions);
@@ -129,7 +128,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       const path = pathOf(request);
       cors = isPublicPath(path, options.prefix) ? NO_CORS : checkOrigin(request, options.allowedOrigins);
       if (request.method === 'OPTIONS') {
-        if (!isKnownPath(path, options.prefix)) throw new ProxyHttpError(404, 'not_found', 'No such route on this proxy');
+        if (!isKnownPath(path, options.prefix)) throw routeNotFound();
         return preflightResponse(cors, options.allowedHeaders);
       }
       const matched = matchRoute(path, request.method, options.prefix);
@@ -143,7 +142,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
         });
       }
       const uploadOrigins = options.uploads && uploadOriginsOf(options.uploads.publicUrl, connection.serverOrigins);
-      response = await matched.handler(context, { request, route: matched, ip: ip ?? 'unknown', uploadOrigins });
+      response = await matched.handler(context, { request, param: matched.param, ip: ip ?? 'unknown', uploadOrigins });
     } catch (error) {
       thrown = error;
       response = errorReply(error, log);
@@ -166,17 +165,19 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   };
 
   const handler = async (request: Request, connection?: ConnectionInfo): Promise<Response> => toResponse(await core(request, connection));
-  const proxy: RoomProxy = Object.assign(handler, {
-    prefix: options.prefix,
-    async close() {
-      if (sweeper) clearInterval(sweeper);
-      await hub.close();
-      await writeBehind.close();
-      requestLog.close();
-    },
-  });
-  replyHandlers.set(proxy, core);
-  return proxy;
+  return Object.defineProperty(
+    Object.assign(handler, {
+      prefix: options.prefix,
+      async close() {
+        if (sweeper) clearInterval(sweeper);
+        await hub.close();
+        await writeBehind.close();
+        requestLog.close();
+      },
+    }),
+    'handleView',
+    { value: core, enumerable: false },
+  );
 }
 
 function errorReply(error: unknown, log: (entry: { level: 'error'; msg: string; error: string }) => void): JsonReply {

@@ -27,3 +27,12 @@ const PATH = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/;
 export function pathOf(request: ProxyRequest): string {
   return PATH.exec(request.url)?.[1] || '/';
 }
+
+/** The request's headers as fetch Headers (for a fetch Request built over the view). */
+export function fetchHeaders(request: ProxyRequest): Headers {
+  const headers = new Headers();
+  request.headers.forEach((value, name) => {
+    headers.append(name, value);
+  });
+  return headers;
+}

@@ -9,10 +9,8 @@ import { ProxyHttpError } from '../http/responses.js';
 import { sha256 } from '../security/signer.js';
 import type { ProxyStore } from '../state/store.js';
 
-export type { KeyRecord } from '@room-restyler/core/internal';
-
 /** What a request with a key goes on with: its own record, a replay, or a lost start to reconcile. */
-export type KeyOutcome = Extract<KeyClaim, { kind: 'claimed' | 'replay' | 'unresolved' }>;
+type KeyOutcome = Extract<KeyClaim, { kind: 'claimed' | 'replay' | 'unresolved' }>;
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

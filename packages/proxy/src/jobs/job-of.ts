@@ -11,7 +11,7 @@ export interface OwnedJob {
 }
 
 export async function jobOf(context: ProxyContext, scope: RequestScope): Promise<OwnedJob> {
-  const handle = scope.route.param ?? '';
+  const handle = scope.param ?? '';
   const visitor = await readVisitorCookie(scope.request, context.signer);
   const claims = await readHandle(handle, visitor, context.sealer, context.options.clock.now());
   // Another visitor's, tampered and expired handles all look the same: not found.

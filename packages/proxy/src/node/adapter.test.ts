@@ -63,6 +63,25 @@ describe('Node adapter', () => {
     }
   });
 
+  it('calls a wrapper that copies the proxy’s members, never the proxy’s own view handler behind it', async () => {
+    const bare = await startBareProxy();
+    const { proxy } = bare;
+    expect(typeof proxy.handleView).toBe('function');
+    const seen: string[] = [];
+    const wrapped = Object.assign((request: Request, connection?: ConnectionInfo) => {
+      seen.push(request.method);
+      return proxy(request, connection);
+    }, proxy);
+    const server = await listen(toNodeHandler(wrapped));
+    try {
+      expect((await new Visitor(server.url).request('/livez')).status).toBe(200);
+      expect(seen).toEqual(['GET']);
+    } finally {
+      await bare.close();
+      await server.close();
+    }
+  });
+
   it('shuts down gracefully: open event streams end and close() resolves', async () => {
     h = await startHarness();
     const visitor = h.visitor();

@@ -1,7 +1,6 @@
 /** `toNodeHandler(proxy)`: the proxy as a node:http / Express handler. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ProxyRequest } from '../http/proxy-request.js';
-import { type ConnectionInfo, type ReplyHandler, type RoomProxy, replyHandlerOf } from '../proxy.js';
+import type { RoomProxy, ViewHandler } from '../proxy.js';
 import { writeReply } from './reply.js';
 import { notOriginForm, refusedBeforeRequest, toFetchRequest, toProxyRequest } from './request.js';
 import { serverOriginsOf } from './server-origins.js';
@@ -11,8 +10,7 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 /** A node:http / Express handler. With Express, mount it where the proxy's `prefix` says: `app.use('/room-api', handler)`. */
 export function toNodeHandler(proxy: RoomProxy): NodeHandler {
   // The proxy's own core when it has one; a wrapper function gets real fetch Requests.
-  const core: ReplyHandler =
-    replyHandlerOf(proxy) ?? ((request: ProxyRequest, connection?: ConnectionInfo) => proxy(toFetchRequest(request), connection));
+  const core: ViewHandler = proxy.handleView ?? ((request, connection) => proxy(toFetchRequest(request), connection));
   return async (req, res, next) => {
     try {
       const refused = refusedBeforeRequest(req, proxy.prefix);

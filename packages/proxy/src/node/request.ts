@@ -3,9 +3,9 @@
  * and the body stream only when a route reads it.
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { ProxyRequest, RequestHeaders } from '../http/proxy-request.js';
-import { type JsonReply, ProxyHttpError } from '../http/responses.js';
-import { allowedMethods, methodNotAllowed, SERVED_METHODS } from '../routes/table.js';
+import { fetchHeaders, type ProxyRequest, type RequestHeaders } from '../http/proxy-request.js';
+import type { JsonReply } from '../http/responses.js';
+import { allowedMethods, methodNotAllowed, routeNotFound, SERVED_METHODS } from '../routes/table.js';
 
 const FRAMING_HEADERS = new Set(['transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'http2-settings']);
 const SANE_HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
@@ -110,15 +110,13 @@ export function toProxyRequest(req: IncomingMessage): ProxyRequest | undefined {
 
 /** A fetch Request over the view, for a proxy function that was not made by createRoomProxy (a user's wrapper). */
 export function toFetchRequest(request: ProxyRequest): Request {
-  const headers = new Headers();
-  request.headers.forEach((value, name) => {
-    headers.append(name, value);
-  });
   const body = request.body;
-  return new Request(request.url, { method: request.method, headers, ...(body ? { body, duplex: 'half' } : {}) } as RequestInit);
+  return new Request(request.url, {
+    method: request.method,
+    headers: fetchHeaders(request),
+    ...(body ? { body, duplex: 'half' } : {}),
+  } as RequestInit);
 }
-
-const routeNotFound = () => new ProxyHttpError(404, 'not_found', 'No such route on this proxy');
 
 export const notOriginForm = () => routeNotFound().toReply();
 

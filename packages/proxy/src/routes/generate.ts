@@ -1,28 +1,30 @@
 /**
- * POST /api/v1/enhance and /api/v1/restyle. In order: visitor, a look at the limits (a full one
- * refuses before the body is read), body read within its cap, authorize
- * hook, JSON and schema validation (400 naming the field), the start counted as unresolved,
- * idempotency, limits — and only then the one upstream call. Anything that fails before the call
- * (a store outage: 503) has spent nothing. The service's request id goes back as a sealed,
- * visitor-bound handle. A start whose answer is lost is never sent again: it is reconciled from the
- * service's list of predictions (core's reconcile), here or when the same Idempotency-Key comes back.
+ * POST /api/v1/enhance and /api/v1/restyle, as the list of steps `handleGenerate` reads top to
+ * bottom. Everything before the one upstream call refuses without spending anything (a store outage
+ * is a 503); the call is made once; a start whose answer is lost is never sent again but
+ * reconciled from the service's list of predictions (core's reconcile), here or when the same
+ * Idempotency-Key comes back. The service's request id goes back as a sealed, visitor-bound handle.
+ *
+ * Each step is a function of the request (`Generation`) and of what the steps before it returned;
+ * none keeps state for a later one.
  */
 import { requestIdOf } from '@room-restyler/core';
-import { type Counted, type Reconciled, reconcile } from '@room-restyler/core/internal';
-import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
+import { type Counted, type KeyRecord, type Reconciled, reconcile } from '@room-restyler/core/internal';
+import type { ProxyContext, RequestScope } from '../context.js';
 import { readBody } from '../http/read-body.js';
 import { JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
-import { claimIdempotencyKey, idempotencyKeyOf, inProgress, type KeyOutcome, type KeyRecord } from '../jobs/idempotency.js';
+import { claimIdempotencyKey, idempotencyKeyOf, inProgress } from '../jobs/idempotency.js';
 import { consumeLimits, generationChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
 import { checkImageUrl } from '../security/image-url.js';
 import { imageUrlForService } from '../security/upload-urls.js';
+import { resolveVisitor } from '../security/visitor-cookie.js';
 import type { WriteStep } from '../state/write-behind.js';
 import { listOf, type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
 import { acknowledgement, type GenerationInput, parseInput } from './generation-input.js';
 
-/** One generation request, as every step of it needs it. */
+/** One checked generation request, as every paid step needs it. */
 interface Generation {
   context: ProxyContext;
   scope: RequestScope;
@@ -32,242 +34,252 @@ interface Generation {
   key: string | undefined;
 }
 
-export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: Operation): Promise<Reply> {
-  const { options } = context;
-  const visitor = await visitorOf(context, scope.request);
-  // Every paid start belongs to a visitor the client can name again: a retry after a lost answer
-  // must find the first attempt under the same cookie, and a handle is readable by its visitor only.
-  // Thrown, so a flood of cookieless requests is counted with the other refusals, not logged one by one.
-  if (visitor.setCookie) throw visitorCookieRequired(visitor.setCookie);
-  // A full limit refuses before the body is read; a request with an Idempotency-Key may be a replay
-  // of an answer already paid for, so only the limits after the body (which replays skip) judge it.
-  if (scope.request.headers.get('idempotency-key') === null) {
-    const now = options.clock.now();
-    await precheckLimits(context.store, generationChecks(options.limits, visitor.id, scope.ip, now), now);
-  }
-  const raw = await readBody(scope.request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs });
-  const denied = await runAuthorize(context, scope, raw, operation, visitor.id);
-  if (denied) return withVisitor(denied, visitor);
+/** A start counted in the ledger, and the Idempotency-Key record it holds (none without a key). */
+interface Claimed {
+  counted: Counted;
+  record: KeyRecord | undefined;
+}
 
+/** A job the service has for a start: its answer (`ack`; none for a job found again). */
+interface Job {
+  requestId: string;
+  status: number;
+  ack?: unknown;
+  /** Answered to a request that came back with the key of a lost start. */
+  replayed?: boolean;
+}
+
+/** What the one upstream call did. */
+type Sent =
+  | { kind: 'accepted'; job: Job }
+  /** Refused (4xx): nothing was charged. */
+  | { kind: 'refused'; reply: JsonReply }
+  /** No answer (`answered` false), a 5xx or an answer naming no job: the job may exist. `failure`: what the visitor gets if it does not. */
+  | { kind: 'lost'; failure: unknown; answered: boolean };
+
+export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: Operation): Promise<Reply> {
+  const visitor = await visitorWithCookie(context, scope);
+  const keyHeader = scope.request.headers.get('idempotency-key');
+  // A request with an Idempotency-Key may be a replay of an answer already paid for: only the limits after the body judge it.
+  if (keyHeader === null) await refuseWhenLimitsFull(context, scope, visitor);
+  const raw = await readBody(scope.request, { maxBytes: context.options.maxBodyBytes, timeoutMs: context.options.bodyTimeoutMs });
+  const denied = await runAuthorize(context, scope, raw, operation, visitor);
+  if (denied) return denied;
   const input = parseInput(scope.request, raw, operation);
   await checkImageUrl(context, scope, input.body.image_url);
-  const key = idempotencyKeyOf(scope.request.headers.get('idempotency-key'));
-  return withVisitor(await begin({ context, scope, input, visitor: visitor.id, key }), visitor);
-}
+  const g: Generation = { context, scope, input, visitor, key: idempotencyKeyOf(keyHeader) };
 
-async function begin(g: Generation): Promise<Reply> {
-  const { starts } = g.context;
-  const now = g.context.options.clock.now();
-  const start: Counted = { start: starts.newStart(now), state: 'in_flight' };
-  // Counted before anything else: a store that cannot count it refuses the request (503), unsent.
-  await starts.open(start.start);
-  let claim: KeyOutcome | undefined;
-  try {
-    claim = g.key === undefined ? undefined : await claimIdempotencyKey(g.context.store, g.key, start.start, keyScope(g, now));
-  } catch (error) {
-    await forget(g, start);
-    throw error;
+  const claimed = await claimStart(g);
+  if (claimed instanceof JsonReply) return claimed;
+  const releaseLimits = await takeLimits(g, claimed);
+  const sent = await send(g);
+  switch (sent.kind) {
+    case 'accepted':
+      return answer(g, claimed, sent.job);
+    case 'refused':
+      await forget(g, claimed, releaseLimits);
+      return sent.reply;
+    case 'lost':
+      return findLostJob(g, claimed, releaseLimits, sent);
   }
-  if (claim && claim.kind !== 'claimed') {
-    await forget(g, start);
-    return claim.kind === 'replay' ? replayed(claim.status, claim.body) : resume(g, claim.record, claim.lost);
-  }
-  return checkLimitsAndSend(g, start, claim?.record);
-}
-
-async function checkLimitsAndSend(g: Generation, start: Counted, record: KeyRecord | undefined): Promise<Reply> {
-  const { store, options } = g.context;
-  const now = options.clock.now();
-  const checks = generationChecks(options.limits, g.visitor, g.scope.ip, now);
-  try {
-    await consumeLimits(store, checks, now);
-  } catch (error) {
-    await forget(g, start, record);
-    throw error;
-  }
-  return send(
-    g,
-    start,
-    record,
-    checks.map((check) => () => store.release(check.key)),
-  );
-}
-
-/** The one upstream call of a start. `releaseLimits` gives the visitor's limits back when nothing was charged. */
-async function send(g: Generation, start: Counted, record: KeyRecord | undefined, releaseLimits: WriteStep[]): Promise<Reply> {
-  const { upstream, writeBehind, log } = g.context;
-  const { input } = g;
-  const sendOptions = {
-    // The service sees a key derived per visitor, never the browser's raw value.
-    idempotencyKey: g.key ? `rr-${g.visitor}-${g.key}`.slice(0, 255) : undefined,
-    client: g.scope.request.headers,
-  };
-  // The proxy's own upload goes to the service as a freshly signed URL (the visitor's may have expired).
-  const image_url = await imageUrlForService(g.context, input.body.image_url, g.scope.uploadOrigins);
-  let reply: UpstreamReply;
-  try {
-    reply =
-      input.operation === 'enhance'
-        ? await upstream.startGeneration('enhance', { ...input.body, image_url }, sendOptions)
-        : await upstream.startGeneration('restyle', { ...input.body, image_url }, sendOptions);
-  } catch (error) {
-    return unknownOutcome(g, start, record, releaseLimits, error, false);
-  }
-  // A 5xx may come after the service created and charged the job: as unknown as a lost answer.
-  if (reply.status >= 500) return unknownOutcome(g, start, record, releaseLimits, upstreamErrorReply(reply), true);
-  if (reply.status >= 400) {
-    // Refused (4xx): nothing was charged, so the limits and the key are given back.
-    await writeBehind.run([...releaseLimits, ...forgetSteps(g, start, record)]);
-    return upstreamErrorReply(reply);
-  }
-  const requestId = requestIdOf(reply.body);
-  if (!requestId) {
-    log({ level: 'error', msg: 'upstream ack without request id', operation: input.operation, status: reply.status });
-    const failure = new ProxyHttpError(502, 'bad_upstream_response', 'The generation service answered without a request id');
-    return unknownOutcome(g, start, record, releaseLimits, failure, true);
-  }
-  return accepted(g, start, record, requestId, reply.status, reply.body);
 }
 
 /**
- * The service has the job (`ack` is its answer; undefined for a job found again): the visitor gets
- * its handle whatever the store does now. What the proxy learned — whose job it is, the answer for
- * replays, that the start is resolved — is written in that order, later if the store is away (a
- * replay meanwhile reconciles to the same job).
+ * The visitor, who must already have the cookie: a retry after a lost answer must find the first
+ * attempt under the same cookie, and a handle is readable by its visitor only. Without one, a 428
+ * sets it (thrown, so a flood of cookieless requests is counted with the other refusals).
  */
-async function accepted(
-  g: Generation,
-  { start, state }: Counted,
-  record: KeyRecord | undefined,
-  requestId: string,
-  status: number,
-  ack: unknown,
-  headers?: Record<string, string>,
-): Promise<JsonReply> {
-  const { options, sealer, hub, log } = g.context;
-  const answeredAt = options.clock.now();
-  const expiresAt = start.startedAt + options.handleTtlMs;
-  const handle = await createHandle(
-    { visitor: g.visitor, requestId, startedAt: start.startedAt, expiresAt, operation: g.input.operation },
-    sealer,
-  );
-  const body = acknowledgement(ack, requestId, handle, options.prefix);
-  await g.context.writeBehind.run([
-    async () => {
-      // An acknowledgement (not a job found again) also tells when the service created the job.
-      const owner = await g.context.starts.claimPrediction(requestId, start, ack === undefined ? undefined : answeredAt);
-      if (owner !== undefined) log({ level: 'warn', msg: 'a job the service acknowledged was already claimed by another start' });
+async function visitorWithCookie({ signer, options }: ProxyContext, scope: RequestScope): Promise<string> {
+  const visitor = await resolveVisitor(scope.request, signer, options.prefix || '/', options.cookie);
+  if (visitor.setCookie)
+    throw new ProxyHttpError(
+      428,
+      'visitor_cookie_required',
+      'This proxy needs its visitor cookie before a generation; it is set by this answer: send the same request again with it. Nothing was charged.',
+      { cookies: [visitor.setCookie] },
+    );
+  return visitor.id;
+}
+
+/** A full limit refuses before a byte of the body is read. */
+async function refuseWhenLimitsFull({ store, options }: ProxyContext, scope: RequestScope, visitor: string): Promise<void> {
+  const now = options.clock.now();
+  await precheckLimits(store, generationChecks(options.limits, visitor, scope.ip, now), now);
+}
+
+/**
+ * Counts a new start (a store that cannot count it refuses the request: 503, unsent) and claims
+ * the Idempotency-Key for it. A key already answered is a replay; a key whose start was lost is
+ * reconciled first. Either way the start counted here is given back.
+ */
+async function claimStart(g: Generation): Promise<Claimed | JsonReply> {
+  const counted = await openStart(g);
+  if (g.key === undefined) return { counted, record: undefined };
+  const claim = await claimIdempotencyKey(g.context.store, g.key, counted.start, keyScope(g, counted.start.startedAt)).catch(
+    async (error: unknown) => {
+      await forget(g, { counted, record: undefined });
+      throw error;
     },
-    ...completeSteps(g, { start, state }, record, status, body),
-  ]);
-  // A job just acknowledged is starting: the first GETs are answered without asking the service.
-  // Not for a job found again (it may be further along), nor when the store is away (the poller asks).
-  if (ack !== undefined) {
-    const starting = { kind: 'prediction', prediction: { status: 'starting' }, terminal: false, at: start.startedAt } as const;
-    await hub.seed({ requestId, startedAt: start.startedAt }, starting).catch(() => {});
-  }
-  log({ level: 'info', msg: 'generation started', operation: g.input.operation, visitor: g.visitor });
-  return jsonReply(status, body, headers);
+  );
+  if (claim.kind === 'claimed') return { counted, record: claim.record };
+  await forget(g, { counted, record: undefined });
+  if (claim.kind === 'replay') return jsonReply(claim.status, claim.body, { 'idempotent-replayed': 'true' });
+  return resumeLostStart(g, claim.record, claim.lost);
 }
 
-/**
- * The POST failed without an answer (a reset, a timeout: `answered` false), or the service answered
- * with a failure (a 5xx) or with no job named: the job may exist, and is looked for. `failure` is
- * what the visitor gets when it made none; the key is then free for the same action again.
- */
-async function unknownOutcome(
-  g: Generation,
-  { start }: Counted,
-  record: KeyRecord | undefined,
-  releaseLimits: WriteStep[],
-  failure: unknown,
-  answered: boolean,
-): Promise<Reply> {
-  const { upstream, starts, options, writeBehind, log } = g.context;
-  const now = options.clock.now();
-  // Counted as lost from now on: other starts looking for their jobs no longer wait for this one.
-  await writeBehind.run([() => starts.markUnknown(start)]);
-  const lost: Counted = { start, state: 'unknown', endedAt: now, ...(answered ? { answered } : {}) };
-  const found = await reconcile({ list: listOf(upstream), ledger: starts, now }, lost);
-  log({ level: 'warn', msg: 'generation outcome unknown', outcome: found.outcome, ...reasonOf(found) });
-  if (found.outcome === 'adopted') return accepted(g, lost, record, found.requestId, 200, undefined);
-  if (found.outcome === 'not_started') {
-    await writeBehind.run([...releaseLimits, ...forgetSteps(g, lost, record)]);
-    if (failure instanceof JsonReply) return failure;
-    throw failure;
-  }
-  await writeBehind.run([async () => record?.unresolved(lost, now)]);
-  throw generationUnknown(found.retryAfterMs, g.key !== undefined);
+async function openStart({ context }: Generation): Promise<Counted> {
+  const start = context.starts.newStart(context.options.clock.now());
+  await context.starts.open(start);
+  return { start, state: 'in_flight' };
 }
 
-/** A request with the Idempotency-Key of a start whose outcome was lost; `record` is locked for it. */
-async function resume(g: Generation, record: KeyRecord, lost: Counted): Promise<Reply> {
-  const { upstream, starts, options, writeBehind, log } = g.context;
+function keyScope({ context, visitor, input }: Generation, now: number) {
+  return {
+    visitor,
+    request: `${input.operation}\n${JSON.stringify(input.body)}`,
+    ttlMs: context.options.idempotencyTtlMs,
+    pendingTtlMs: context.starts.pendingTtlMs,
+    now,
+  };
+}
+
+/** The key's earlier start lost its answer (`record` is locked for this request): its job, or a new start of the same action. */
+async function resumeLostStart(g: Generation, record: KeyRecord, lost: Counted): Promise<Claimed | JsonReply> {
+  const { options, writeBehind } = g.context;
   const now = options.clock.now();
-  const found = await reconcile({ list: listOf(upstream), ledger: starts, now }, lost);
-  log({ level: 'info', msg: 'lost start reconciled', outcome: found.outcome, ...reasonOf(found) });
-  if (found.outcome === 'adopted') return accepted(g, lost, record, found.requestId, 200, undefined, { 'idempotent-replayed': 'true' });
+  const found = await lookFor(g, lost, now, 'lost start reconciled', 'info');
+  if (found.outcome === 'adopted') return answer(g, { counted: lost, record }, { requestId: found.requestId, status: 200, replayed: true });
   if (found.outcome === 'unknown') {
     // When its POST failed stays what it was (a start whose proxy died gets the time it was found lost).
     await writeBehind.run([() => record.unresolved(lost, now)]);
     throw generationUnknown(found.retryAfterMs, true);
   }
   // It made no job: the same action is started again, under the same key.
-  const next: Counted = { start: starts.newStart(now), state: 'in_flight' };
-  await starts.open(next.start);
+  const next = await openStart(g);
   if (!(await record.restart(next.start).catch(() => false))) {
-    await forget(g, next);
+    await forget(g, { counted: next, record: undefined });
     throw inProgress(1_000);
   }
-  await forget(g, lost);
-  return checkLimitsAndSend(g, next, record);
+  await forget(g, { counted: lost, record: undefined });
+  return { counted: next, record };
 }
 
-const reasonOf = (found: Reconciled) => (found.outcome === 'unknown' ? { reason: found.reason } : {});
-
-/** Steps storing the answer for replays, then marking the start resolved — by whoever moved its record. */
-function completeSteps(g: Generation, start: Counted, record: KeyRecord | undefined, status: number, body: unknown): WriteStep[] {
-  let resolvedHere = record === undefined;
-  return [
-    async () => {
-      if (record) resolvedHere = await record.complete(status, body);
-    },
-    async () => {
-      if (resolvedHere) await g.context.starts.close(start.start, start.state);
-    },
-  ];
+/** Consumes the visitor's limits (all or none: a 429 names the full one); answers the steps that give them back. */
+async function takeLimits(g: Generation, claimed: Claimed): Promise<WriteStep[]> {
+  const { store, options } = g.context;
+  const now = options.clock.now();
+  const checks = generationChecks(options.limits, g.visitor, g.scope.ip, now);
+  await consumeLimits(store, checks, now).catch(async (error: unknown) => {
+    await forget(g, claimed);
+    throw error;
+  });
+  return checks.map((check) => () => store.release(check.key));
 }
 
-/** Steps for a start that sent nothing (or made nothing): its key (when given) is free again and it is resolved. */
-function forgetSteps(g: Generation, start: Counted, record?: KeyRecord): WriteStep[] {
-  return [...(record ? [() => record.abandon()] : []), () => g.context.starts.close(start.start, start.state)];
-}
-
-function forget(g: Generation, start: Counted, record?: KeyRecord): Promise<void> {
-  return g.context.writeBehind.run(forgetSteps(g, start, record));
-}
-
-function keyScope(g: Generation, now: number) {
-  return {
-    visitor: g.visitor,
-    request: `${g.input.operation}\n${JSON.stringify(g.input.body)}`,
-    ttlMs: g.context.options.idempotencyTtlMs,
-    pendingTtlMs: g.context.starts.pendingTtlMs,
-    now,
+/** The one upstream call of a start. */
+async function send({ context, scope, input, visitor, key }: Generation): Promise<Sent> {
+  const options = {
+    // The service sees a key derived per visitor, never the browser's raw value.
+    idempotencyKey: key ? `rr-${visitor}-${key}`.slice(0, 255) : undefined,
+    client: scope.request.headers,
   };
+  // The proxy's own upload goes to the service as a freshly signed URL (the visitor's may have expired).
+  const image_url = await imageUrlForService(context, input.body.image_url, scope.uploadOrigins);
+  let reply: UpstreamReply;
+  try {
+    reply =
+      input.operation === 'enhance'
+        ? await context.upstream.startGeneration('enhance', { ...input.body, image_url }, options)
+        : await context.upstream.startGeneration('restyle', { ...input.body, image_url }, options);
+  } catch (failure) {
+    return { kind: 'lost', failure, answered: false };
+  }
+  // A 5xx may come after the service created and charged the job: as unknown as a lost answer.
+  if (reply.status >= 500) return { kind: 'lost', failure: upstreamErrorReply(reply), answered: true };
+  if (reply.status >= 400) return { kind: 'refused', reply: upstreamErrorReply(reply) };
+  const requestId = requestIdOf(reply.body);
+  if (requestId) return { kind: 'accepted', job: { requestId, status: reply.status, ack: reply.body } };
+  context.log({ level: 'error', msg: 'upstream ack without request id', operation: input.operation, status: reply.status });
+  const failure = new ProxyHttpError(502, 'bad_upstream_response', 'The generation service answered without a request id');
+  return { kind: 'lost', failure, answered: true };
 }
 
-function replayed(status: number, body: unknown): JsonReply {
-  return jsonReply(status, body, { 'idempotent-replayed': 'true' });
+/**
+ * The start's answer is lost: counted as lost from now on (other starts looking for their jobs no
+ * longer wait for it), and its job looked for. None made → the limits and the key are free again
+ * and the visitor gets the failure; none found for sure → 502 generation_unknown, never sent again.
+ */
+async function findLostJob(
+  g: Generation,
+  claimed: Claimed,
+  releaseLimits: WriteStep[],
+  lost: Extract<Sent, { kind: 'lost' }>,
+): Promise<JsonReply> {
+  const { starts, options, writeBehind } = g.context;
+  const now = options.clock.now();
+  const { start } = claimed.counted;
+  await writeBehind.run([() => starts.markUnknown(start)]);
+  const counted: Counted = { start, state: 'unknown', endedAt: now, ...(lost.answered ? { answered: true } : {}) };
+  const found = await lookFor(g, counted, now, 'generation outcome unknown', 'warn');
+  if (found.outcome === 'adopted') return answer(g, { counted, record: claimed.record }, { requestId: found.requestId, status: 200 });
+  if (found.outcome === 'not_started') {
+    await forget(g, { counted, record: claimed.record }, releaseLimits);
+    if (lost.failure instanceof JsonReply) return lost.failure;
+    throw lost.failure;
+  }
+  await writeBehind.run([async () => claimed.record?.unresolved(counted, now)]);
+  throw generationUnknown(found.retryAfterMs, g.key !== undefined);
 }
 
-function visitorCookieRequired(cookie: string): ProxyHttpError {
-  return new ProxyHttpError(
-    428,
-    'visitor_cookie_required',
-    'This proxy needs its visitor cookie before a generation; it is set by this answer: send the same request again with it. Nothing was charged.',
-    { cookies: [cookie] },
+/** Core's reconciliation of a lost start, logged. */
+async function lookFor({ context }: Generation, lost: Counted, now: number, msg: string, level: 'info' | 'warn'): Promise<Reconciled> {
+  const found = await reconcile({ list: listOf(context.upstream), ledger: context.starts, now }, lost);
+  context.log({ level, msg, outcome: found.outcome, ...(found.outcome === 'unknown' ? { reason: found.reason } : {}) });
+  return found;
+}
+
+/**
+ * The service has the job: the visitor gets its handle whatever the store does now. What the proxy
+ * learned — whose job it is, the answer for replays, that the start is resolved — is written in
+ * that order, later if the store is away (a replay meanwhile reconciles to the same job).
+ */
+async function answer(g: Generation, { counted, record }: Claimed, job: Job): Promise<JsonReply> {
+  const { options, sealer, hub, log, starts, writeBehind } = g.context;
+  const { start, state } = counted;
+  const answeredAt = options.clock.now();
+  const expiresAt = start.startedAt + options.handleTtlMs;
+  const handle = await createHandle(
+    { visitor: g.visitor, requestId: job.requestId, startedAt: start.startedAt, expiresAt, operation: g.input.operation },
+    sealer,
   );
+  const body = acknowledgement(job.ack, job.requestId, handle, options.prefix);
+  const resolve = () => writeBehind.run([() => starts.close(start, state)]);
+  await writeBehind.run([
+    async () => {
+      // An acknowledgement (not a job found again) also tells when the service created the job.
+      const owner = await starts.claimPrediction(job.requestId, start, job.ack === undefined ? undefined : answeredAt);
+      if (owner !== undefined) log({ level: 'warn', msg: 'a job the service acknowledged was already claimed by another start' });
+    },
+    // The start is resolved by whoever stored its answer: a request that found the record moved resolves it itself.
+    async () => (record === undefined || (await record.complete(job.status, body)) ? resolve() : undefined),
+  ]);
+  // A job just acknowledged is starting: the first GETs are answered without asking the service.
+  // Not for a job found again (it may be further along), nor when the store is away (the poller asks).
+  if (job.ack !== undefined) {
+    const starting = { kind: 'prediction', prediction: { status: 'starting' }, terminal: false, at: start.startedAt } as const;
+    await hub.seed({ requestId: job.requestId, startedAt: start.startedAt }, starting).catch(() => {});
+  }
+  log({ level: 'info', msg: 'generation started', operation: g.input.operation, visitor: g.visitor });
+  return jsonReply(job.status, body, job.replayed ? { 'idempotent-replayed': 'true' } : undefined);
+}
+
+/** A start that sent nothing (or made nothing): the limits (when taken) and its key (when given) are free again, and it is resolved. */
+function forget({ context }: Generation, { counted, record }: Claimed, releaseLimits: WriteStep[] = []): Promise<void> {
+  return context.writeBehind.run([
+    ...releaseLimits,
+    ...(record ? [() => record.abandon()] : []),
+    () => context.starts.close(counted.start, counted.state),
+  ]);
 }
 
 function generationUnknown(retryAfterMs: number, withKey: boolean): ProxyHttpError {

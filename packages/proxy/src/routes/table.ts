@@ -121,4 +121,5 @@ export function methodNotAllowed(method: string, allowed: readonly string[]): Pr
 /** Every method the proxy serves somewhere: the `Allow` of a request that names no path of it (CONNECT host:port). */
 export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 
-const routeNotFound = () => new ProxyHttpError(404, 'not_found', 'No such route on this proxy');
+/** A 404 for a path the proxy does not serve. */
+export const routeNotFound = () => new ProxyHttpError(404, 'not_found', 'No such route on this proxy');

@@ -145,7 +145,7 @@ function visitorChecks(context: ProxyContext, scope: RequestScope, visitor: Visi
 
 export async function handleUploaded(context: ProxyContext, scope: RequestScope): Promise<Response> {
   const uploads = uploadsOf(context);
-  const id = scope.route.param ?? '';
+  const id = scope.param ?? '';
   const now = context.options.clock.now();
   const upload = UPLOAD_ID.test(id) ? await uploads.store.get(id, now) : undefined;
   // Only the service (a signed URL) and the uploader (its cookie) read an upload; to anyone else it does not exist.

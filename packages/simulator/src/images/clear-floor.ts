@@ -8,7 +8,12 @@
  * Each column of the floor blends from the colour just below the skirting board (the far edge of
  * the floor, where furniture rarely stands) to the mean colour of the bottom rows (the near edge).
  */
-import type { PreparedImage } from './render.js';
+/** A photo decoded to raw pixels, RGB (render.ts prepares it). */
+export interface PreparedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
 
 /** The floor of the box: far edge at y 450 from x 150 to 850, widening to the full width at y 750. */
 const FLOOR = { far: 450, farLeft: 150, farRight: 850, box: { width: 1000, height: 750 } } as const;

@@ -1,7 +1,8 @@
 import { STYLE_IDS } from '@room-restyler/core/vocabulary';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ImageInputError, type PreparedImage, prepareInput, type RenderRequest, renderOutput } from './render.js';
+import type { PreparedImage } from './clear-floor.js';
+import { ImageInputError, prepareInput, type RenderRequest, renderOutput } from './render.js';
 import { sampleRoom } from './sample-room.js';
 
 let furnished: PreparedImage;

@@ -7,7 +7,7 @@
 import type { Mode } from '@room-restyler/core';
 import sharp from 'sharp';
 import { createRng, hash32 } from '../random/prng.js';
-import { clearFloor } from './clear-floor.js';
+import { clearFloor, type PreparedImage } from './clear-floor.js';
 import { hexToRgb } from './color.js';
 import { gradeMatrix } from './color-matrix.js';
 import { markOverlay, vignetteSvg } from './mark.js';
@@ -22,12 +22,6 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 
 /** The input photo cannot be used; its message is safe to show as the job's `error`. */
 export class ImageInputError extends Error {
   override name = 'ImageInputError';
-}
-
-export interface PreparedImage {
-  data: Buffer;
-  width: number;
-  height: number;
 }
 
 export interface RenderRequest {
