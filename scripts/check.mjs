@@ -7,15 +7,27 @@ run('pnpm', ['exec', 'biome', 'check', '.']);
 run('pnpm', ['build']);
 run('pnpm', ['exec', 'tsc', '-b']);
 run('pnpm', ['check:generated']);
-// Tests that run whole processes (the bins, Redis killed under two proxies, a proxy killed mid-start,
-// the MCP server over stdio, the MCP App in Chromium) took half of this run: they run in `pnpm test`
-// (each package's own `vitest run`), so this loop stays about a minute.
-const WHOLE_PROCESS_TESTS = [
+// Tests that run whole processes (the bins, --check, Redis killed under two proxies, a proxy killed
+// mid-start, the MCP server over stdio, the MCP App in Chromium, a child under GC pressure), real
+// Redis, or thousands of requests took two thirds of this run: they run in `pnpm test` (each
+// package's own `vitest run`), so this loop stays about a minute.
+const SLOW_TESTS = [
+  // whole processes
   '**/src/cli.test.ts',
   '**/src/cli-addresses.test.ts',
+  '**/src/check/check.test.ts',
+  '**/test/check.test.ts',
+  '**/src/node/refusals.test.ts',
+  '**/src/node/optional-peer.test.ts',
+  '**/src/upstream/hung-upstream.test.ts',
+  '**/test/hung-calls.test.ts',
   '**/test/chaos.test.ts',
   '**/test/first-click.test.ts',
   '**/test/stdio.test.ts',
   '**/test/app/studio-host.test.ts',
+  // real Redis, or thousands of requests
+  '**/src/state/two-instances.test.ts',
+  '**/src/request-log.test.ts',
+  '**/src/simulator.faults.test.ts',
 ];
-run('pnpm', ['exec', 'vitest', 'run', '--config', 'vitest.unit.config.ts', ...WHOLE_PROCESS_TESTS.flatMap((glob) => ['--exclude', glob])]);
+run('pnpm', ['exec', 'vitest', 'run', '--config', 'vitest.unit.config.ts', ...SLOW_TESTS.flatMap((glob) => ['--exclude', glob])]);
