@@ -114,7 +114,7 @@ describe('room-restyler-mcp over stdio, backed by the simulator', () => {
       const call = quitting.client
         .callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/a.jpg', style: 'modern', wait_seconds: 55 } })
         .catch(() => undefined);
-      await waitFor(() => service.count('/api/v1/prediction/', 'GET') > 0, 'the job to be followed', 20_000);
+      await waitFor(() => service.count('/api/v1/prediction/', 'GET') > 0, 'the job to be followed');
       await quitting.client.close();
       await call;
       expect(quitting.stderr()).toMatch(/cancelled by the client; job \S+ keeps running/);

@@ -92,7 +92,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS: 'true',
     };
     const urls = await Promise.all([0, 1].map(() => startInstance(env, children)));
-    await waitFor(async () => (await Promise.all(urls.map(readyStatus))).every((s) => s === 200), 'both instances to be ready', 15_000);
+    await waitFor(async () => (await Promise.all(urls.map(readyStatus))).every((s) => s === 200), 'both instances to be ready');
     return await underTraffic(options, { servers, sim, urls, dataDir, children });
   } finally {
     await Promise.all(children.map(stopChild));
@@ -162,18 +162,14 @@ async function underTraffic(options: ChaosOptions, stack: Stack): Promise<ChaosR
   );
 
   // Kill Redis once generations are flowing.
-  await waitFor(() => actions.filter((a) => a.handle).length >= options.visitors, 'the first generations', 30_000);
+  await waitFor(() => actions.filter((a) => a.handle).length >= options.visitors, 'the first generations');
   const known = actions.find((a) => a.handle) as Action & { handle: string };
   const owner = clients.find((c) => c.id === known.visitor);
   outage.active = true;
   const killedAt = Date.now();
   const killed = stack.servers.redis as RunningRedis;
   await killed.kill();
-  await waitFor(
-    async () => (await Promise.all(urls.map(readyStatus))).every((s) => s === 503),
-    'both instances to report not ready',
-    10_000,
-  );
+  await waitFor(async () => (await Promise.all(urls.map(readyStatus))).every((s) => s === 503), 'both instances to report not ready');
   const notReadyAfterMs = Date.now() - killedAt;
   let pollsServed = 0;
   let pollsFailed = 0;
@@ -187,7 +183,7 @@ async function underTraffic(options: ChaosOptions, stack: Stack): Promise<ChaosR
   }
   stack.servers.redis = await startRedisServer({ port: killed.port, dataDir: stack.dataDir });
   const backAt = Date.now();
-  await waitFor(async () => (await Promise.all(urls.map(readyStatus))).every((s) => s === 200), 'both instances to be ready again', 15_000);
+  await waitFor(async () => (await Promise.all(urls.map(readyStatus))).every((s) => s === 200), 'both instances to be ready again');
   const readyAgainAfterMs = Date.now() - backAt;
   outage.active = false;
   await traffic;
@@ -208,7 +204,7 @@ async function underTraffic(options: ChaosOptions, stack: Stack): Promise<ChaosR
       }
     }),
   );
-  await waitFor(() => stack.sim.stats().jobs.running === 0, 'the simulator’s jobs to end', 30_000);
+  await waitFor(() => stack.sim.stats().jobs.running === 0, 'the simulator’s jobs to end');
   const instancesAlive = stack.children.every((child) => child.exitCode === null && child.signalCode === null);
 
   const stats = stack.sim.stats();

@@ -52,18 +52,14 @@ export function apiClient(baseUrl: string): Call {
 export async function pollUntilEnded(call: Call, requestId: string, key?: string): Promise<{ prediction: Prediction; seen: string[] }> {
   const seen: string[] = [];
   let ended: Prediction | undefined;
-  await waitFor(
-    async () => {
-      const { status, body } = await call('GET', `/api/v1/prediction/${requestId}`, { ...(key !== undefined && { key }) });
-      if (status !== 200) throw new Error(`prediction answered ${status}`);
-      const prediction = body as Prediction;
-      if (seen.at(-1) !== prediction.status) seen.push(prediction.status);
-      if (prediction.status === 'succeeded' || prediction.status === 'failed') ended = prediction;
-      return ended !== undefined;
-    },
-    `prediction ${requestId} to end`,
-    10_000,
-  );
+  await waitFor(async () => {
+    const { status, body } = await call('GET', `/api/v1/prediction/${requestId}`, { ...(key !== undefined && { key }) });
+    if (status !== 200) throw new Error(`prediction answered ${status}`);
+    const prediction = body as Prediction;
+    if (seen.at(-1) !== prediction.status) seen.push(prediction.status);
+    if (prediction.status === 'succeeded' || prediction.status === 'failed') ended = prediction;
+    return ended !== undefined;
+  }, `prediction ${requestId} to end`);
   return { prediction: ended as Prediction, seen };
 }
 
