@@ -8,6 +8,7 @@
  */
 import { createRoomClient, isRoomApiError } from '@room-restyler/core';
 import type { SimulatorStats } from '@room-restyler/simulator';
+import { waitFor } from '@room-restyler/test-kit';
 import { type Stack, startStack } from '../support/stack.js';
 import { visitorFetch } from '../support/visitor.js';
 
@@ -90,12 +91,8 @@ async function oneFlow(stack: Stack, idempotencyKey: string, i: number): Promise
 }
 
 /** Jobs whose acknowledgement was lost still run to the end; wait for them before counting credits. */
-async function settled(stack: Stack): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (stack.sim.stats().jobs.running > 0) {
-    if (Date.now() > deadline) throw new Error('simulator jobs still running 30 s after the flows ended');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function settled(stack: Stack): Promise<void> {
+  return waitFor(() => stack.sim.stats().jobs.running === 0, 'the simulator’s jobs to end after the flows');
 }
 
 /** The outcomes and the service-side counts as a Markdown table. */
