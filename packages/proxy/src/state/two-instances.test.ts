@@ -19,9 +19,15 @@ let cluster: Cluster;
 let a: Instance;
 let b: Instance;
 
+/**
+ * An hour's poll lease: an instance that stops hands its jobs over at once, so a test that waited
+ * for a lease to run out would wait past its timeout instead of passing slowly.
+ */
+const HOUR_LEASE = { proxy: { jobs: { leaseMs: 3_600_000 } } };
+
 beforeEach(async () => {
   cluster = await startCluster();
-  [a, b] = await Promise.all([cluster.start(), cluster.start()]);
+  [a, b] = await Promise.all([cluster.start(HOUR_LEASE), cluster.start(HOUR_LEASE)]);
 });
 afterEach(() => cluster?.close());
 
@@ -120,8 +126,6 @@ describe('two instances sharing Redis', () => {
   });
 
   it('hands the polling of a job over at once when the instance that polls it shuts down', async () => {
-    const hour = { jobs: { leaseMs: 3_600_000 } };
-    [a, b] = await Promise.all([cluster.start({ proxy: hour }), cluster.start({ proxy: hour })]);
     const cookie = await cluster.newVisitor();
     const handle = String((await restyle(a.visitor(cookie))).json.request_id);
     const viewerOnA = a.visitor(cookie).events(handle);
@@ -131,7 +135,7 @@ describe('two instances sharing Redis', () => {
 
     await a.close();
     await viewerOnA.ended;
-    // B polls from now on; without the hand-over it would wait out A's lease, an hour here.
+    // B polls from now on; without the hand-over it would wait out A's lease (HOUR_LEASE).
     expect((await followToEnd(viewerOnB)).at(-1)).toBe('succeeded');
   });
 
@@ -142,7 +146,7 @@ describe('two instances sharing Redis', () => {
     const handle = String(first.json.request_id);
 
     await a.close();
-    const restarted = await cluster.start();
+    const restarted = await cluster.start(HOUR_LEASE);
 
     const replay = await restyle(restarted.visitor(cookie), { 'idempotency-key': 'before-restart' });
     expect(replay.status).toBe(200);

@@ -68,10 +68,11 @@ export async function startCluster(): Promise<Cluster> {
         uploads: false,
         store,
         log,
-        jobs: { schedule: FAST_SCHEDULE },
         // The photo is the simulator's own sample, on loopback.
         allowPrivateImageUrls: true,
         ...options.proxy,
+        // Job options given are added to the fast schedule, not put in its place.
+        jobs: { schedule: FAST_SCHEDULE, ...options.proxy?.jobs },
       });
       const instance: Instance = {
         url: server.url,
