@@ -11,6 +11,14 @@ import { exited, listeningUrl, runNode } from '../test/support/run-node.js';
 // The built bin, as a user runs it (`pnpm test` and `pnpm check` build first).
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
+/** A small room photo uploaded by `visitor`: its answer's `url` is an image_url the proxy accepts. */
+const uploadRoom = async (visitor: Visitor) =>
+  visitor.request('/api/v1/uploads', {
+    method: 'POST',
+    body: new Uint8Array(await sampleRoom({ width: 160, height: 120 })),
+    headers: { 'content-type': 'image/jpeg' },
+  });
+
 describe('room-restyler-proxy address settings', () => {
   it('reads ROOM_PROXY_IMAGE_PORTS and ROOM_PROXY_NETWORK_PREFIX_V4', async () => {
     const child = runNode(CLI, ['--simulate', '--port', '0'], {
@@ -24,11 +32,7 @@ describe('room-restyler-proxy address settings', () => {
       expect((await restyle('198.51.100.1', 'https://photos.example.invalid:8443/room.jpg')).json.error).toBe('Could not fetch image_url');
       expect((await restyle('198.51.100.2', 'https://photos.example.invalid:8444/room.jpg')).json.error).toMatch(/^image_url must be/);
 
-      const upload = await from('198.51.100.3').request('/api/v1/uploads', {
-        method: 'POST',
-        body: new Uint8Array(await sampleRoom({ width: 160, height: 120 })),
-        headers: { 'content-type': 'image/jpeg' },
-      });
+      const upload = await uploadRoom(from('198.51.100.3'));
       // Each address its own network: past the 20 generations a /24 gets by default.
       const answers = await Promise.all(Array.from({ length: 21 }, (_, i) => restyle(`198.51.100.${i + 10}`, String(upload.json.url))));
       expect(answers.map((a) => a.status)).toEqual(Array(21).fill(200));
@@ -43,11 +47,7 @@ describe('room-restyler-proxy address settings', () => {
     try {
       const url = await listeningUrl(child);
       const from = (ip: string) => new Visitor(url, { 'x-forwarded-for': ip });
-      const upload = await from('203.0.113.7').request('/api/v1/uploads', {
-        method: 'POST',
-        body: new Uint8Array(await sampleRoom({ width: 160, height: 120 })),
-        headers: { 'content-type': 'image/jpeg' },
-      });
+      const upload = await uploadRoom(from('203.0.113.7'));
       // A new visitor each time (no shared cookie): only the address can tie them together.
       const spellings = ['203.0.113.7:10001', '3405803783', '203.0.113.07', '0xcb.0.0x71.7:80', '[::ffff:cb00:7107]:443', '203.0.113.7:2'];
       const answers = [];
