@@ -10,7 +10,7 @@ run('pnpm', ['check:generated']);
 // Tests that run whole processes (the bins, --check, Redis killed under two proxies, a proxy killed
 // mid-start, the MCP server over stdio, the MCP App in Chromium, a child under GC pressure), real
 // Redis, or thousands of requests took two thirds of this run: they run in `pnpm test` (each
-// package's own `vitest run`), so this loop takes about 100 s on 2 cores (it was 120 s).
+// package's own `vitest run`), so this loop takes about 50 s on an idle 2-core machine (it was 120 s).
 const SLOW_TESTS = [
   // whole processes
   '**/src/cli.test.ts',
