@@ -9,7 +9,7 @@ import type { ProxyStore } from './state/store.js';
 import { type BodySpool, memorySpool } from './uploads/body-spool.js';
 import type { ImageProcessor } from './uploads/image-processor.js';
 import type { UploadStore } from './uploads/upload-store.js';
-import { type ServedWidget, servedWidget, type WidgetSource } from './widget/widget-source.js';
+import { servedWidget, type WidgetSource } from './widget/widget-source.js';
 
 export type AuthorizeRoute = 'enhance' | 'restyle' | 'upload';
 
@@ -31,10 +31,8 @@ export interface UploadsOptions {
   /** Where bodies wait while they are read. Default: memory; `createNodeUploads()` spools them to disk. */
   spool?: BodySpool | undefined;
   /**
-   * The proxy's public origin (`ROOM_PROXY_PUBLIC_URL`, `https://www.site.example`): the upload URLs
-   * it hands out (to visitors, to the service) point there, and an `image_url` there on the upload
-   * path is one of its uploads. Default: the address the Node server accepted the connection on
-   * (its socket, never `Host` or `X-Forwarded-Host`); required behind a reverse proxy or load
+   * The proxy's public origin (`ROOM_PROXY_PUBLIC_URL`): where its upload URLs point, and where an `image_url` is one of its
+   * uploads. Default: the address the Node server's socket accepted (never `Host`); required behind a reverse proxy or load
    * balancer, and on fetch handlers (Hono, Next.js), which know no address of their own.
    */
   publicUrl?: string | undefined;
@@ -53,10 +51,7 @@ export interface UploadsOptions {
 }
 
 export interface RoomProxyOptions {
-  /**
-   * The service key (`ROOM_API_KEY`). Sent upstream only; never in a response or a log line.
-   * `undefined` is accepted so `process.env.ROOM_API_KEY` type-checks as pasted; the proxy then refuses to start, naming it.
-   */
+  /** The service key (`ROOM_API_KEY`), sent upstream only. `undefined` lets `process.env.ROOM_API_KEY` type-check: refused at start. */
   apiKey: string | undefined;
   /** The service origin or `…/api/v1` as its docs give it (`ROOM_API_BASE_URL`); `/api/v1/...` is appended. `undefined`: as `apiKey`. */
   baseUrl: string | undefined;
@@ -71,21 +66,12 @@ export interface RoomProxyOptions {
   allowedOrigins?: readonly string[] | undefined;
   /** When set, `image_url` must be on one of these origins or one of the proxy's own uploads (`ROOM_PROXY_IMAGE_ORIGINS`). */
   allowedImageOrigins?: readonly string[] | undefined;
-  /**
-   * Local development and tests only: forward `image_url` on loopback and private hosts too. Default
-   * false: only public hosts (and the proxy's own uploads) — the service must not be aimed at your network.
-   */
+  /** Local development and tests only: forward `image_url` on private hosts too. Default false: never aim the service at your network. */
   allowPrivateImageUrls?: boolean | undefined;
-  /**
-   * Ports `image_url` may name on a public host besides the scheme's own (80 for http, 443 for
-   * https), e.g. `[8443]` (`ROOM_PROXY_IMAGE_PORTS`). Default none: `example.com:6379` is refused.
-   */
+  /** Ports `image_url` may name besides the scheme's own, e.g. `[8443]` (`ROOM_PROXY_IMAGE_PORTS`). Default none (`:6379` is refused). */
   allowedImagePorts?: readonly number[] | undefined;
   authorize?: AuthorizeHook | undefined;
-  /**
-   * `ROOM_UPLOAD_TOKEN` (≥ 16 characters): uploads with `Authorization: Bearer <token>` come from a trusted
-   * server caller (the MCP server) and skip the visitor limits and `authorize`; a wrong token is a 401.
-   */
+  /** `ROOM_UPLOAD_TOKEN` (≥ 16 chars): uploads bearing it (the MCP server's) skip visitor limits and `authorize`; a wrong one is 401. */
   uploadToken?: string | undefined;
   /** Extra request headers browsers may send (CORS), e.g. a captcha token header. */
   allowedHeaders?: readonly string[] | undefined;
@@ -99,17 +85,11 @@ export interface RoomProxyOptions {
   idempotencyTtlMs?: number | undefined;
   /** Upstream call timeout. Default 30 s. */
   upstreamTimeoutMs?: number | undefined;
-  /**
-   * Image uploads; omitted → the upload routes answer 404 and a warning says so at start-up;
-   * `false` → off without the warning. `createRoomProxy` of `@room-restyler/proxy/node` turns
-   * them on by default (disk + sharp).
-   */
+  /** Image uploads; omitted → 404 and a start-up warning; `false` → off, silently. `@room-restyler/proxy/node` turns them on. */
   uploads?: UploadsOptions | false | undefined;
   /**
-   * Where `GET {prefix}/room-restyler.js` finds the element's standalone bundle; omitted or `false`
-   * → that route answers 404 `widget_unavailable`. `createRoomProxy` of `@room-restyler/proxy/node`
-   * (and so `toNodeHandler`'s usual proxy and `startProxyServer`) reads the installed
-   * `@room-restyler/element` by default (`elementWidget()`).
+   * Where `GET {prefix}/room-restyler.js` finds the element's bundle; omitted or `false` → 404 `widget_unavailable`.
+   * `@room-restyler/proxy/node` (and so `toNodeHandler` and `startProxyServer`) serves the installed element (`elementWidget()`).
    */
   widget?: WidgetSource | false | undefined;
   cookie?: Partial<CookieOptions> | undefined;
@@ -124,7 +104,7 @@ export interface RoomProxyOptions {
 export interface JobOptions {
   /** When to poll a job, followed as is. Default: learned from `durations`, starting from core's DEFAULT_POLL_SCHEDULE. */
   schedule: PollSchedule | undefined;
-  /** The durations of recent jobs per operation, which the schedule is learned from. Default: in this process's memory (it sees every job it polls). */
+  /** Recent job durations per operation, which the schedule is learned from. Default: in memory (it sees every job it polls). */
   durations: DurationHistory;
   /** Polling of a job stops this long after its last viewer. Default 30 s. */
   idleMs: number;
@@ -132,61 +112,55 @@ export interface JobOptions {
   stateTtlMs: number;
   /** SSE comment heartbeat. Default 15 s. */
   heartbeatMs: number;
-  /**
-   * How long one instance's claim to poll a job lasts unrenewed: an instance that stops without handing
-   * its jobs over (killed) is replaced after this. Default 30 s. (One shutting down hands over at once.)
-   */
+  /** How long an instance's claim to poll a job lasts unrenewed: a killed instance is replaced after this. Default 30 s. */
   leaseMs: number;
-}
-
-export interface ResolvedOptions {
-  apiKey: string;
-  baseUrl: string;
-  prefix: string;
-  secret: string;
-  secretGenerated: boolean;
-  limits: Limits;
-  trustProxy: TrustProxy;
-  allowedOrigins: ReadonlySet<string>;
-  allowedImageOrigins: ReadonlySet<string> | undefined;
-  allowPrivateImageUrls: boolean;
-  allowedImagePorts: readonly number[];
-  authorize: AuthorizeHook | undefined;
-  uploadToken: string | undefined;
-  allowedHeaders: readonly string[];
-  maxBodyBytes: number;
-  bodyTimeoutMs: number;
-  handleTtlMs: number;
-  idempotencyTtlMs: number;
-  upstreamTimeoutMs: number;
-  uploads:
-    | ({ [K in Exclude<keyof UploadsOptions, 'publicUrl'>]-?: NonNullable<UploadsOptions[K]> } & { publicUrl: string | undefined })
-    | undefined;
-  widget: (() => Promise<ServedWidget | undefined>) | undefined;
-  cookie: CookieOptions;
-  jobs: JobOptions;
-  log: Logger;
-  fetch: typeof fetch;
-  clock: Clock;
 }
 
 const HOUR = 60 * 60 * 1000;
 /** How long the one POST of a start may take before its outcome is unknown. */
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
+export type ResolvedOptions = ReturnType<typeof resolveOptions>;
+
+type Defaulted =
+  | 'trustProxy'
+  | 'allowPrivateImageUrls'
+  | 'maxBodyBytes'
+  | 'bodyTimeoutMs'
+  | 'handleTtlMs'
+  | 'idempotencyTtlMs'
+  | 'upstreamTimeoutMs';
+const DEFAULTS: { [K in Defaulted]-?: NonNullable<RoomProxyOptions[K]> } = {
+  trustProxy: false,
+  allowPrivateImageUrls: false,
+  maxBodyBytes: 16 * 1024,
+  bodyTimeoutMs: 10_000,
+  handleTtlMs: 24 * HOUR,
+  idempotencyTtlMs: 24 * HOUR,
+  upstreamTimeoutMs: DEFAULT_UPSTREAM_TIMEOUT_MS,
+};
+
 function check(condition: boolean, message: string): asserts condition {
   if (!condition) throw new RangeError(`createRoomProxy: ${message}`);
 }
 
-export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
+/** `defaults`, each replaced by the given value when that is not undefined. */
+function withDefaults<T extends object>(defaults: T, given: { [K in keyof T]?: T[K] | undefined } = {}): T {
+  const resolved = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof T)[]) {
+    const value = given[key];
+    if (value !== undefined) resolved[key] = value;
+  }
+  return resolved;
+}
+
+export function resolveOptions(options: RoomProxyOptions) {
   check(typeof options.apiKey === 'string' && options.apiKey.trim() !== '', 'apiKey is required (ROOM_API_KEY)');
   const baseUrl = normalizeBaseUrl(typeof options.baseUrl === 'string' ? options.baseUrl : '');
   if (!baseUrl.ok) throw new RangeError(`createRoomProxy: baseUrl ${baseUrl.problem} (ROOM_API_BASE_URL)`);
   const prefix = (options.prefix ?? '').replace(/\/+$/, '');
   check(prefix === '' || /^(\/[A-Za-z0-9._~-]+)+$/.test(prefix), 'prefix must look like /segment[/segment]');
-  const secretGenerated = options.secret === undefined;
-  const secret = options.secret ?? randomSecret();
-  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   for (const [name, value] of Object.entries(limits)) check(value >= 0 && !Number.isNaN(value), `limits.${name} must be a number >= 0`);
   check(limits.networkDailyShare <= 1, 'limits.networkDailyShare must be a share in 0..1');
   check(
@@ -195,16 +169,14 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
   );
   const uploads = options.uploads
     ? {
+        ...withDefaults(
+          { maxBytes: 15 * 1024 * 1024, maxPixels: 50_000_000, maxEdge: 2048, ttlMs: 24 * HOUR, urlTtlMs: HOUR, timeoutMs: 60_000 },
+          options.uploads,
+        ),
         store: options.uploads.store,
         processor: options.uploads.processor,
         spool: options.uploads.spool ?? memorySpool,
         publicUrl: options.uploads.publicUrl === undefined ? undefined : publicOrigin(options.uploads.publicUrl),
-        maxBytes: options.uploads.maxBytes ?? 15 * 1024 * 1024,
-        maxPixels: options.uploads.maxPixels ?? 50_000_000,
-        maxEdge: options.uploads.maxEdge ?? 2048,
-        ttlMs: options.uploads.ttlMs ?? 24 * HOUR,
-        urlTtlMs: options.uploads.urlTtlMs ?? HOUR,
-        timeoutMs: options.uploads.timeoutMs ?? 60_000,
       }
     : undefined;
   const allowedImagePorts = options.allowedImagePorts ?? [];
@@ -216,37 +188,26 @@ export function resolveOptions(options: RoomProxyOptions): ResolvedOptions {
   const cookie: CookieOptions = { sameSite: 'Lax', maxAgeSeconds: 365 * 24 * 60 * 60, ...options.cookie };
   check(cookie.sameSite !== 'None' || cookie.secure !== false, 'cookie.sameSite None requires secure cookies');
   return {
+    ...withDefaults(DEFAULTS, options),
     apiKey: options.apiKey,
     baseUrl: baseUrl.baseUrl,
     prefix,
-    secret,
-    secretGenerated,
+    secret: options.secret ?? randomSecret(),
+    secretGenerated: options.secret === undefined,
     limits,
-    trustProxy: options.trustProxy ?? false,
     allowedOrigins: new Set((options.allowedOrigins ?? []).map(originOf)),
     allowedImageOrigins: options.allowedImageOrigins ? new Set(options.allowedImageOrigins.map(originOf)) : undefined,
-    allowPrivateImageUrls: options.allowPrivateImageUrls ?? false,
     allowedImagePorts,
     authorize: options.authorize,
     uploadToken: options.uploadToken,
     allowedHeaders: (options.allowedHeaders ?? []).map((h) => h.toLowerCase()),
-    maxBodyBytes: options.maxBodyBytes ?? 16 * 1024,
-    bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
-    handleTtlMs: options.handleTtlMs ?? 24 * HOUR,
-    idempotencyTtlMs: options.idempotencyTtlMs ?? 24 * HOUR,
-    upstreamTimeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
     uploads,
     widget: options.widget ? servedWidget(options.widget) : undefined,
     cookie,
-    jobs: {
-      schedule: undefined,
-      durations: new DurationHistory(),
-      idleMs: 30_000,
-      stateTtlMs: HOUR,
-      heartbeatMs: 15_000,
-      leaseMs: 30_000,
-      ...options.jobs,
-    },
+    jobs: withDefaults<JobOptions>(
+      { schedule: undefined, durations: new DurationHistory(), idleMs: 30_000, stateTtlMs: HOUR, heartbeatMs: 15_000, leaseMs: 30_000 },
+      options.jobs,
+    ),
     log: options.log ?? jsonLinesLogger,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     clock: options.clock ?? systemClock,
