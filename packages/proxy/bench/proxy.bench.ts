@@ -15,7 +15,7 @@ import autocannon, { type Result } from 'autocannon';
 import { DEFAULT_LIMITS } from '../src/limits/limits.js';
 import { startProxyServer } from '../src/node/index.js';
 import { readHandle } from '../src/security/handles.js';
-import { createSealer } from '../src/security/sealer.js';
+import { createSealer } from '../src/security/keys.js';
 import { VISITOR_COOKIE } from '../src/security/visitor-cookie.js';
 import { limitsNote, RAISED_STREAM_LIMITS } from './limits-note.js';
 

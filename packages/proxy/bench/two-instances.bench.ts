@@ -11,7 +11,7 @@ import { type RunningSimulator, startSimulator } from '@room-restyler/simulator'
 import autocannon from 'autocannon';
 import { type ProxyServer, startProxyServer } from '../src/node/index.js';
 import { createRedisStore } from '../src/node/redis/store.js';
-import { createSigner } from '../src/security/signer.js';
+import { createSigner } from '../src/security/keys.js';
 import { createMemoryStore } from '../src/state/memory-store.js';
 import type { ProxyStore } from '../src/state/store.js';
 import { randomId } from '../src/util/base64url.js';

@@ -21,8 +21,7 @@ import { isKnownPath, isPublicPath, matchRoute, type RouteName, routeNotFound } 
 import { clientIpReader } from './security/client-ip.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
 import { withForwardedOrigin } from './security/forwarded-origin.js';
-import { createSealer } from './security/sealer.js';
-import { createSigner } from './security/signer.js';
+import { createSealer, createSigner } from './security/keys.js';
 import { uploadOriginsOf } from './security/upload-origins.js';
 import { guardStore } from './state/guarded-store.js';
 import { createMemoryStore } from './state/memory-store.js';

@@ -6,7 +6,7 @@
  */
 import { claimKey, type KeyClaim, type KeyScope, type Start } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
-import { sha256 } from '../security/signer.js';
+import { sha256 } from '../security/keys.js';
 import type { ProxyStore } from '../state/store.js';
 
 /** What a request with a key goes on with: its own record, a replay, or a lost start to reconcile. */

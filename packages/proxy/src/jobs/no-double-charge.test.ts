@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FlakyStore, type StoreOp } from '../../test/support/flaky-store.js';
 import { acceptedThen, IMAGE_URL, startUpstream, TEST_SECRET, visitorCookie } from '../../test/support/harness.js';
 import { createRoomProxy, type RoomProxy } from '../proxy.js';
-import { sha256 } from '../security/signer.js';
+import { sha256 } from '../security/keys.js';
 import { createMemoryStore } from '../state/memory-store.js';
 import type { ProxyStore } from '../state/store.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBase64Url } from '../util/base64url.js';
 import { createHandle, readHandle } from './handles.js';
-import { createSealer } from './sealer.js';
+import { createSealer } from './keys.js';
 
 const sealer = createSealer('handles-secret-0123456789', 'handles');
 const claims = { visitor: 'v'.repeat(22), requestId: 'pred_1', startedAt: 1_000, expiresAt: 10_000 };

@@ -5,8 +5,7 @@
  * and a handle of another visitor, a tampered one or an expired one reads as "not found". It is
  * self-contained (no server state), so a restarted proxy with the same secret still serves it.
  */
-import type { Sealer } from './sealer.js';
-import { VerifiedTokens } from './verified-tokens.js';
+import type { Sealer } from './keys.js';
 
 export interface HandleClaims {
   /** Visitor id the handle belongs to. */
@@ -21,13 +20,10 @@ export interface HandleClaims {
 }
 
 const MAX_HANDLE_LENGTH = 1024;
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-const openedHandles = new VerifiedTokens<HandleClaims>();
 
 export async function createHandle(claims: HandleClaims, sealer: Sealer): Promise<string> {
   const fields = [claims.requestId, claims.startedAt, claims.expiresAt, ...(claims.operation ? [claims.operation] : [])];
-  return sealer.seal(encoder.encode(JSON.stringify(fields)), claims.visitor);
+  return sealer.seal(fields, claims.visitor);
 }
 
 /** The claims of a valid, unexpired handle owned by `visitor`; undefined otherwise. */
@@ -38,23 +34,10 @@ export async function readHandle(
   now: number,
 ): Promise<HandleClaims | undefined> {
   if (!visitor || handle.length > MAX_HANDLE_LENGTH) return undefined;
-  const claims = await openedHandles.read(sealer, handle, async () => parseClaims(visitor, await sealer.open(handle, visitor)));
-  if (!claims) return undefined;
-  // Ownership (a cached handle was opened for one visitor) and expiry are checked on every read.
-  if (claims.visitor !== visitor || claims.expiresAt <= now) return undefined;
-  return claims;
-}
-
-function parseClaims(visitor: string, bytes: Uint8Array | undefined): HandleClaims | undefined {
-  if (!bytes) return undefined;
-  try {
-    const value: unknown = JSON.parse(decoder.decode(bytes));
-    if (!Array.isArray(value) || value.length < 3 || value.length > 4) return undefined;
-    const [requestId, startedAt, expiresAt, operation] = value as unknown[];
-    if (typeof requestId !== 'string' || typeof startedAt !== 'number' || typeof expiresAt !== 'number') return undefined;
-    if (operation !== undefined && typeof operation !== 'string') return undefined;
-    return { visitor, requestId, startedAt, expiresAt, ...(operation === undefined ? {} : { operation }) };
-  } catch {
-    return undefined;
-  }
+  const fields = await sealer.open(handle, visitor);
+  if (!Array.isArray(fields) || fields.length < 3 || fields.length > 4) return undefined;
+  const [requestId, startedAt, expiresAt, operation] = fields as unknown[];
+  if (typeof requestId !== 'string' || typeof startedAt !== 'number' || typeof expiresAt !== 'number' || expiresAt <= now) return undefined;
+  if (operation !== undefined && typeof operation !== 'string') return undefined;
+  return { visitor, requestId, startedAt, expiresAt, ...(operation === undefined ? {} : { operation }) };
 }

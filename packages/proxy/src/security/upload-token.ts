@@ -6,10 +6,7 @@
  */
 import type { ProxyContext, RequestScope } from '../context.js';
 import { ProxyHttpError } from '../http/responses.js';
-import { sameBytes } from './signer.js';
-
-const encoder = new TextEncoder();
-const digest = async (text: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+import { digest, sameBytes } from './keys.js';
 
 /**
  * True when the request carries the configured token; false without a configured token or without

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSigner } from './signer.js';
+import { createSigner } from './keys.js';
 import { readVisitorCookie, resolveVisitor, VISITOR_COOKIE } from './visitor-cookie.js';
 
 const signer = createSigner('cookie-secret-0123456789');

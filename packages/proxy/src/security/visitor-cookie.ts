@@ -4,8 +4,7 @@
  */
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { randomId } from '../util/base64url.js';
-import type { Signer } from './signer.js';
-import { VerifiedTokens } from './verified-tokens.js';
+import type { Signer } from './keys.js';
 
 export const VISITOR_COOKIE = 'rr_visitor';
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -24,16 +23,10 @@ export interface Visitor {
   setCookie?: string;
 }
 
-const verifiedCookies = new VerifiedTokens<string>();
-
 export async function readVisitorCookie(request: ProxyRequest, signer: Signer): Promise<string | undefined> {
-  const value = cookieValue(request.headers.get('cookie'), VISITOR_COOKIE);
-  if (!value) return undefined;
-  return verifiedCookies.read(signer, value, async () => {
-    const [id, signature, ...rest] = value.split('.');
-    if (rest.length > 0 || !id || !signature || !VISITOR_ID.test(id)) return undefined;
-    return (await signer.verify('visitor', id, signature)) ? id : undefined;
-  });
+  const [id, signature, ...rest] = (cookieValue(request.headers.get('cookie'), VISITOR_COOKIE) ?? '').split('.');
+  if (rest.length > 0 || !id || !signature || !VISITOR_ID.test(id)) return undefined;
+  return (await signer.verify('visitor', id, signature)) ? id : undefined;
 }
 
 /** The visitor of this request, issuing a fresh signed cookie when it has none (or a forged one). */

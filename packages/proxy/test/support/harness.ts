@@ -28,7 +28,7 @@ import {
 } from '../../src/node/index.js';
 import type { RoomProxyOptions } from '../../src/options.js';
 import { createRoomProxy } from '../../src/proxy.js';
-import { createSigner } from '../../src/security/signer.js';
+import { createSigner } from '../../src/security/keys.js';
 import { createMemoryUploadStore } from '../../src/uploads/upload-store.js';
 import { randomId } from '../../src/util/base64url.js';
 

@@ -1,0 +1,118 @@
+/**
+ * The proxy's secret at work, over WebCrypto (the same on Node and edge runtimes): HMAC signatures
+ * (visitor cookies, upload URLs) and AES-256-GCM seals (handles), each bound to a purpose so what
+ * was made for one never passes for another. What checked out is remembered (bounded, per key
+ * holder): a polling visitor presents the same cookie and handle every time, and an HMAC check or
+ * a decryption costs more than the rest of a poll. Callers still check expiry on every read.
+ */
+import { decodeBase64Url, encodeBase64Url } from '../util/base64url.js';
+import { RecentCache } from '../util/recent-cache.js';
+
+export type SignaturePurpose = 'visitor' | 'upload';
+
+export interface Signer {
+  sign(purpose: SignaturePurpose, data: string): Promise<string>;
+  /** Constant-time check. */
+  verify(purpose: SignaturePurpose, data: string, signature: string): Promise<boolean>;
+}
+
+export interface Sealer {
+  /** base64url of a fresh random IV, the JSON of `value` encrypted and its tag; `context` is authenticated, not carried. */
+  seal(value: unknown, context: string): Promise<string>;
+  /** The value, or undefined for anything not sealed with this secret, purpose and context. */
+  open(token: string, context: string): Promise<unknown>;
+}
+
+/** Truncated to 128 bits (RFC 2104 §5): forging one still takes 2^128 guesses, and every poll carries the cookie. */
+const SIGNATURE_BYTES = 16;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const REMEMBERED_TOKENS = 10_000;
+const encoder = new TextEncoder();
+
+function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
+  if (secret.length < 16) throw new RangeError('createRoomProxy: secret must be at least 16 characters');
+  return encoder.encode(secret);
+}
+
+export function createSigner(secret: string): Signer {
+  const key = crypto.subtle.importKey('raw', secretBytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = async (purpose: SignaturePurpose, data: string) =>
+    new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(`${purpose}\n${data}`)), 0, SIGNATURE_BYTES);
+  const verified = new RecentCache<string, true>(REMEMBERED_TOKENS);
+  return {
+    async sign(purpose, data) {
+      return encodeBase64Url(await mac(purpose, data));
+    },
+    async verify(purpose, data, signature) {
+      const token = `${purpose}\n${data}\n${signature}`;
+      if (verified.get(token)) return true;
+      const given = decodeBase64Url(signature);
+      if (!given || given.length !== SIGNATURE_BYTES || !sameBytes(given, await mac(purpose, data))) return false;
+      verified.set(token, true);
+      return true;
+    },
+  };
+}
+
+/** The key is derived from the secret with HKDF and `purpose`, so it is never the key that signs cookies. */
+export function createSealer(secret: string, purpose: string): Sealer {
+  const key = crypto.subtle
+    .importKey('raw', secretBytes(secret), 'HKDF', false, ['deriveKey'])
+    .then((material) =>
+      crypto.subtle.deriveKey(
+        { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode(`room-restyler ${purpose}`) },
+        material,
+        { name: 'AES-GCM', length: 256 },
+        false,
+        ['encrypt', 'decrypt'],
+      ),
+    );
+  const opened = new RecentCache<string, unknown>(REMEMBERED_TOKENS);
+  return {
+    async seal(value, context) {
+      const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+      const plaintext = encoder.encode(JSON.stringify(value));
+      const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(context) }, await key, plaintext);
+      const token = new Uint8Array(IV_BYTES + sealed.byteLength);
+      token.set(iv);
+      token.set(new Uint8Array(sealed), IV_BYTES);
+      return encodeBase64Url(token);
+    },
+    async open(token, context) {
+      const remembered = opened.get(`${context}\n${token}`);
+      if (remembered !== undefined) return remembered;
+      const bytes = decodeBase64Url(token);
+      if (!bytes || bytes.byteLength < IV_BYTES + TAG_BYTES) return undefined;
+      try {
+        const plaintext = await crypto.subtle.decrypt(
+          { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES), additionalData: encoder.encode(context) },
+          await key,
+          bytes.subarray(IV_BYTES),
+        );
+        const value: unknown = JSON.parse(new TextDecoder().decode(plaintext));
+        opened.set(`${context}\n${token}`, value);
+        return value;
+      } catch {
+        // A wrong tag (tampered, another secret or another context), or no JSON inside.
+        return undefined;
+      }
+    },
+  };
+}
+
+/** Compares every byte whatever the first difference, so timing tells nothing about a guess. */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < a.length; i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return difference === 0;
+}
+
+export async function digest(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+}
+
+/** SHA-256 of a string, base64url: request fingerprints and idempotency record keys. */
+export async function sha256(text: string): Promise<string> {
+  return encodeBase64Url(await digest(text));
+}
