@@ -9,27 +9,20 @@ import type { ProxyStore } from './store.js';
 /** Seconds a client is told to wait: a Redis restart or failover usually takes a few. */
 const RETRY_AFTER_SECONDS = 5;
 
-export function storeUnavailable(cause?: unknown): ProxyHttpError {
-  const error = new ProxyHttpError(
-    503,
-    'store_unavailable',
-    'The proxy cannot reach its shared state right now, so nothing was started or charged; try again in a moment',
-    { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } },
-  );
-  if (cause !== undefined) error.cause = cause;
-  return error;
-}
+const guarded =
+  <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+  async (...args: A): Promise<R> => {
+    try {
+      return await call(...args);
+    } catch (cause) {
+      if (cause instanceof ProxyHttpError) throw cause;
+      const message = 'The proxy cannot reach its shared state right now, so nothing was started or charged; try again in a moment';
+      const error = new ProxyHttpError(503, 'store_unavailable', message, { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
+      throw Object.assign(error, { cause });
+    }
+  };
 
 export function guardStore(store: ProxyStore): ProxyStore {
-  const guarded =
-    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      try {
-        return await call(...args);
-      } catch (error) {
-        throw error instanceof ProxyHttpError ? error : storeUnavailable(error);
-      }
-    };
   return {
     hit: guarded((key, windowMs, limit) => store.hit(key, windowMs, limit)),
     release: guarded((key) => store.release(key)),

@@ -19,14 +19,9 @@ export interface WriteBehindOptions {
   maxBatches?: number;
 }
 
-interface Batch {
-  steps: WriteStep[];
-  until: number;
-}
-
 export class WriteBehind {
   readonly #options: Required<WriteBehindOptions>;
-  readonly #waiting: Batch[] = [];
+  #waiting: { steps: WriteStep[]; until: number }[] = [];
   #timer: ReturnType<typeof setInterval> | undefined;
   #flushing = false;
 
@@ -43,7 +38,10 @@ export class WriteBehind {
       this.#options.log({ level: 'error', msg: 'store writes dropped: too many waiting for the store to come back' });
     }
     this.#waiting.push({ steps: left, until: this.#options.now() + this.#options.maxAgeMs });
-    this.#timer ??= unref(setInterval(() => void this.#flush(), this.#options.retryEveryMs));
+    if (this.#timer) return;
+    this.#timer = setInterval(() => void this.#flush(), this.#options.retryEveryMs);
+    // Node: the retries alone must not keep a process alive.
+    (this.#timer as { unref?: () => void }).unref?.();
   }
 
   /** Writes still waiting for the store. */
@@ -53,36 +51,31 @@ export class WriteBehind {
 
   /** One last try, then whatever still fails is dropped. */
   async close(): Promise<void> {
-    this.#stopTimer();
+    this.#stop();
     await this.#flush();
-    if (this.#waiting.length > 0) {
-      this.#options.log({ level: 'warn', msg: 'store writes lost at shutdown', batches: this.#waiting.length });
-      this.#waiting.length = 0;
-    }
+    if (this.#waiting.length > 0) this.#options.log({ level: 'warn', msg: 'store writes lost at shutdown', batches: this.#waiting.length });
+    this.#waiting = [];
   }
 
+  /** Batches in order; the first one the store still fails keeps itself and the rest for the next round. */
   async #flush(): Promise<void> {
     if (this.#flushing) return;
     this.#flushing = true;
-    try {
-      const now = this.#options.now();
-      const batches = this.#waiting.splice(0).filter((batch) => batch.until >= now);
-      for (const [i, batch] of batches.entries()) {
-        batch.steps = await runSteps(batch.steps);
-        if (batch.steps.length > 0) {
-          // The store is still away: this batch and the rest wait for the next round.
-          this.#waiting.push(...batches.slice(i));
-          break;
-        }
+    const now = this.#options.now();
+    const batches = this.#waiting.splice(0).filter((batch) => batch.until >= now);
+    for (const [i, batch] of batches.entries()) {
+      batch.steps = await runSteps(batch.steps);
+      if (batch.steps.length > 0) {
+        this.#waiting.unshift(...batches.slice(i));
+        break;
       }
-    } finally {
-      this.#flushing = false;
-      if (this.#waiting.length === 0) this.#stopTimer();
     }
+    this.#flushing = false;
+    if (this.#waiting.length === 0) this.#stop();
   }
 
-  #stopTimer(): void {
-    if (this.#timer) clearInterval(this.#timer);
+  #stop(): void {
+    clearInterval(this.#timer);
     this.#timer = undefined;
   }
 }
@@ -97,9 +90,4 @@ async function runSteps(steps: WriteStep[]): Promise<WriteStep[]> {
     }
   }
   return [];
-}
-
-function unref<T>(timer: T): T {
-  (timer as { unref?: () => void }).unref?.();
-  return timer;
 }
