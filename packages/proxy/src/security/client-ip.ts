@@ -18,6 +18,15 @@ export function trustedHops(trustProxy: TrustProxy): number {
   return trustProxy === true ? 1 : trustProxy === false ? 0 : Math.max(0, Math.floor(trustProxy));
 }
 
+/** The entry of a comma-separated header the `hops`-th proxy from the right appended (none for 0 hops). */
+export function trustedEntry(value: string | null, hops: number): string | undefined {
+  const entries = (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return entries[Math.max(0, entries.length - hops)];
+}
+
 const BRACKETED = /^\[([^\]]+)\](?::\d{1,5})?$/;
 const IPV4_WITH_PORT = /^([^:]+):\d{1,5}$/;
 
@@ -40,22 +49,16 @@ export function clientIpReader(trustProxy: TrustProxy, log: Logger): ClientIp {
   const hops = trustedHops(trustProxy);
   let warned = false;
   return (request, socketIp) => {
-    if (hops > 0) {
-      const chain = (request.headers.get('x-forwarded-for') ?? '')
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean);
-      const forwarded = chain[Math.max(0, chain.length - hops)];
-      const ip = forwarded === undefined ? undefined : canonicalIp(forwarded);
-      if (ip) return ip;
-      if (forwarded !== undefined && !warned) {
-        warned = true;
-        log({
-          level: 'warn',
-          msg: 'X-Forwarded-For entry is no IP address: such requests count as the socket address (logged once; check trustProxy)',
-          entry: forwarded.slice(0, 64),
-        });
-      }
+    const forwarded = trustedEntry(request.headers.get('x-forwarded-for'), hops);
+    const ip = forwarded === undefined ? undefined : canonicalIp(forwarded);
+    if (ip) return ip;
+    if (forwarded !== undefined && !warned) {
+      warned = true;
+      log({
+        level: 'warn',
+        msg: 'X-Forwarded-For entry is no IP address: such requests count as the socket address (logged once; check trustProxy)',
+        entry: forwarded.slice(0, 64),
+      });
     }
     return socketIp === undefined ? undefined : canonicalIp(socketIp);
   };

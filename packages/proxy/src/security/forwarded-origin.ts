@@ -8,19 +8,10 @@
  * as for `X-Forwarded-For`.
  */
 import type { ProxyRequest } from '../http/proxy-request.js';
-import { type TrustProxy, trustedHops } from './client-ip.js';
+import { type TrustProxy, trustedEntry, trustedHops } from './client-ip.js';
 
 const HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 const URL_PARTS = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)(.*)$/s;
-
-/** The entry of a comma-separated header the n-th proxy from the right appended. */
-function trustedEntry(value: string | null, hops: number): string | undefined {
-  const entries = (value ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return entries[Math.max(0, entries.length - hops)];
-}
 
 /** `proto` and `host` of one `Forwarded` element (`for=…;proto=https;host="a.example"`). */
 function forwardedPairs(element: string | undefined): { proto?: string; host?: string } {
