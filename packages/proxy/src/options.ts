@@ -9,6 +9,7 @@ import type { ProxyStore } from './state/store.js';
 import { type BodySpool, memorySpool } from './uploads/body-spool.js';
 import type { ImageProcessor } from './uploads/image-processor.js';
 import type { UploadStore } from './uploads/upload-store.js';
+import { randomId } from './util/base64url.js';
 import { servedWidget, type WidgetSource } from './widget/widget-source.js';
 
 export type AuthorizeRoute = 'enhance' | 'restyle' | 'upload';
@@ -192,7 +193,7 @@ export function resolveOptions(options: RoomProxyOptions) {
     apiKey: options.apiKey,
     baseUrl: baseUrl.baseUrl,
     prefix,
-    secret: options.secret ?? randomSecret(),
+    secret: options.secret ?? randomId(32),
     secretGenerated: options.secret === undefined,
     limits,
     allowedOrigins: new Set((options.allowedOrigins ?? []).map(originOf)),
@@ -227,8 +228,4 @@ function publicOrigin(value: string): string {
     `uploads.publicUrl must be an http(s) origin such as https://www.site.example (the prefix is added), got ${JSON.stringify(value)}`,
   );
   return url.origin;
-}
-
-function randomSecret(): string {
-  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

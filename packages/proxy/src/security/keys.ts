@@ -74,10 +74,7 @@ export function createSealer(secret: string, purpose: string): Sealer {
       const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
       const plaintext = encoder.encode(JSON.stringify(value));
       const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(context) }, await key, plaintext);
-      const token = new Uint8Array(IV_BYTES + sealed.byteLength);
-      token.set(iv);
-      token.set(new Uint8Array(sealed), IV_BYTES);
-      return encodeBase64Url(token);
+      return encodeBase64Url(new Uint8Array([...iv, ...new Uint8Array(sealed)]));
     },
     async open(token, context) {
       const remembered = opened.get(`${context}\n${token}`);

@@ -8,6 +8,8 @@ import type { Signer } from './keys.js';
 
 export const VISITOR_COOKIE = 'rr_visitor';
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+/** The first `rr_visitor` of a Cookie header. */
+const VISITOR_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${VISITOR_COOKIE}\\s*=([^;]*)`);
 
 export interface CookieOptions {
   /** `Lax` (default) fits a same-site proxy; a proxy on another site needs `None` (and HTTPS). */
@@ -24,7 +26,8 @@ export interface Visitor {
 }
 
 export async function readVisitorCookie(request: ProxyRequest, signer: Signer): Promise<string | undefined> {
-  const [id, signature, ...rest] = (cookieValue(request.headers.get('cookie'), VISITOR_COOKIE) ?? '').split('.');
+  const value = VISITOR_COOKIE_VALUE.exec(request.headers.get('cookie') ?? '')?.[1] ?? '';
+  const [id, signature, ...rest] = value.trim().split('.');
   if (rest.length > 0 || !id || !signature || !VISITOR_ID.test(id)) return undefined;
   return (await signer.verify('visitor', id, signature)) ? id : undefined;
 }
@@ -45,13 +48,4 @@ export async function resolveVisitor(request: ProxyRequest, signer: Signer, path
   ];
   if (secure) attributes.push('Secure');
   return { id, setCookie: attributes.join('; ') };
-}
-
-function cookieValue(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
 }
