@@ -123,16 +123,9 @@ export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
 export type ResolvedOptions = ReturnType<typeof resolveOptions>;
 
-type Defaulted =
-  | 'trustProxy'
-  | 'allowPrivateImageUrls'
-  | 'maxBodyBytes'
-  | 'bodyTimeoutMs'
-  | 'handleTtlMs'
-  | 'idempotencyTtlMs'
-  | 'upstreamTimeoutMs';
-const DEFAULTS: { [K in Defaulted]-?: NonNullable<RoomProxyOptions[K]> } = {
-  trustProxy: false,
+/** Defaults of the plain options; an option given as `undefined` takes its default. */
+const DEFAULTS = {
+  trustProxy: false as TrustProxy,
   allowPrivateImageUrls: false,
   maxBodyBytes: 16 * 1024,
   bodyTimeoutMs: 10_000,
