@@ -1,35 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, chromiumPath, SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropPhoto, startDemo } from '../support/demo.js';
 
-const DEMO_DIR = fileURLToPath(new URL('../../demo/', import.meta.url));
-const PHOTO = fileURLToPath(new URL('../../demo/public/photos/living-room.jpg', import.meta.url));
 /** The key the demo server gives its proxy (the simulator's default key). */
 const DEMO_KEY = 'sim_test_key';
-
-/** Starts `node server.mjs` as `pnpm start` does; resolves with the URL it prints and what it said on stderr. */
-function startDemo(port: string): { demo: ChildProcess; url: Promise<string>; stderr: () => string } {
-  const demo = spawn(process.execPath, ['server.mjs'], {
-    cwd: DEMO_DIR,
-    env: { ...process.env, PORT: port, ROOM_SIM_LATENCY: '800-1500' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  demo.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
-  const url = new Promise<string>((resolve, reject) => {
-    demo.stdout!.on('data', (chunk: Buffer) => {
-      const match = /listening on (\S+)/.exec(chunk.toString());
-      if (match) resolve(match[1]!);
-    });
-    demo.once('exit', (code) => reject(new Error(`demo server exited with ${code}: ${stderr}`)));
-  });
-  return { demo, url, stderr: () => stderr };
-}
 
 const widgetImagesLoaded = (page: Page) =>
   page.waitForFunction(() => {
@@ -76,21 +54,7 @@ describe('a visitor stages a room on the demo listing page', () => {
     await expect.poll(() => tries.textContent()).toBe('50 of 50 free tries left this hour.');
     await widget.scrollIntoViewIfNeeded();
 
-    const photo = await readFile(PHOTO);
-    await page.evaluate(
-      async (bytes) => {
-        const file = new File([new Uint8Array(bytes)], 'living-room.jpg', { type: 'image/jpeg' });
-        const zone = document
-          .querySelector('room-restyler')!
-          .shadowRoot!.querySelector('room-restyler-drop-zone')!
-          .shadowRoot!.querySelector('.zone')!;
-        const dataTransfer = new DataTransfer();
-        dataTransfer.items.add(file);
-        for (const type of ['dragenter', 'dragover', 'drop'])
-          zone.dispatchEvent(new DragEvent(type, { dataTransfer, bubbles: true, composed: true }));
-      },
-      [...photo],
-    );
+    await dropPhoto(page);
 
     await widget.locator('[part~="card"]', { hasText: 'Japandi' }).click();
     await widget.locator('[part~="generate"]').click();

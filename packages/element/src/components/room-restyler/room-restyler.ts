@@ -132,7 +132,6 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  */
 export class RoomRestyler extends LitElement {
   static formAssociated = true;
-  static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   static override styles = [themeStyles, buttonStyles, styles];
   static override properties = {
     endpoint: {},
@@ -274,6 +273,19 @@ export class RoomRestyler extends LitElement {
 
   reportValidity(): boolean {
     return this.#internals.reportValidity();
+  }
+
+  /**
+   * Focuses the first element that takes focus (inner parts focus what they hold), as `delegatesFocus`
+   * would. The shadow root does not delegate: with it, a press on a part that holds no control (a card's
+   * picture, a label) sent focus to the first control at the top and scrolled the page, and the release
+   * missed the card.
+   */
+  override focus(options?: FocusOptions): void {
+    for (const element of this.renderRoot.querySelectorAll<HTMLElement>('*')) {
+      element.focus(options);
+      if (this.shadowRoot?.activeElement) return;
+    }
   }
 
   /** Uses a photo as if it had been dropped: validates, downscales and shows it. */

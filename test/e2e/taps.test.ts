@@ -1,0 +1,195 @@
+/**
+ * Every press lands where the visitor aimed (issue 27): a press anywhere on a choice — its centre,
+ * its edges, its picture, its name — chooses it on the first press, with mouse, touch and pen, on a
+ * desktop and on a phone, and neither the page nor the card row scrolls and focus stays on the choice.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { CHROMIUM_ARGS, chromiumPath, SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropPhoto, startDemo } from '../support/demo.js';
+
+type Input = 'mouse' | 'touch' | 'pen';
+type Point = [name: string, x: number, y: number];
+
+/** A real press: the browser's own input pipeline (CDP), not a synthetic DOM event. */
+async function press(page: Page, cdp: CDPSession, input: Input, x: number, y: number): Promise<void> {
+  if (input === 'touch') return page.touchscreen.tap(x, y);
+  await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, pointerType: input });
+  for (const [type, buttons] of [
+    ['mousePressed', 1],
+    ['mouseReleased', 0],
+  ] as const)
+    await cdp.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', buttons, clickCount: 1, pointerType: input });
+}
+
+/** A group of choices in the widget: the radio-like labels a visitor presses. */
+interface Group {
+  name: string;
+  /** The part of the widget's shadow root that holds the group, and the selector of its choices. */
+  part: string;
+  choice: string;
+}
+
+interface Aim {
+  value: string;
+  chosen: string;
+  points: Point[];
+  scroll: number[];
+  focus: string;
+}
+
+/**
+ * Scrolls choice `i` of a group into view (as a visitor would) and reads the places to press on what shows
+ * of it — its centre, 3 px inside each edge, the centres of its picture and name — with what is chosen, where the page
+ * and the card rows stand, and which element held focus (inside shadow roots) before it was moved out of the widget.
+ */
+const aim = (page: Page, group: Group, i: number) =>
+  page.evaluate(
+    ([{ part, choice }, i]): Aim => {
+      const host = document.querySelector('room-restyler')!;
+      const holder = host.shadowRoot!.querySelector(`[part~="${part}"]`)!;
+      const choices = [...(holder.shadowRoot ?? holder).querySelectorAll<HTMLElement>(choice)];
+      const radios = choices.map((c) => c.querySelector('input')!);
+      const target = choices[i]!;
+      target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      // What the visitor can see of it: a card at the end of a sideways row shows only in part.
+      const card = target.getBoundingClientRect();
+      const row = target.closest('.cards, .segments')?.getBoundingClientRect() ?? card;
+      const box = new DOMRect(Math.max(card.x, row.x), card.y, Math.min(card.right, row.right) - Math.max(card.x, row.x), card.height);
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      const centre = (name: string, el: Element | null): Point[] => {
+        if (!el) return [];
+        const b = el.getBoundingClientRect();
+        const [left, right] = [Math.max(b.x, box.x), Math.min(b.right, box.right)];
+        return [[name, (left + right) / 2, b.y + b.height / 2]];
+      };
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      const focus = active instanceof HTMLInputElement ? `${active.name}=${active.value}` : (active?.localName ?? '');
+      // Every press is a first press: focus starts outside the widget, as when the visitor comes from the page.
+      (active as HTMLElement | null)?.blur();
+      return {
+        value: radios[i]!.value,
+        chosen: radios.find((r) => r.checked)?.value ?? '',
+        points: [
+          ['centre', x, y],
+          ['top edge', x, box.y + 3],
+          ['bottom edge', x, box.bottom - 3],
+          ['left edge', box.x + 3, y],
+          ['right edge', box.right - 3, y],
+          ...centre('picture', target.querySelector('.swatch, img')),
+          ...centre('name', target.querySelector('.name')),
+        ],
+        scroll: [
+          window.scrollX,
+          window.scrollY,
+          ...[...host.shadowRoot!.querySelectorAll('room-restyler-cards')].map((c) => c.shadowRoot!.querySelector('.cards')!.scrollLeft),
+        ],
+        focus,
+      };
+    },
+    [group, i] as const,
+  );
+
+/**
+ * Presses every point of every choice of a group, each press on a choice that is not the chosen one, and
+ * says what went wrong (an empty list when every press landed).
+ */
+async function pressEveryPoint(page: Page, cdp: CDPSession, input: Input, group: Group, count: number): Promise<string[]> {
+  const wrong: string[] = [];
+  for (let pass = 0; pass < 7; pass++) {
+    for (let i = 0; i < count; i++) {
+      let before = await aim(page, group, i);
+      const point = before.points[pass];
+      if (!point) continue;
+      if (before.chosen === before.value) {
+        // Choose another first, so that this press has something to change.
+        const [, x, y] = (await aim(page, group, (i + 1) % count)).points[0]!;
+        await press(page, cdp, input, x, y);
+        before = await aim(page, group, i);
+      }
+      const [where, x, y] = before.points[pass]!;
+      await press(page, cdp, input, x, y);
+      const after = await aim(page, group, i);
+      const what = `${input} on ${group.name} "${before.value}" at its ${where}`;
+      if (after.chosen !== before.value) wrong.push(`${what}: chose "${after.chosen}"`);
+      if (`${after.scroll}` !== `${before.scroll}`) wrong.push(`${what}: scrolled ${before.scroll} → ${after.scroll}`);
+      if (!after.focus.endsWith(`=${before.value}`) && after.focus !== 'body') wrong.push(`${what}: focus moved to ${after.focus}`);
+    }
+  }
+  return wrong;
+}
+
+const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  // A small phone: the top of the widget is out of view while the visitor picks a style.
+  phone: { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+} as const;
+
+describe('a press lands where the visitor aimed', () => {
+  let demo: ChildProcess;
+  let browser: Browser;
+  let url: string;
+
+  beforeAll(async () => {
+    const started = startDemo('0', { ROOM_SIM_LATENCY: '50-100' });
+    demo = started.demo;
+    url = await started.url;
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    demo?.kill('SIGTERM');
+  });
+
+  for (const [device, options] of Object.entries(VIEWPORTS)) {
+    const inputs: Input[] = device === 'phone' ? ['touch', 'mouse', 'pen'] : ['mouse', 'pen', 'touch'];
+    it(`on a ${device}: every part of every style card, mode and result, with ${inputs.join(', ')}`, async () => {
+      const context: BrowserContext = await browser.newContext({ ...options, hasTouch: true });
+      const page = await context.newPage();
+      page.setDefaultTimeout(SAFETY_TIMEOUT_MS);
+      const cdp = await context.newCDPSession(page);
+      try {
+        await page.goto(url);
+        const widget = page.locator('room-restyler');
+        await widget.scrollIntoViewIfNeeded();
+        await dropPhoto(page);
+        // The photo is laid out before the first press (its height moves everything below it).
+        await widget.locator('[part~="preview"] img').evaluate((img: HTMLImageElement) => img.decode());
+        const styles: Group = { name: 'style card', part: 'style', choice: '[part~="card"]' };
+        const modes: Group = { name: 'mode', part: 'mode', choice: 'label' };
+        const styleCards = widget.locator('[part~="style"] [part~="card"]');
+        await styleCards.first().waitFor();
+        const styleCount = await styleCards.count();
+        expect(styleCount).toBeGreaterThan(10);
+
+        const wrong: string[] = [];
+        for (const input of inputs)
+          wrong.push(
+            ...(await pressEveryPoint(page, cdp, input, styles, styleCount)),
+            ...(await pressEveryPoint(page, cdp, input, modes, 2)),
+          );
+        // What the visitor chose is what is sent: the widget's style is the card pressed last.
+        expect(await widget.evaluate((el) => (el as unknown as { roomStyle: string }).roomStyle)).toBe(
+          await widget.locator('[part~="style"] input:checked').inputValue(),
+        );
+
+        // Two results, then every part of every result card.
+        for (const style of ['japandi', 'coastal']) {
+          await widget.evaluate((el, s) => ((el as unknown as { roomStyle: string }).roomStyle = s), style);
+          await widget.locator('[part~="generate"]').click();
+          await widget.locator('[part~="try-another"]').waitFor();
+          if (style === 'japandi') await widget.locator('[part~="try-another"]').click();
+        }
+        const results: Group = { name: 'result card', part: 'gallery', choice: '[part~="card"]' };
+        await widget.locator('[part~="gallery"] [part~="card"]').nth(1).waitFor();
+        for (const input of inputs) wrong.push(...(await pressEveryPoint(page, cdp, input, results, 2)));
+        expect(wrong).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,49 @@
+/** The demo as `pnpm start` runs it (listing page + widget + proxy + simulator), and a visitor's photo drop. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+
+const DEMO_DIR = fileURLToPath(new URL('../../demo/', import.meta.url));
+const PHOTO = fileURLToPath(new URL('../../demo/public/photos/living-room.jpg', import.meta.url));
+
+/** Starts `node server.mjs` as `pnpm start` does; resolves with the URL it prints and what it said on stderr. */
+export function startDemo(
+  port: string,
+  env: Record<string, string> = {},
+): { demo: ChildProcess; url: Promise<string>; stderr: () => string } {
+  const demo = spawn(process.execPath, ['server.mjs'], {
+    cwd: DEMO_DIR,
+    env: { ...process.env, PORT: port, ROOM_SIM_LATENCY: '800-1500', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  demo.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
+  const url = new Promise<string>((resolve, reject) => {
+    demo.stdout!.on('data', (chunk: Buffer) => {
+      const match = /listening on (\S+)/.exec(chunk.toString());
+      if (match) resolve(match[1]!);
+    });
+    demo.once('exit', (code) => reject(new Error(`demo server exited with ${code}: ${stderr}`)));
+  });
+  return { demo, url, stderr: () => stderr };
+}
+
+/** Drops the demo's living-room photo on the widget's drop zone, as a visitor dragging it there. */
+export async function dropPhoto(page: Page): Promise<void> {
+  const photo = await readFile(PHOTO);
+  await page.evaluate(
+    async (bytes) => {
+      const file = new File([new Uint8Array(bytes)], 'living-room.jpg', { type: 'image/jpeg' });
+      const zone = document
+        .querySelector('room-restyler')!
+        .shadowRoot!.querySelector('room-restyler-drop-zone')!
+        .shadowRoot!.querySelector('.zone')!;
+      const dataTransfer = new DataTransfer();
+      dataTransfer.items.add(file);
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        zone.dispatchEvent(new DragEvent(type, { dataTransfer, bubbles: true, composed: true }));
+    },
+    [...photo],
+  );
+}
