@@ -82,71 +82,60 @@ function networkGroup(limits: Limits, ip: string): string | undefined {
   return networkOf(parsed, parsed.version === 4 ? limits.networkPrefixV4 : limits.networkPrefixV6);
 }
 
-export function generationChecks(limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
+/** The noun each counted action's refusals use. */
+const NOUNS = { gen: 'generation', upload: 'upload' };
+
+/** The visitor's window, the client's, any `others`, then the site's day, in the order a 429 names the first full one. */
+function actionChecks(
+  action: keyof typeof NOUNS,
+  [perVisitor, perIp, perDay]: [number, number, number],
+  { limits, visitor, ip, now }: { limits: Limits; visitor: string; ip: string; now: number },
+  others: LimitCheck[] = [],
+): LimitCheck[] {
   const dayStart = now - (now % DAY_MS);
-  const network = networkGroup(limits, ip);
-  const networkShare = Math.max(1, Math.floor(limits.dailyCredits * limits.networkDailyShare));
+  const noun = NOUNS[action];
   return [
     {
-      key: `limit:gen:visitor:${visitor}`,
+      key: `limit:${action}:visitor:${visitor}`,
       windowMs: limits.windowMs,
-      limit: limits.perVisitor,
+      limit: perVisitor,
       code: 'visitor_limit',
-      message: 'You have reached the number of generations allowed for now',
+      message: `You have reached the number of ${noun}s allowed for now`,
     },
     {
-      key: `limit:gen:ip:${ipGroup(limits, ip)}`,
+      key: `limit:${action}:ip:${ipGroup(limits, ip)}`,
       windowMs: limits.windowMs,
-      limit: limits.perIp,
+      limit: perIp,
       code: 'ip_limit',
-      message: 'Too many generations from this network for now',
+      message: `Too many ${noun}s from this network for now`,
     },
-    ...(network === undefined || limits.networkDailyShare >= 1
-      ? []
-      : [
-          {
-            key: `limit:gen:net:${network}:${dayStart}`,
-            windowMs: dayStart + DAY_MS - now,
-            limit: networkShare,
-            code: 'ip_limit' as const,
-            message: "This network has used its share of the site's daily generation budget",
-          },
-        ]),
+    ...others,
     {
-      key: `limit:gen:day:${dayStart}`,
+      key: `limit:${action}:day:${dayStart}`,
       windowMs: dayStart + DAY_MS - now,
-      limit: limits.dailyCredits,
+      limit: perDay,
       code: 'daily_budget',
-      message: "The site's daily generation budget is used up",
+      message: `The site's daily ${noun} budget is used up`,
     },
   ];
 }
 
-export function uploadChecks(limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
+export function generationChecks(limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
   const dayStart = now - (now % DAY_MS);
-  return [
-    {
-      key: `limit:upload:visitor:${visitor}`,
-      windowMs: limits.windowMs,
-      limit: limits.uploadsPerVisitor,
-      code: 'visitor_limit',
-      message: 'You have reached the number of uploads allowed for now',
-    },
-    {
-      key: `limit:upload:ip:${ipGroup(limits, ip)}`,
-      windowMs: limits.windowMs,
-      limit: limits.uploadsPerIp,
-      code: 'ip_limit',
-      message: 'Too many uploads from this network for now',
-    },
-    {
-      key: `limit:upload:day:${dayStart}`,
-      windowMs: dayStart + DAY_MS - now,
-      limit: limits.uploadsPerDay,
-      code: 'daily_budget',
-      message: "The site's daily upload budget is used up",
-    },
-  ];
+  const network = networkGroup(limits, ip);
+  const share: LimitCheck = {
+    key: `limit:gen:net:${network}:${dayStart}`,
+    windowMs: dayStart + DAY_MS - now,
+    limit: Math.max(1, Math.floor(limits.dailyCredits * limits.networkDailyShare)),
+    code: 'ip_limit',
+    message: "This network has used its share of the site's daily generation budget",
+  };
+  const counts: [number, number, number] = [limits.perVisitor, limits.perIp, limits.dailyCredits];
+  return actionChecks('gen', counts, { limits, visitor, ip, now }, network === undefined || limits.networkDailyShare >= 1 ? [] : [share]);
+}
+
+export function uploadChecks(limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
+  return actionChecks('upload', [limits.uploadsPerVisitor, limits.uploadsPerIp, limits.uploadsPerDay], { limits, visitor, ip, now });
 }
 
 /** The 429 of a full window, with `Retry-After` until it ends. */
