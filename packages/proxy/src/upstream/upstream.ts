@@ -136,31 +136,22 @@ export function upstreamErrorReply(reply: UpstreamReply): JsonReply {
   return jsonReply(reply.status, upstreamErrorBody(reply), reply.retryAfter ? { 'retry-after': reply.retryAfter } : undefined);
 }
 
-/** The body of `upstreamErrorReply`, also what a replay of the same request gets. */
-export function upstreamErrorBody(reply: UpstreamReply): ProxyErrorBody & { credits_remaining?: number } {
+/** The proxy's code for the service's refusals; any other 5xx is `upstream_error`, any other status `upstream_refused`. */
+const CODES: Partial<Record<number, ProxyErrorCode>> = {
+  400: 'bad_request',
+  401: 'upstream_auth',
+  402: 'insufficient_credits',
+  403: 'upstream_auth',
+  404: 'not_found',
+  429: 'rate_limited',
+};
+
+function upstreamErrorBody(reply: UpstreamReply): ProxyErrorBody & { credits_remaining?: number } {
   const record = typeof reply.body === 'object' && reply.body !== null ? (reply.body as Record<string, unknown>) : {};
   const body: ProxyErrorBody & { credits_remaining?: number } = {
     error: typeof record.error === 'string' ? record.error : `The generation service answered HTTP ${reply.status}`,
-    code: codeForStatus(reply.status),
+    code: CODES[reply.status] ?? (reply.status >= 500 ? 'upstream_error' : 'upstream_refused'),
   };
   if (typeof record.credits_remaining === 'number') body.credits_remaining = record.credits_remaining;
   return body;
-}
-
-function codeForStatus(status: number): ProxyErrorCode {
-  switch (status) {
-    case 400:
-      return 'bad_request';
-    case 401:
-    case 403:
-      return 'upstream_auth';
-    case 402:
-      return 'insufficient_credits';
-    case 404:
-      return 'not_found';
-    case 429:
-      return 'rate_limited';
-    default:
-      return status >= 500 ? 'upstream_error' : 'upstream_refused';
-  }
 }
