@@ -76,14 +76,10 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     now: () => options.clock.now(),
   });
   const hub = new JobHub({
+    ...options.jobs,
     store,
     upstream,
     clock: options.clock,
-    schedule: options.jobs.schedule,
-    durations: options.jobs.durations,
-    idleMs: options.jobs.idleMs,
-    stateTtlMs: options.jobs.stateTtlMs,
-    leaseMs: options.jobs.leaseMs,
     waitMs: options.upstreamTimeoutMs + 5_000,
     instanceId: randomId(12),
     log,
