@@ -13,7 +13,7 @@ import { Readiness } from './health/readiness.js';
 import { type ProxyRequest, pathOf } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
-import { StreamSlots } from './limits/stream-slots.js';
+import { streamSlots } from './limits/stream-slots.js';
 import { redactingLogger } from './log.js';
 import { type RoomProxyOptions, resolveOptions } from './options.js';
 import { RequestLog } from './request-log.js';
@@ -95,7 +95,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     writeBehind,
     starts,
     hub,
-    streams: new StreamSlots({ perVisitor: options.limits.streamsPerVisitor, perInstance: options.limits.streamsPerInstance }),
+    takeStreamSlot: streamSlots(options.limits.streamsPerVisitor, options.limits.streamsPerInstance),
     upstream,
     readiness,
     log,

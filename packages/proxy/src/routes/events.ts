@@ -23,7 +23,7 @@ export async function handleEvents(context: ProxyContext, scope: RequestScope): 
   const claims = await jobOf(context, scope);
   // HEAD gets the head only: no stream, no watch, no slot.
   if (scope.request.method === 'HEAD') return new Response(null, { status: 200, headers: HEADERS });
-  const release = context.streams.take(claims.visitor);
+  const release = context.takeStreamSlot(claims.visitor);
   try {
     return new Response(eventStream(context, claims, release), { status: 200, headers: HEADERS });
   } catch (error) {
