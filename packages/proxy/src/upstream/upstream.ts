@@ -34,9 +34,9 @@ const PATHS = {
 } as const satisfies Record<Operation | 'prediction' | 'predictions' | 'account', keyof paths>;
 
 export interface Upstream {
-  startGeneration<O extends Operation>(
-    operation: O,
-    input: GenerationBodies[O],
+  startGeneration(
+    operation: Operation,
+    input: GenerationBodies[Operation],
     options: { idempotencyKey?: string | undefined; client: RequestHeaders },
   ): Promise<UpstreamReply>;
   getPrediction(requestId: string, signal?: AbortSignal): Promise<UpstreamReply>;
