@@ -17,7 +17,7 @@ import { streamSlots } from './limits/stream-slots.js';
 import { redactingLogger } from './log.js';
 import { type RoomProxyOptions, resolveOptions } from './options.js';
 import { RequestLog } from './request-log.js';
-import { isKnownPath, isPublicPath, matchRoute, type RouteName, routeNotFound } from './routes/table.js';
+import { allowedMethods, isPublicPath, matchRoute, type RouteName, routeNotFound } from './routes/table.js';
 import { clientIpReader } from './security/client-ip.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
 import { withForwardedOrigin } from './security/forwarded-origin.js';
@@ -124,7 +124,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       const path = pathOf(request);
       cors = isPublicPath(path, options.prefix) ? NO_CORS : checkOrigin(request, options.allowedOrigins);
       if (request.method === 'OPTIONS') {
-        if (!isKnownPath(path, options.prefix)) throw routeNotFound();
+        if (allowedMethods(path, options.prefix).length === 0) throw routeNotFound();
         return preflightResponse(cors, options.allowedHeaders);
       }
       const matched = matchRoute(path, request.method, options.prefix);
