@@ -149,18 +149,19 @@ function refusal(check: LimitCheck, resetAt: number, now: number): ProxyHttpErro
   });
 }
 
-/** Consumes every check or none; throws a 429 with `Retry-After` naming the limit that refused. */
-export async function consumeLimits(store: ProxyStore, checks: readonly LimitCheck[], now: number): Promise<void> {
-  const taken: string[] = [];
+/** Consumes every check or none; throws a 429 with `Retry-After` naming the limit that refused. Answers a release step per window taken. */
+export async function consumeLimits(store: ProxyStore, checks: readonly LimitCheck[], now: number): Promise<Array<() => Promise<void>>> {
+  const taken: Array<() => Promise<void>> = [];
   for (const check of checks) {
     if (!Number.isFinite(check.limit)) continue;
     const result = await store.hit(check.key, check.windowMs, check.limit);
     if (!result.allowed) {
-      await Promise.all(taken.map((key) => store.release(key)));
+      await Promise.all(taken.map((release) => release()));
       throw refusal(check, result.resetAt, now);
     }
-    taken.push(check.key);
+    taken.push(() => store.release(check.key));
   }
+  return taken;
 }
 
 /**

@@ -162,8 +162,7 @@ async function takeLimits(g: Generation, claimed: Claimed): Promise<WriteStep[]>
   const { store, options } = g.context;
   const now = options.clock.now();
   const checks = generationChecks(options.limits, g.visitor, g.scope.ip, now);
-  await forgetOnError(g, claimed, consumeLimits(store, checks, now));
-  return checks.map((check) => () => store.release(check.key));
+  return forgetOnError(g, claimed, consumeLimits(store, checks, now));
 }
 
 /** The one upstream call of a start. */

@@ -79,8 +79,7 @@ async function storeUpload(
   const type = sniffImageType(bytes);
   if (!type) throw new ProxyHttpError(415, 'unsupported_image_type', 'Send a JPEG, PNG or WebP image');
 
-  const checks = visitorChecks(context, scope, visitor, trusted);
-  await consumeLimits(context.store, checks, clock.now());
+  const releaseLimits = await consumeLimits(context.store, visitorChecks(context, scope, visitor, trusted), clock.now());
 
   let processed: ProcessedImage;
   try {
@@ -102,7 +101,7 @@ async function storeUpload(
   } catch (error) {
     if (!(error instanceof UploadStoreFullError)) throw error;
     // Nothing was stored: the visitor's upload limits are given back.
-    await Promise.all(checks.map((check) => context.store.release(check.key)));
+    await Promise.all(releaseLimits.map((release) => release()));
     context.log({ level: 'warn', msg: 'upload storage budget used up' });
     throw new ProxyHttpError(429, 'daily_budget', "The site's upload storage is full for now", {
       headers: { 'retry-after': '3600' },
