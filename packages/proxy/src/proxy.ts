@@ -15,7 +15,7 @@ import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } fro
 import { JobHub } from './jobs/job-hub.js';
 import { streamSlots } from './limits/stream-slots.js';
 import { redactingLogger } from './log.js';
-import { type RoomProxyOptions, resolveOptions } from './options.js';
+import { type ResolvedOptions, type RoomProxyOptions, resolveOptions } from './options.js';
 import { RequestLog } from './request-log.js';
 import { allowedMethods, isPublicPath, matchRoute, type RouteName, routeNotFound } from './routes/table.js';
 import { clientIpReader } from './security/client-ip.js';
@@ -110,7 +110,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   let warnedUnknownIp = false;
   const requestLog = new RequestLog(log, options.clock);
   const clientIp = clientIpReader(options.trustProxy, log);
-  const sweeper = options.uploads ? startSweeper(context) : undefined;
+  const sweeper = options.uploads && startSweeper(context, options.uploads);
 
   const core = async (received: ProxyRequest, connection: ConnectionInfo = NO_CONNECTION): Promise<Reply> => {
     // As the browser addressed it (https://www.site.example), when the site's own reverse proxies say so.
@@ -183,17 +183,12 @@ function errorReply(error: unknown, log: (entry: { level: 'error'; msg: string; 
 }
 
 /** Deletes expired uploads periodically; reads check expiry themselves, so this only frees space. */
-function startSweeper(context: ProxyContext): ReturnType<typeof setInterval> | undefined {
-  const uploads = context.options.uploads;
-  if (!uploads) return undefined;
-  const timer = setInterval(
-    () => {
-      uploads.store
-        .sweep(context.options.clock.now())
-        .catch((error: unknown) => context.log({ level: 'error', msg: 'upload sweep failed', error: String(error) }));
-    },
-    Math.min(SWEEP_INTERVAL_MS, uploads.ttlMs),
-  );
+function startSweeper({ options, log }: ProxyContext, uploads: NonNullable<ResolvedOptions['uploads']>): ReturnType<typeof setInterval> {
+  const sweep = () =>
+    uploads.store
+      .sweep(options.clock.now())
+      .catch((error: unknown) => log({ level: 'error', msg: 'upload sweep failed', error: String(error) }));
+  const timer = setInterval(sweep, Math.min(SWEEP_INTERVAL_MS, uploads.ttlMs));
   // Node: don't keep the process alive for the sweeper alone.
   (timer as { unref?: () => void }).unref?.();
   return timer;
