@@ -82,19 +82,22 @@ function networkGroup(limits: Limits, ip: string): string | undefined {
   return networkOf(parsed, parsed.version === 4 ? limits.networkPrefixV4 : limits.networkPrefixV6);
 }
 
-/** The noun each counted action's refusals use. */
-const NOUNS = { gen: 'generation', upload: 'upload' };
+/** Each counted action: the noun its refusals use, and its counts per visitor, per client (IP) and per day. */
+const ACTIONS: Record<'gen' | 'upload', { noun: string; counts: (limits: Limits) => [number, number, number] }> = {
+  gen: { noun: 'generation', counts: (limits) => [limits.perVisitor, limits.perIp, limits.dailyCredits] },
+  upload: { noun: 'upload', counts: (limits) => [limits.uploadsPerVisitor, limits.uploadsPerIp, limits.uploadsPerDay] },
+};
 
-/** The visitor's window, the client's, any `others`, then the site's day, in the order a 429 names the first full one. */
-function actionChecks(
-  action: keyof typeof NOUNS,
-  [perVisitor, perIp, perDay]: [number, number, number],
-  { limits, visitor, ip, now }: { limits: Limits; visitor: string; ip: string; now: number },
-  others: LimitCheck[] = [],
-): LimitCheck[] {
+/**
+ * The windows a generation or an upload counts against, in the order a 429 names the first full one:
+ * the visitor's, the client's, for a generation its network's share of the day, then the site's day.
+ */
+export function limitChecks(action: keyof typeof ACTIONS, limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
+  const { noun, counts } = ACTIONS[action];
+  const [perVisitor, perIp, perDay] = counts(limits);
   const dayStart = now - (now % DAY_MS);
-  const noun = NOUNS[action];
-  return [
+  const network = action === 'gen' && limits.networkDailyShare < 1 ? networkGroup(limits, ip) : undefined;
+  const checks: LimitCheck[] = [
     {
       key: `limit:${action}:visitor:${visitor}`,
       windowMs: limits.windowMs,
@@ -109,33 +112,23 @@ function actionChecks(
       code: 'ip_limit',
       message: `Too many ${noun}s from this network for now`,
     },
-    ...others,
-    {
-      key: `limit:${action}:day:${dayStart}`,
-      windowMs: dayStart + DAY_MS - now,
-      limit: perDay,
-      code: 'daily_budget',
-      message: `The site's daily ${noun} budget is used up`,
-    },
   ];
-}
-
-export function generationChecks(limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
-  const dayStart = now - (now % DAY_MS);
-  const network = networkGroup(limits, ip);
-  const share: LimitCheck = {
-    key: `limit:gen:net:${network}:${dayStart}`,
+  if (network !== undefined)
+    checks.push({
+      key: `limit:gen:net:${network}:${dayStart}`,
+      windowMs: dayStart + DAY_MS - now,
+      limit: Math.max(1, Math.floor(limits.dailyCredits * limits.networkDailyShare)),
+      code: 'ip_limit',
+      message: "This network has used its share of the site's daily generation budget",
+    });
+  checks.push({
+    key: `limit:${action}:day:${dayStart}`,
     windowMs: dayStart + DAY_MS - now,
-    limit: Math.max(1, Math.floor(limits.dailyCredits * limits.networkDailyShare)),
-    code: 'ip_limit',
-    message: "This network has used its share of the site's daily generation budget",
-  };
-  const counts: [number, number, number] = [limits.perVisitor, limits.perIp, limits.dailyCredits];
-  return actionChecks('gen', counts, { limits, visitor, ip, now }, network === undefined || limits.networkDailyShare >= 1 ? [] : [share]);
-}
-
-export function uploadChecks(limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
-  return actionChecks('upload', [limits.uploadsPerVisitor, limits.uploadsPerIp, limits.uploadsPerDay], { limits, visitor, ip, now });
+    limit: perDay,
+    code: 'daily_budget',
+    message: `The site's daily ${noun} budget is used up`,
+  });
+  return checks;
 }
 
 /** The 429 of a full window, with `Retry-After` until it ends. */

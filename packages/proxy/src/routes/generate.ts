@@ -14,7 +14,7 @@ import { type ProxyContext, type RequestScope, visitorOf } from '../context.js';
 import { readBody } from '../http/read-body.js';
 import { JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
 import { claimIdempotencyKey, idempotencyKeyOf, inProgress } from '../jobs/idempotency.js';
-import { consumeLimits, generationChecks, precheckLimits } from '../limits/limits.js';
+import { consumeLimits, limitChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
 import { checkImageUrl } from '../security/image-url.js';
@@ -103,7 +103,7 @@ async function visitorWithCookie(context: ProxyContext, scope: RequestScope): Pr
 /** A full limit refuses before a byte of the body is read. */
 async function refuseWhenLimitsFull({ store, options }: ProxyContext, scope: RequestScope, visitor: string): Promise<void> {
   const now = options.clock.now();
-  await precheckLimits(store, generationChecks(options.limits, visitor, scope.ip, now), now);
+  await precheckLimits(store, limitChecks('gen', options.limits, visitor, scope.ip, now), now);
 }
 
 /**
@@ -161,7 +161,7 @@ async function resumeLostStart(g: Generation, record: KeyRecord, lost: Counted):
 async function takeLimits(g: Generation, claimed: Claimed): Promise<WriteStep[]> {
   const { store, options } = g.context;
   const now = options.clock.now();
-  const checks = generationChecks(options.limits, g.visitor, g.scope.ip, now);
+  const checks = limitChecks('gen', options.limits, g.visitor, g.scope.ip, now);
   return forgetOnError(g, claimed, consumeLimits(store, checks, now));
 }
 

@@ -10,7 +10,7 @@ import type { ProxyUpload } from '@room-restyler/core';
 import { sniffImageType } from '@room-restyler/core/internal';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
 import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
-import { consumeLimits, type LimitCheck, precheckLimits, uploadChecks } from '../limits/limits.js';
+import { consumeLimits, type LimitCheck, limitChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import type { UploadOrigins } from '../security/upload-origins.js';
 import { trustedUploader } from '../security/upload-token.js';
@@ -139,7 +139,7 @@ async function storeUpload(
 
 /** The upload limits this request counts against: none for a trusted server caller. */
 function visitorChecks(context: ProxyContext, scope: RequestScope, visitor: Visitor, trusted: boolean): LimitCheck[] {
-  return trusted ? [] : uploadChecks(context.options.limits, visitor.id, scope.ip, context.options.clock.now());
+  return trusted ? [] : limitChecks('upload', context.options.limits, visitor.id, scope.ip, context.options.clock.now());
 }
 
 export async function handleUploaded(context: ProxyContext, scope: RequestScope): Promise<Response> {
