@@ -20,7 +20,7 @@ import { createHandle } from '../security/handles.js';
 import { checkImageUrl } from '../security/image-url.js';
 import { imageUrlForService } from '../security/upload-urls.js';
 import type { WriteStep } from '../state/write-behind.js';
-import { listOf, type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
+import { type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
 import { acknowledgement, type GenerationInput, parseInput } from './generation-input.js';
 
 /** One checked generation request, as every paid step needs it. */
@@ -219,7 +219,7 @@ async function findLostJob(
 
 /** Core's reconciliation of a lost start, logged. */
 async function lookFor({ context }: Generation, lost: Counted, now: number, msg: string, level: 'info' | 'warn'): Promise<Reconciled> {
-  const found = await reconcile({ list: listOf(context.upstream), ledger: context.starts, now }, lost);
+  const found = await reconcile({ list: (limit) => context.upstream.listPredictions(limit), ledger: context.starts, now }, lost);
   context.log({ level, msg, outcome: found.outcome, ...(found.outcome === 'unknown' ? { reason: found.reason } : {}) });
   return found;
 }

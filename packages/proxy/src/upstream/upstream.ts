@@ -40,8 +40,8 @@ export interface Upstream {
     options: { idempotencyKey?: string | undefined; client: RequestHeaders },
   ): Promise<UpstreamReply>;
   getPrediction(requestId: string, signal?: AbortSignal): Promise<UpstreamReply>;
-  /** The account's newest `limit` predictions (how a start whose answer was lost is found again). */
-  listPredictions(limit: number, signal?: AbortSignal): Promise<UpstreamReply>;
+  /** The body of the account's newest `limit` predictions (how a start whose answer was lost is found again); rejects unless a 200. */
+  listPredictions(limit: number): Promise<unknown>;
   /** The account (`GET /api/v1/me`): only ever asked by the readiness check, never passed on. */
   getAccount(signal?: AbortSignal): Promise<UpstreamReply>;
 }
@@ -100,21 +100,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     getPrediction(requestId, signal) {
       return get(PATHS.prediction.replace('{request_id}', encodeURIComponent(requestId)), signal);
     },
-    listPredictions(limit, signal) {
-      return get(`${PATHS.predictions}?limit=${limit}`, signal);
+    async listPredictions(limit) {
+      const reply = await get(`${PATHS.predictions}?limit=${limit}`);
+      if (reply.status !== 200) throw new Error(`The service's list of predictions answered HTTP ${reply.status}`);
+      return reply.body;
     },
     getAccount(signal) {
       return get(PATHS.account, signal);
     },
-  };
-}
-
-/** The service's list as reconciliation reads it: the body of a 200, a rejection for anything else. */
-export function listOf(upstream: Upstream): (limit: number) => Promise<unknown> {
-  return async (limit) => {
-    const reply = await upstream.listPredictions(limit);
-    if (reply.status !== 200) throw new Error(`The service's list of predictions answered HTTP ${reply.status}`);
-    return reply.body;
   };
 }
 
