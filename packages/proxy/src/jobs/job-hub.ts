@@ -6,7 +6,7 @@
  * once the job ends, the follow gives up, or nobody has watched for `idleMs`.
  *
  * When the store fails (Redis restarting), each instance polls the jobs its own viewers follow and
- * feeds them directly, and shares again once the store answers: no store failure reaches a viewer.
+ * feeds them directly, and shares again once it answers: no store failure escapes a poller or reaches a viewer.
  */
 import type { Clock } from '@room-restyler/core';
 import { createJobFollow, type JobFollow, type PollResult, pollDelayMs } from '@room-restyler/core/internal';
