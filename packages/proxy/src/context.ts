@@ -4,7 +4,7 @@ import type { Readiness } from './health/readiness.js';
 import type { ProxyRequest } from './http/proxy-request.js';
 import { appendCookie, type Reply } from './http/responses.js';
 import type { JobHub } from './jobs/job-hub.js';
-import type { StreamSlots } from './limits/stream-slots.js';
+import type { TakeStreamSlot } from './limits/stream-slots.js';
 import type { Logger } from './log.js';
 import type { ResolvedOptions } from './options.js';
 import type { Sealer, Signer } from './security/keys.js';
@@ -26,8 +26,8 @@ export interface ProxyContext {
   /** Starts of generations not yet resolved, and the jobs the proxy knows (for reconciliation). */
   starts: StartLedger;
   hub: JobHub;
-  /** Event streams open on this instance, per visitor. */
-  streams: StreamSlots;
+  /** A slot for an event stream, within the visitor's and this instance's caps. */
+  takeStreamSlot: TakeStreamSlot;
   upstream: Upstream;
   readiness: Readiness;
   log: Logger;

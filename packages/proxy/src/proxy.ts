@@ -13,11 +13,11 @@ import { Readiness } from './health/readiness.js';
 import { type ProxyRequest, pathOf } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
-import { StreamSlots } from './limits/stream-slots.js';
+import { streamSlots } from './limits/stream-slots.js';
 import { redactingLogger } from './log.js';
-import { type RoomProxyOptions, resolveOptions } from './options.js';
+import { type ResolvedOptions, type RoomProxyOptions, resolveOptions } from './options.js';
 import { RequestLog } from './request-log.js';
-import { isKnownPath, isPublicPath, matchRoute, type RouteName, routeNotFound } from './routes/table.js';
+import { allowedMethods, isPublicPath, matchRoute, type RouteName, routeNotFound } from './routes/table.js';
 import { clientIpReader } from './security/client-ip.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
 import { withForwardedOrigin } from './security/forwarded-origin.js';
@@ -75,14 +75,10 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     now: () => options.clock.now(),
   });
   const hub = new JobHub({
+    ...options.jobs,
     store,
     upstream,
     clock: options.clock,
-    schedule: options.jobs.schedule,
-    durations: options.jobs.durations,
-    idleMs: options.jobs.idleMs,
-    stateTtlMs: options.jobs.stateTtlMs,
-    leaseMs: options.jobs.leaseMs,
     waitMs: options.upstreamTimeoutMs + 5_000,
     instanceId: randomId(12),
     log,
@@ -98,7 +94,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     writeBehind,
     starts,
     hub,
-    streams: new StreamSlots({ perVisitor: options.limits.streamsPerVisitor, perInstance: options.limits.streamsPerInstance }),
+    takeStreamSlot: streamSlots(options.limits.streamsPerVisitor, options.limits.streamsPerInstance),
     upstream,
     readiness,
     log,
@@ -113,7 +109,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   let warnedUnknownIp = false;
   const requestLog = new RequestLog(log, options.clock);
   const clientIp = clientIpReader(options.trustProxy, log);
-  const sweeper = options.uploads ? startSweeper(context) : undefined;
+  const sweeper = options.uploads && startSweeper(context, options.uploads);
 
   const core = async (received: ProxyRequest, connection: ConnectionInfo = NO_CONNECTION): Promise<Reply> => {
     // As the browser addressed it (https://www.site.example), when the site's own reverse proxies say so.
@@ -127,7 +123,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       const path = pathOf(request);
       cors = isPublicPath(path, options.prefix) ? NO_CORS : checkOrigin(request, options.allowedOrigins);
       if (request.method === 'OPTIONS') {
-        if (!isKnownPath(path, options.prefix)) throw routeNotFound();
+        if (allowedMethods(path, options.prefix).length === 0) throw routeNotFound();
         return preflightResponse(cors, options.allowedHeaders);
       }
       const matched = matchRoute(path, request.method, options.prefix);
@@ -186,17 +182,12 @@ function errorReply(error: unknown, log: (entry: { level: 'error'; msg: string; 
 }
 
 /** Deletes expired uploads periodically; reads check expiry themselves, so this only frees space. */
-function startSweeper(context: ProxyContext): ReturnType<typeof setInterval> | undefined {
-  const uploads = context.options.uploads;
-  if (!uploads) return undefined;
-  const timer = setInterval(
-    () => {
-      uploads.store
-        .sweep(context.options.clock.now())
-        .catch((error: unknown) => context.log({ level: 'error', msg: 'upload sweep failed', error: String(error) }));
-    },
-    Math.min(SWEEP_INTERVAL_MS, uploads.ttlMs),
-  );
+function startSweeper({ options, log }: ProxyContext, uploads: NonNullable<ResolvedOptions['uploads']>): ReturnType<typeof setInterval> {
+  const sweep = () =>
+    uploads.store
+      .sweep(options.clock.now())
+      .catch((error: unknown) => log({ level: 'error', msg: 'upload sweep failed', error: String(error) }));
+  const timer = setInterval(sweep, Math.min(SWEEP_INTERVAL_MS, uploads.ttlMs));
   // Node: don't keep the process alive for the sweeper alone.
   (timer as { unref?: () => void }).unref?.();
   return timer;

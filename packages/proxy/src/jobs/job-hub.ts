@@ -1,20 +1,18 @@
 /**
- * Shared job state: one upstream poller per job however many visitors poll it or follow its
- * events. When to poll and what a reading means come from core's one follow loop (`createJobFollow`:
- * the schedule, learned from this proxy's recent jobs of the operation; Retry-After; transient
- * failures; unknown statuses), as for every client of the kit. What is the hub's own: the poller
- * holds a lease in the store so that with a shared store only one instance polls, writes each
- * snapshot to the store and publishes it; every instance's viewers are fed from that channel. It
- * stops once the job ends, the follow gives up, or nobody has watched for `idleMs`.
+ * Shared job state: one upstream poller per job however many visitors poll it or follow its events.
+ * When to poll and what a reading means is core's follow loop (`createJobFollow`). The hub's own:
+ * the poller holds a lease in the store, so that with a shared store one instance polls, and it
+ * stores and publishes each snapshot; every instance's viewers are fed from that channel. It stops
+ * once the job ends, the follow gives up, or nobody has watched for `idleMs`.
  *
- * The store may fail at any step (Redis restarting): then each instance polls the jobs its own
- * viewers follow and feeds them directly, and shares again once the store answers. No store
- * failure ever escapes a poller or reaches a viewer.
+ * When the store fails (Redis restarting), each instance polls the jobs its own viewers follow and
+ * feeds them directly, and shares again once it answers: no store failure escapes a poller or reaches a viewer.
  */
-import type { Clock, DurationHistory, PollSchedule } from '@room-restyler/core';
+import type { Clock } from '@room-restyler/core';
 import { createJobFollow, type JobFollow, type PollResult, pollDelayMs } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import type { Logger } from '../log.js';
+import type { JobOptions } from '../options.js';
 import type { ProxyStore, Unsubscribe } from '../state/store.js';
 import type { Upstream } from '../upstream/upstream.js';
 import { type JobSnapshot, parseSnapshot, snapshotFromFailure, snapshotFromReply } from './snapshot.js';
@@ -32,22 +30,10 @@ export interface JobViewer {
   onClose(): void;
 }
 
-export interface JobHubOptions {
+export interface JobHubOptions extends Omit<JobOptions, 'heartbeatMs'> {
   store: ProxyStore;
   upstream: Upstream;
   clock: Clock;
-  /** Followed as is when given; else learned from `durations`. */
-  schedule: PollSchedule | undefined;
-  /** The durations of this proxy's recent jobs, per operation. */
-  durations: DurationHistory;
-  /** Polling stops this long after the last viewer left or the last GET. */
-  idleMs: number;
-  /** How long a job's last snapshot is kept. */
-  stateTtlMs: number;
-  /** Poll lease; another instance takes over when its holder stops renewing. */
-  leaseMs: number;
-  /** Transient failures in a row (5xx, unreachable, 429 without Retry-After) before viewers are told it failed. Default: core's (5). */
-  maxFailures?: number | undefined;
   /** Longest a GET waits for a first snapshot. */
   waitMs: number;
   instanceId: string;
@@ -142,7 +128,7 @@ export class JobHub {
     if (this.#closed) throw new ProxyHttpError(503, 'shutting_down', 'The proxy is shutting down; try again in a moment');
     const existing = this.#entries.get(job.requestId);
     if (existing) return existing;
-    const { clock, schedule, maxFailures, durations } = this.#options;
+    const { clock, schedule, durations } = this.#options;
     const entry: Entry = {
       job,
       latest: undefined,
@@ -150,7 +136,6 @@ export class JobHub {
         startedAt: job.startedAt,
         now: clock.now(),
         schedule,
-        maxConsecutiveFailures: maxFailures,
         durations,
         operation: job.operation,
       }),
@@ -229,9 +214,14 @@ export class JobHub {
     if (snapshot.kind === 'prediction' || snapshot.terminal) {
       if (!entry.latest || snapshot.at >= entry.latest.at) this.#saw(entry, snapshot);
     }
+    this.#answerWaiters(entry, snapshot);
+    for (const viewer of entry.viewers) viewer.onSnapshot(snapshot);
+  }
+
+  /** The GETs waiting for the next reading get this one. */
+  #answerWaiters(entry: Entry, snapshot: JobSnapshot): void {
     for (const waiter of entry.waiters) waiter(snapshot);
     entry.waiters.clear();
-    for (const viewer of entry.viewers) viewer.onSnapshot(snapshot);
   }
 
   #nextSnapshot(entry: Entry): Promise<JobSnapshot> {
@@ -310,9 +300,7 @@ export class JobHub {
       entry.nextPollAt = snapshot.at + step;
       if (snapshot.kind === 'prediction') return this.#publish(entry, snapshot, true);
       // Transient: only the GETs waiting right now hear of it; viewers keep the last known state.
-      for (const waiter of entry.waiters) waiter(snapshot);
-      entry.waiters.clear();
-      return;
+      return this.#answerWaiters(entry, snapshot);
     }
     if (typeof step === 'string') return this.#publish(entry, snapshot, true);
     if (step.stop === 'failures') return this.#publish(entry, { ...snapshot, terminal: true }, true);

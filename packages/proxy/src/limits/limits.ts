@@ -82,71 +82,53 @@ function networkGroup(limits: Limits, ip: string): string | undefined {
   return networkOf(parsed, parsed.version === 4 ? limits.networkPrefixV4 : limits.networkPrefixV6);
 }
 
-export function generationChecks(limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
-  const dayStart = now - (now % DAY_MS);
-  const network = networkGroup(limits, ip);
-  const networkShare = Math.max(1, Math.floor(limits.dailyCredits * limits.networkDailyShare));
-  return [
-    {
-      key: `limit:gen:visitor:${visitor}`,
-      windowMs: limits.windowMs,
-      limit: limits.perVisitor,
-      code: 'visitor_limit',
-      message: 'You have reached the number of generations allowed for now',
-    },
-    {
-      key: `limit:gen:ip:${ipGroup(limits, ip)}`,
-      windowMs: limits.windowMs,
-      limit: limits.perIp,
-      code: 'ip_limit',
-      message: 'Too many generations from this network for now',
-    },
-    ...(network === undefined || limits.networkDailyShare >= 1
-      ? []
-      : [
-          {
-            key: `limit:gen:net:${network}:${dayStart}`,
-            windowMs: dayStart + DAY_MS - now,
-            limit: networkShare,
-            code: 'ip_limit' as const,
-            message: "This network has used its share of the site's daily generation budget",
-          },
-        ]),
-    {
-      key: `limit:gen:day:${dayStart}`,
-      windowMs: dayStart + DAY_MS - now,
-      limit: limits.dailyCredits,
-      code: 'daily_budget',
-      message: "The site's daily generation budget is used up",
-    },
-  ];
-}
+/** Each counted action: the noun its refusals use, and its counts per visitor, per client (IP) and per day. */
+const ACTIONS: Record<'gen' | 'upload', { noun: string; counts: (limits: Limits) => [number, number, number] }> = {
+  gen: { noun: 'generation', counts: (limits) => [limits.perVisitor, limits.perIp, limits.dailyCredits] },
+  upload: { noun: 'upload', counts: (limits) => [limits.uploadsPerVisitor, limits.uploadsPerIp, limits.uploadsPerDay] },
+};
 
-export function uploadChecks(limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
+/**
+ * The windows a generation or an upload counts against, in the order a 429 names the first full one:
+ * the visitor's, the client's, for a generation its network's share of the day, then the site's day.
+ */
+export function limitChecks(action: keyof typeof ACTIONS, limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
+  const { noun, counts } = ACTIONS[action];
+  const [perVisitor, perIp, perDay] = counts(limits);
   const dayStart = now - (now % DAY_MS);
-  return [
+  const network = action === 'gen' && limits.networkDailyShare < 1 ? networkGroup(limits, ip) : undefined;
+  const checks: LimitCheck[] = [
     {
-      key: `limit:upload:visitor:${visitor}`,
+      key: `limit:${action}:visitor:${visitor}`,
       windowMs: limits.windowMs,
-      limit: limits.uploadsPerVisitor,
+      limit: perVisitor,
       code: 'visitor_limit',
-      message: 'You have reached the number of uploads allowed for now',
+      message: `You have reached the number of ${noun}s allowed for now`,
     },
     {
-      key: `limit:upload:ip:${ipGroup(limits, ip)}`,
+      key: `limit:${action}:ip:${ipGroup(limits, ip)}`,
       windowMs: limits.windowMs,
-      limit: limits.uploadsPerIp,
+      limit: perIp,
       code: 'ip_limit',
-      message: 'Too many uploads from this network for now',
-    },
-    {
-      key: `limit:upload:day:${dayStart}`,
-      windowMs: dayStart + DAY_MS - now,
-      limit: limits.uploadsPerDay,
-      code: 'daily_budget',
-      message: "The site's daily upload budget is used up",
+      message: `Too many ${noun}s from this network for now`,
     },
   ];
+  if (network !== undefined)
+    checks.push({
+      key: `limit:gen:net:${network}:${dayStart}`,
+      windowMs: dayStart + DAY_MS - now,
+      limit: Math.max(1, Math.floor(limits.dailyCredits * limits.networkDailyShare)),
+      code: 'ip_limit',
+      message: "This network has used its share of the site's daily generation budget",
+    });
+  checks.push({
+    key: `limit:${action}:day:${dayStart}`,
+    windowMs: dayStart + DAY_MS - now,
+    limit: perDay,
+    code: 'daily_budget',
+    message: `The site's daily ${noun} budget is used up`,
+  });
+  return checks;
 }
 
 /** The 429 of a full window, with `Retry-After` until it ends. */
@@ -160,18 +142,19 @@ function refusal(check: LimitCheck, resetAt: number, now: number): ProxyHttpErro
   });
 }
 
-/** Consumes every check or none; throws a 429 with `Retry-After` naming the limit that refused. */
-export async function consumeLimits(store: ProxyStore, checks: readonly LimitCheck[], now: number): Promise<void> {
-  const taken: string[] = [];
+/** Consumes every check or none; throws a 429 with `Retry-After` naming the limit that refused. Answers a release step per window taken. */
+export async function consumeLimits(store: ProxyStore, checks: readonly LimitCheck[], now: number): Promise<Array<() => Promise<void>>> {
+  const taken: Array<() => Promise<void>> = [];
   for (const check of checks) {
     if (!Number.isFinite(check.limit)) continue;
     const result = await store.hit(check.key, check.windowMs, check.limit);
     if (!result.allowed) {
-      await Promise.all(taken.map((key) => store.release(key)));
+      await Promise.all(taken.map((release) => release()));
       throw refusal(check, result.resetAt, now);
     }
-    taken.push(check.key);
+    taken.push(() => store.release(check.key));
   }
+  return taken;
 }
 
 /**

@@ -6,44 +6,30 @@
  */
 import { ProxyHttpError } from '../http/responses.js';
 
-export interface StreamCaps {
-  perVisitor: number;
-  perInstance: number;
-}
+/** Takes a slot for `visitor` and returns its release (idempotent), or throws 429 `too_many_streams`. */
+export type TakeStreamSlot = (visitor: string) => () => void;
 
-export class StreamSlots {
-  readonly #caps: StreamCaps;
-  readonly #byVisitor = new Map<string, number>();
-  #total = 0;
-
-  constructor(caps: StreamCaps) {
-    this.#caps = caps;
-  }
-
-  /** Takes a slot for `visitor` and returns its release (idempotent), or throws 429 `too_many_streams`. */
-  take(visitor: string): () => void {
-    const held = this.#byVisitor.get(visitor) ?? 0;
-    if (held >= this.#caps.perVisitor || this.#total >= this.#caps.perInstance) {
-      const whose = held >= this.#caps.perVisitor ? 'You have' : 'This server has';
+export function streamSlots(perVisitor: number, perInstance: number): TakeStreamSlot {
+  const byVisitor = new Map<string, number>();
+  let total = 0;
+  return (visitor) => {
+    const held = byVisitor.get(visitor) ?? 0;
+    if (held >= perVisitor || total >= perInstance) {
+      const whose = held >= perVisitor ? 'You have' : 'This server has';
       throw new ProxyHttpError(429, 'too_many_streams', `${whose} too many event streams open; poll the prediction instead`, {
         headers: { 'retry-after': '5' },
       });
     }
-    this.#byVisitor.set(visitor, held + 1);
-    this.#total += 1;
+    byVisitor.set(visitor, held + 1);
+    total += 1;
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.#total -= 1;
-      const left = (this.#byVisitor.get(visitor) ?? 1) - 1;
-      if (left > 0) this.#byVisitor.set(visitor, left);
-      else this.#byVisitor.delete(visitor);
+      total -= 1;
+      const left = (byVisitor.get(visitor) ?? 1) - 1;
+      if (left > 0) byVisitor.set(visitor, left);
+      else byVisitor.delete(visitor);
     };
-  }
-
-  /** Streams open on this instance (for tests). */
-  get open(): number {
-    return this.#total;
-  }
+  };
 }

@@ -5,9 +5,9 @@
  * the stream ends after a terminal state. A viewer that disconnects stops counting at once.
  */
 import type { ProxyContext, RequestScope } from '../context.js';
-import { jobOf } from '../jobs/job-of.js';
 import { type JobSnapshot, predictionJson } from '../jobs/snapshot.js';
 import type { HandleClaims } from '../security/handles.js';
+import { jobOf } from './prediction.js';
 
 const encoder = new TextEncoder();
 
@@ -20,10 +20,10 @@ const HEADERS = {
 };
 
 export async function handleEvents(context: ProxyContext, scope: RequestScope): Promise<Response> {
-  const { claims } = await jobOf(context, scope);
+  const claims = await jobOf(context, scope);
   // HEAD gets the head only: no stream, no watch, no slot.
   if (scope.request.method === 'HEAD') return new Response(null, { status: 200, headers: HEADERS });
-  const release = context.streams.take(claims.visitor);
+  const release = context.takeStreamSlot(claims.visitor);
   try {
     return new Response(eventStream(context, claims, release), { status: 200, headers: HEADERS });
   } catch (error) {

@@ -10,18 +10,17 @@
  */
 import { requestIdOf } from '@room-restyler/core';
 import { type Counted, type KeyRecord, type Reconciled, reconcile } from '@room-restyler/core/internal';
-import type { ProxyContext, RequestScope } from '../context.js';
+import { type ProxyContext, type RequestScope, visitorOf } from '../context.js';
 import { readBody } from '../http/read-body.js';
 import { JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
 import { claimIdempotencyKey, idempotencyKeyOf, inProgress } from '../jobs/idempotency.js';
-import { consumeLimits, generationChecks, precheckLimits } from '../limits/limits.js';
+import { consumeLimits, limitChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
 import { checkImageUrl } from '../security/image-url.js';
 import { imageUrlForService } from '../security/upload-urls.js';
-import { resolveVisitor } from '../security/visitor-cookie.js';
 import type { WriteStep } from '../state/write-behind.js';
-import { listOf, type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
+import { type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
 import { acknowledgement, type GenerationInput, parseInput } from './generation-input.js';
 
 /** One checked generation request, as every paid step needs it. */
@@ -89,8 +88,8 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
  * attempt under the same cookie, and a handle is readable by its visitor only. Without one, a 428
  * sets it (thrown, so a flood of cookieless requests is counted with the other refusals).
  */
-async function visitorWithCookie({ signer, options }: ProxyContext, scope: RequestScope): Promise<string> {
-  const visitor = await resolveVisitor(scope.request, signer, options.prefix || '/', options.cookie);
+async function visitorWithCookie(context: ProxyContext, scope: RequestScope): Promise<string> {
+  const visitor = await visitorOf(context, scope.request);
   if (visitor.setCookie)
     throw new ProxyHttpError(
       428,
@@ -104,7 +103,7 @@ async function visitorWithCookie({ signer, options }: ProxyContext, scope: Reque
 /** A full limit refuses before a byte of the body is read. */
 async function refuseWhenLimitsFull({ store, options }: ProxyContext, scope: RequestScope, visitor: string): Promise<void> {
   const now = options.clock.now();
-  await precheckLimits(store, generationChecks(options.limits, visitor, scope.ip, now), now);
+  await precheckLimits(store, limitChecks('gen', options.limits, visitor, scope.ip, now), now);
 }
 
 /**
@@ -115,11 +114,10 @@ async function refuseWhenLimitsFull({ store, options }: ProxyContext, scope: Req
 async function claimStart(g: Generation): Promise<Claimed | JsonReply> {
   const counted = await openStart(g);
   if (g.key === undefined) return { counted, record: undefined };
-  const claim = await claimIdempotencyKey(g.context.store, g.key, counted.start, keyScope(g, counted.start.startedAt)).catch(
-    async (error: unknown) => {
-      await forget(g, { counted, record: undefined });
-      throw error;
-    },
+  const claim = await forgetOnError(
+    g,
+    { counted, record: undefined },
+    claimIdempotencyKey(g.context.store, g.key, counted.start, keyScope(g, counted.start.startedAt)),
   );
   if (claim.kind === 'claimed') return { counted, record: claim.record };
   await forget(g, { counted, record: undefined });
@@ -134,13 +132,8 @@ async function openStart({ context }: Generation): Promise<Counted> {
 }
 
 function keyScope({ context, visitor, input }: Generation, now: number) {
-  return {
-    visitor,
-    request: `${input.operation}\n${JSON.stringify(input.body)}`,
-    ttlMs: context.options.idempotencyTtlMs,
-    pendingTtlMs: context.starts.pendingTtlMs,
-    now,
-  };
+  const request = `${input.operation}\n${JSON.stringify(input.body)}`;
+  return { visitor, request, ttlMs: context.options.idempotencyTtlMs, pendingTtlMs: context.starts.pendingTtlMs, now };
 }
 
 /** The key's earlier start lost its answer (`record` is locked for this request): its job, or a new start of the same action. */
@@ -168,12 +161,8 @@ async function resumeLostStart(g: Generation, record: KeyRecord, lost: Counted):
 async function takeLimits(g: Generation, claimed: Claimed): Promise<WriteStep[]> {
   const { store, options } = g.context;
   const now = options.clock.now();
-  const checks = generationChecks(options.limits, g.visitor, g.scope.ip, now);
-  await consumeLimits(store, checks, now).catch(async (error: unknown) => {
-    await forget(g, claimed);
-    throw error;
-  });
-  return checks.map((check) => () => store.release(check.key));
+  const checks = limitChecks('gen', options.limits, g.visitor, g.scope.ip, now);
+  return forgetOnError(g, claimed, consumeLimits(store, checks, now));
 }
 
 /** The one upstream call of a start. */
@@ -187,10 +176,7 @@ async function send({ context, scope, input, visitor, key }: Generation): Promis
   const image_url = await imageUrlForService(context, input.body.image_url, scope.uploadOrigins);
   let reply: UpstreamReply;
   try {
-    reply =
-      input.operation === 'enhance'
-        ? await context.upstream.startGeneration('enhance', { ...input.body, image_url }, options)
-        : await context.upstream.startGeneration('restyle', { ...input.body, image_url }, options);
+    reply = await context.upstream.startGeneration(input.operation, { ...input.body, image_url }, options);
   } catch (failure) {
     return { kind: 'lost', failure, answered: false };
   }
@@ -233,7 +219,7 @@ async function findLostJob(
 
 /** Core's reconciliation of a lost start, logged. */
 async function lookFor({ context }: Generation, lost: Counted, now: number, msg: string, level: 'info' | 'warn'): Promise<Reconciled> {
-  const found = await reconcile({ list: listOf(context.upstream), ledger: context.starts, now }, lost);
+  const found = await reconcile({ list: (limit) => context.upstream.listPredictions(limit), ledger: context.starts, now }, lost);
   context.log({ level, msg, outcome: found.outcome, ...(found.outcome === 'unknown' ? { reason: found.reason } : {}) });
   return found;
 }
@@ -271,6 +257,16 @@ async function answer(g: Generation, { counted, record }: Claimed, job: Job): Pr
   }
   log({ level: 'info', msg: 'generation started', operation: g.input.operation, visitor: g.visitor });
   return jsonReply(job.status, body, job.replayed ? { 'idempotent-replayed': 'true' } : undefined);
+}
+
+/** What `step` gives; when it fails, the start is forgotten before its error goes on. */
+async function forgetOnError<T>(g: Generation, claimed: Claimed, step: Promise<T>): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
+    await forget(g, claimed);
+    throw error;
+  }
 }
 
 /** A start that sent nothing (or made nothing): the limits (when taken) and its key (when given) are free again, and it is resolved. */

@@ -24,7 +24,7 @@ export interface MatchedRoute {
   name: RouteName;
   handler: RouteHandler;
   /** The handle or upload id in the path, when the route has one. */
-  param?: string;
+  param: string | undefined;
 }
 
 interface Route {
@@ -67,48 +67,37 @@ const MATCHERS = ROUTES.map((route) => ({ ...route, pattern: new RegExp(`^${rout
 
 const SUSPICIOUS = /%2f|%5c|%2e|%00|\\|\/\/|\/\.\.?(\/|$)/i;
 
-/** The path below `prefix`, or undefined for one the proxy never serves. */
-function routePath(pathname: string, prefix: string): string | undefined {
-  if (SUSPICIOUS.test(pathname) || !pathname.startsWith(prefix)) return undefined;
-  return pathname.slice(prefix.length);
+/** The routes on `pathname` under `prefix`, each with its param; none for a path the proxy never serves. */
+function routesAt(pathname: string, prefix: string) {
+  if (SUSPICIOUS.test(pathname) || !pathname.startsWith(prefix)) return [];
+  const path = pathname.slice(prefix.length);
+  return MATCHERS.flatMap((route) => {
+    const match = route.pattern.exec(path);
+    return match ? [{ name: route.name, method: route.method, handler: route.handler, param: match[1], public: 'public' in route }] : [];
+  });
 }
 
 /** The route for `pathname` under `prefix`, or a 404/405 error. HEAD counts as GET. */
 export function matchRoute(pathname: string, method: string, prefix: string): MatchedRoute {
-  const path = routePath(pathname, prefix);
-  if (path === undefined) throw routeNotFound();
-  const effective = method === 'HEAD' ? 'GET' : method;
-  let allowed: Set<string> | undefined;
-  for (const route of MATCHERS) {
-    const match = route.pattern.exec(path);
-    if (!match) continue;
-    if (route.method === effective) {
-      const param = match[1];
-      return param === undefined ? { name: route.name, handler: route.handler } : { name: route.name, handler: route.handler, param };
-    }
-    allowed ??= new Set();
-    allowed.add(route.method);
-  }
-  if (!allowed) throw routeNotFound();
-  throw methodNotAllowed(method, [...allowed]);
+  const routes = routesAt(pathname, prefix);
+  const route = routes.find((candidate) => candidate.method === (method === 'HEAD' ? 'GET' : method));
+  if (route) return route;
+  if (routes.length === 0) throw routeNotFound();
+  throw methodNotAllowed(
+    method,
+    routes.map((candidate) => candidate.method),
+  );
 }
 
-/** The methods the proxy serves on `pathname` (none for a path it does not serve). */
+/** The methods the proxy serves on `pathname` (none for a path it does not serve; a CORS preflight answers only the others). */
 export function allowedMethods(pathname: string, prefix: string): string[] {
-  const path = routePath(pathname, prefix);
-  return path === undefined ? [] : MATCHERS.filter((route) => route.pattern.test(path)).map((route) => route.method);
+  return routesAt(pathname, prefix).map((route) => route.method);
 }
 
 /** Whether every route on the path is public (the widget's script), so no origin is refused there. */
 export function isPublicPath(pathname: string, prefix: string): boolean {
-  const path = routePath(pathname, prefix);
-  const routes = path === undefined ? [] : MATCHERS.filter((route) => route.pattern.test(path));
-  return routes.length > 0 && routes.every((route) => 'public' in route && route.public);
-}
-
-/** Whether the path is one the proxy serves under some method (CORS preflight answers only those). */
-export function isKnownPath(pathname: string, prefix: string): boolean {
-  return allowedMethods(pathname, prefix).length > 0;
+  const routes = routesAt(pathname, prefix);
+  return routes.length > 0 && routes.every((route) => route.public);
 }
 
 /** A 405, always with `Allow`. */

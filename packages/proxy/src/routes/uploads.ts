@@ -10,7 +10,7 @@ import type { ProxyUpload } from '@room-restyler/core';
 import { sniffImageType } from '@room-restyler/core/internal';
 import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
 import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
-import { consumeLimits, type LimitCheck, precheckLimits, uploadChecks } from '../limits/limits.js';
+import { consumeLimits, type LimitCheck, limitChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import type { UploadOrigins } from '../security/upload-origins.js';
 import { trustedUploader } from '../security/upload-token.js';
@@ -79,8 +79,7 @@ async function storeUpload(
   const type = sniffImageType(bytes);
   if (!type) throw new ProxyHttpError(415, 'unsupported_image_type', 'Send a JPEG, PNG or WebP image');
 
-  const checks = visitorChecks(context, scope, visitor, trusted);
-  await consumeLimits(context.store, checks, clock.now());
+  const releaseLimits = await consumeLimits(context.store, visitorChecks(context, scope, visitor, trusted), clock.now());
 
   let processed: ProcessedImage;
   try {
@@ -102,7 +101,7 @@ async function storeUpload(
   } catch (error) {
     if (!(error instanceof UploadStoreFullError)) throw error;
     // Nothing was stored: the visitor's upload limits are given back.
-    await Promise.all(checks.map((check) => context.store.release(check.key)));
+    await Promise.all(releaseLimits.map((release) => release()));
     context.log({ level: 'warn', msg: 'upload storage budget used up' });
     throw new ProxyHttpError(429, 'daily_budget', "The site's upload storage is full for now", {
       headers: { 'retry-after': '3600' },
@@ -140,7 +139,7 @@ async function storeUpload(
 
 /** The upload limits this request counts against: none for a trusted server caller. */
 function visitorChecks(context: ProxyContext, scope: RequestScope, visitor: Visitor, trusted: boolean): LimitCheck[] {
-  return trusted ? [] : uploadChecks(context.options.limits, visitor.id, scope.ip, context.options.clock.now());
+  return trusted ? [] : limitChecks('upload', context.options.limits, visitor.id, scope.ip, context.options.clock.now());
 }
 
 export async function handleUploaded(context: ProxyContext, scope: RequestScope): Promise<Response> {

@@ -35,12 +35,7 @@ export async function handleWidget(context: ProxyContext, { request }: RequestSc
     'cross-origin-resource-policy': 'cross-origin',
   };
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  if (
-    request.headers
-      .get('if-none-match')
-      ?.split(/\s*,\s*/)
-      .includes(etag)
-  )
-    return new Response(null, { status: 304, headers });
+  const cached = request.headers.get('if-none-match')?.split(/\s*,\s*/) ?? [];
+  if (cached.includes(etag)) return new Response(null, { status: 304, headers });
   return new Response(widget.bodies[encoding] as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

@@ -34,14 +34,14 @@ const PATHS = {
 } as const satisfies Record<Operation | 'prediction' | 'predictions' | 'account', keyof paths>;
 
 export interface Upstream {
-  startGeneration<O extends Operation>(
-    operation: O,
-    input: GenerationBodies[O],
+  startGeneration(
+    operation: Operation,
+    input: GenerationBodies[Operation],
     options: { idempotencyKey?: string | undefined; client: RequestHeaders },
   ): Promise<UpstreamReply>;
   getPrediction(requestId: string, signal?: AbortSignal): Promise<UpstreamReply>;
-  /** The account's newest `limit` predictions (how a start whose answer was lost is found again). */
-  listPredictions(limit: number, signal?: AbortSignal): Promise<UpstreamReply>;
+  /** The body of the account's newest `limit` predictions (how a start whose answer was lost is found again); rejects unless a 200. */
+  listPredictions(limit: number): Promise<unknown>;
   /** The account (`GET /api/v1/me`): only ever asked by the readiness check, never passed on. */
   getAccount(signal?: AbortSignal): Promise<UpstreamReply>;
 }
@@ -100,21 +100,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     getPrediction(requestId, signal) {
       return get(PATHS.prediction.replace('{request_id}', encodeURIComponent(requestId)), signal);
     },
-    listPredictions(limit, signal) {
-      return get(`${PATHS.predictions}?limit=${limit}`, signal);
+    async listPredictions(limit) {
+      const reply = await get(`${PATHS.predictions}?limit=${limit}`);
+      if (reply.status !== 200) throw new Error(`The service's list of predictions answered HTTP ${reply.status}`);
+      return reply.body;
     },
     getAccount(signal) {
       return get(PATHS.account, signal);
     },
-  };
-}
-
-/** The service's list as reconciliation reads it: the body of a 200, a rejection for anything else. */
-export function listOf(upstream: Upstream): (limit: number) => Promise<unknown> {
-  return async (limit) => {
-    const reply = await upstream.listPredictions(limit);
-    if (reply.status !== 200) throw new Error(`The service's list of predictions answered HTTP ${reply.status}`);
-    return reply.body;
   };
 }
 
@@ -136,31 +129,22 @@ export function upstreamErrorReply(reply: UpstreamReply): JsonReply {
   return jsonReply(reply.status, upstreamErrorBody(reply), reply.retryAfter ? { 'retry-after': reply.retryAfter } : undefined);
 }
 
-/** The body of `upstreamErrorReply`, also what a replay of the same request gets. */
-export function upstreamErrorBody(reply: UpstreamReply): ProxyErrorBody & { credits_remaining?: number } {
+/** The proxy's code for the service's refusals; any other 5xx is `upstream_error`, any other status `upstream_refused`. */
+const CODES: Partial<Record<number, ProxyErrorCode>> = {
+  400: 'bad_request',
+  401: 'upstream_auth',
+  402: 'insufficient_credits',
+  403: 'upstream_auth',
+  404: 'not_found',
+  429: 'rate_limited',
+};
+
+function upstreamErrorBody(reply: UpstreamReply): ProxyErrorBody & { credits_remaining?: number } {
   const record = typeof reply.body === 'object' && reply.body !== null ? (reply.body as Record<string, unknown>) : {};
   const body: ProxyErrorBody & { credits_remaining?: number } = {
     error: typeof record.error === 'string' ? record.error : `The generation service answered HTTP ${reply.status}`,
-    code: codeForStatus(reply.status),
+    code: CODES[reply.status] ?? (reply.status >= 500 ? 'upstream_error' : 'upstream_refused'),
   };
   if (typeof record.credits_remaining === 'number') body.credits_remaining = record.credits_remaining;
   return body;
-}
-
-function codeForStatus(status: number): ProxyErrorCode {
-  switch (status) {
-    case 400:
-      return 'bad_request';
-    case 401:
-    case 403:
-      return 'upstream_auth';
-    case 402:
-      return 'insufficient_credits';
-    case 404:
-      return 'not_found';
-    case 429:
-      return 'rate_limited';
-    default:
-      return status >= 500 ? 'upstream_error' : 'upstream_refused';
-  }
 }
