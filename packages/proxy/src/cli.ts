@@ -10,7 +10,7 @@ import { DEFAULT_PORT, PROXY_FLAGS, USAGE } from './cli/usage.js';
 import type { LogEntry } from './log.js';
 import { startProxyServer } from './node/index.js';
 import { importPeer } from './node/optional-peer.js';
-import { storeFromEnv } from './node/redis/store-from-env.js';
+import { storeFromEnv } from './node/redis/store.js';
 import { VERSION } from './version.js';
 
 const SIMULATOR_KEY = 'sim_proxy_key';

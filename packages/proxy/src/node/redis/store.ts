@@ -2,15 +2,13 @@
  * The Redis `ProxyStore`: state shared by every proxy instance that points at the same Redis.
  * Compound operations are Lua scripts (atomic on the server); pub/sub runs on a second
  * connection because a subscribed Redis connection can run nothing else. Expiry follows Redis's
- * clock. Node only (TCP); import it from `@room-restyler/proxy/redis`. ioredis, an optional peer, is
- * imported when the first store is created.
+ * clock. ioredis, an optional peer, is imported when the first store is created.
  */
 import type { Redis, RedisOptions } from 'ioredis';
 import { jsonLinesLogger, type Logger } from '../../log.js';
 import type { HitResult, ProxyStore, Unsubscribe } from '../../state/store.js';
 import { importPeer } from '../optional-peer.js';
-import { CLAIM, HIT, RELEASE, RENEW, REPLACE } from './scripts.js';
-import { describeRedisUrl, parseRedisUrl } from './url.js';
+import { SCRIPTS } from './scripts.js';
 
 export interface RedisStoreOptions {
   /** `redis://[user:password@]host[:port][/db]`, or `rediss://` for TLS. */
@@ -28,6 +26,15 @@ export interface RedisStoreOptions {
 }
 
 const DEFAULT_KEY_PREFIX = 'room-proxy:';
+
+/** The scripts as ioredis defines them on the connection. */
+interface ScriptCommands {
+  hit(key: string, windowMs: number, limit: number): Promise<[allowed: number, count: number, msLeft: number]>;
+  release(key: string): Promise<unknown>;
+  claim(key: string, value: string, ttlMs: number): Promise<string | null>;
+  renew(key: string, value: string, ttlMs: number): Promise<number>;
+  replace(key: string, expected: string, value: string, ttlMs: number): Promise<number>;
+}
 
 interface Channel {
   listeners: Set<(message: string) => void>;
@@ -62,6 +69,8 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
   const { Redis: RedisClient } = await importPeer('ioredis', 'the Redis store', () => import('ioredis'));
   const client = new RedisClient(url.href, clientOptions);
   const subscriber = client.duplicate();
+  for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { numberOfKeys: 1, lua });
+  const scripts = client as unknown as ScriptCommands;
   watchConnection(client, where, log);
   watchConnection(subscriber, where, log);
   try {
@@ -82,26 +91,20 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
 
   return {
     async hit(name, windowMs, limit): Promise<HitResult> {
-      const reply = (await HIT.run(client, [key(name)], [px(windowMs), Math.min(limit, Number.MAX_SAFE_INTEGER)])) as [
-        number,
-        number,
-        number,
-      ];
-      const [allowed, count, msLeft] = reply;
+      const [allowed, count, msLeft] = await scripts.hit(key(name), px(windowMs), Math.min(limit, Number.MAX_SAFE_INTEGER));
       return { allowed: allowed === 1, count, resetAt: now() + msLeft };
     },
     async release(name) {
-      await RELEASE.run(client, [key(name)], []);
+      await scripts.release(key(name));
     },
     async claim(name, value, ttlMs) {
-      const existing = (await CLAIM.run(client, [key(name)], [value, px(ttlMs)])) as string | null;
-      return existing ?? undefined;
+      return (await scripts.claim(key(name), value, px(ttlMs))) ?? undefined;
     },
     async renew(name, value, ttlMs) {
-      return (await RENEW.run(client, [key(name)], [value, px(ttlMs)])) === 1;
+      return (await scripts.renew(key(name), value, px(ttlMs))) === 1;
     },
     async replace(name, expected, value, ttlMs) {
-      return (await REPLACE.run(client, [key(name)], [expected, value, px(ttlMs)])) === 1;
+      return (await scripts.replace(key(name), expected, value, px(ttlMs))) === 1;
     },
     async get(name) {
       return (await client.get(key(name))) ?? undefined;
@@ -187,5 +190,42 @@ async function quit(connection: Redis): Promise<void> {
   } catch {
     // Already gone: nothing left to close.
     connection.disconnect();
+  }
+}
+
+/** The parsed URL; a RangeError that never repeats the value (it may hold a password) otherwise. */
+export function parseRedisUrl(value: string): URL {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+    throw new RangeError('The Redis URL must look like redis://[user:password@]host[:port][/db] (or rediss:// for TLS)');
+  }
+  const db = url.pathname.replace(/^\//, '');
+  if (db !== '' && !/^\d+$/.test(db)) throw new RangeError('The Redis URL path must be a database number, e.g. redis://host:6379/0');
+  return url;
+}
+
+/** `redis://host:port/db`, credentials left out. */
+export function describeRedisUrl(url: URL): string {
+  return `${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+}
+
+export interface StoreEnv {
+  /** `redis://[user:password@]host[:port][/db]` or `rediss://…`. */
+  ROOM_PROXY_REDIS_URL?: string | undefined;
+  /** Key and channel prefix, for several proxies sharing one Redis. Default `room-proxy:`. */
+  ROOM_PROXY_REDIS_PREFIX?: string | undefined;
+}
+
+/**
+ * The store the environment asks for: Redis when `ROOM_PROXY_REDIS_URL` is set, else undefined (the memory default).
+ * Rejects with a message starting `ROOM_PROXY_REDIS_URL:` on a bad URL or an unreachable server, never repeating the password.
+ */
+export async function storeFromEnv(env: StoreEnv, options: { log?: Logger | undefined } = {}): Promise<ProxyStore | undefined> {
+  const url = env.ROOM_PROXY_REDIS_URL?.trim();
+  if (!url) return undefined;
+  try {
+    return await createRedisStore({ url, keyPrefix: env.ROOM_PROXY_REDIS_PREFIX?.trim() || undefined, log: options.log });
+  } catch (error) {
+    throw new Error(`ROOM_PROXY_REDIS_URL: ${(error as Error).message}`, { cause: error });
   }
 }
