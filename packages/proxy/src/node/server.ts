@@ -1,15 +1,14 @@
 /** `startProxyServer(options)`: a standalone proxy server with disk uploads (sharp) and graceful shutdown. */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { UploadsOptions } from '../options.js';
 import type { RoomProxy } from '../proxy.js';
-import { toNodeHandler } from './handler.js';
+import { endSocketWith, refusedBeforeRequest, toNodeHandler } from './handler.js';
 import { createRoomProxy, type NodeRoomProxyOptions } from './node-proxy.js';
-import { endSocketWith } from './reply.js';
-import { refusedBeforeRequest } from './request.js';
 import { loadSharp } from './sharp-image-processor.js';
-import { createNodeUploads, type NodeUploadsOptions } from './uploads.js';
+import type { NodeUploadsOptions } from './uploads.js';
 
 export interface ProxyServerOptions extends NodeRoomProxyOptions {
   /** Default 8787; 0 picks a free port. */
@@ -30,18 +29,11 @@ export interface ProxyServer {
   close(): Promise<void>;
 }
 
-/** The uploads to serve; the default ones need sharp, so a missing sharp stops startup rather than the first upload. */
-async function resolveUploads(uploads: ProxyServerOptions['uploads']): Promise<UploadsOptions | false> {
-  if (uploads === false) return false;
-  if (uploads && 'store' in uploads) return uploads;
-  await loadSharp();
-  return createNodeUploads(uploads ?? {});
-}
-
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const { port = 8787, host = '127.0.0.1', uploads, shutdownGraceMs = 5_000, ...proxyOptions } = options;
-  // Uploads resolved first: a standalone server without sharp stops, rather than running without them.
-  const proxy = createRoomProxy({ ...proxyOptions, uploads: await resolveUploads(uploads) });
+  // The default uploads need sharp: a standalone server without it stops, rather than running without them.
+  if (uploads !== false && !(uploads && 'store' in uploads)) await loadSharp();
+  const proxy = createRoomProxy({ ...proxyOptions, uploads });
   // Slow clients: headers within 15 s, the whole request within 2 min (the proxy's own body deadlines are shorter).
   const server = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 }, toNodeHandler(proxy));
   // node:http hands CONNECT over as a raw socket (and drops it when nobody listens): refuse it in JSON too.
@@ -51,11 +43,11 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     else socket.destroy();
   });
   try {
-    await listen(server, port, host);
+    await once(server.listen(port, host), 'listening');
   } catch (error) {
     // Nothing will be served: stop the proxy's pollers and timers so the caller can exit.
     await proxy.close();
-    throw error;
+    throw new Error(listenFailure(error as NodeJS.ErrnoException, port, host), { cause: error });
   }
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -78,18 +70,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   };
 }
 
-/** Rejects with a message naming the address when the server cannot listen (the port is taken, or not ours to use). */
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const failed = (error: NodeJS.ErrnoException) => reject(new Error(listenFailure(error, port, host), { cause: error }));
-    server.once('error', failed);
-    server.listen(port, host, () => {
-      server.off('error', failed);
-      resolve();
-    });
-  });
-}
-
+/** Names the address when the server cannot listen (the port is taken, or not ours to use). */
 function listenFailure(error: NodeJS.ErrnoException, port: number, host: string): string {
   if (error.code === 'EADDRINUSE') return `port ${port} on ${host} is already in use: stop what listens there or choose another port`;
   if (error.code === 'EACCES') return `port ${port} on ${host} needs privileges this process does not have: choose a port above 1023`;
