@@ -6,11 +6,10 @@
  * re-encoded with sharp. Everything Node-only of the proxy lives in this folder.
  */
 export type { ConnectionInfo, RoomProxy } from '../proxy.js';
-export { createDiskUploadStore } from './disk-upload-store.js';
+export { createDiskUploadStore, createNodeUploads, type NodeUploadsOptions } from './disk-upload-store.js';
 export { elementWidget } from './element-widget.js';
 export { type NodeHandler, toNodeHandler } from './handler.js';
 export { createRoomProxy, type NodeRoomProxyOptions } from './node-proxy.js';
 export { type ProxyServer, type ProxyServerOptions, startProxyServer } from './server.js';
 export { serverOriginsOf } from './server-origins.js';
 export { createSharpImageProcessor } from './sharp-image-processor.js';
-export { createNodeUploads, type NodeUploadsOptions } from './uploads.js';

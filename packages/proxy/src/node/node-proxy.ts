@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import { jsonLinesLogger, type Logger } from '../log.js';
 import type { RoomProxyOptions, UploadsOptions } from '../options.js';
 import { createRoomProxy as createPortableProxy, type RoomProxy } from '../proxy.js';
+import { createNodeUploads, type NodeUploadsOptions } from './disk-upload-store.js';
 import { elementWidget } from './element-widget.js';
-import { createNodeUploads, type NodeUploadsOptions } from './uploads.js';
 
 export interface NodeRoomProxyOptions extends Omit<RoomProxyOptions, 'uploads'> {
   /** Default: disk + sharp when sharp is installed (`NodeUploadsOptions` tune them), off otherwise; `false`: off. */

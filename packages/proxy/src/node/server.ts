@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { UploadsOptions } from '../options.js';
 import type { RoomProxy } from '../proxy.js';
+import type { NodeUploadsOptions } from './disk-upload-store.js';
 import { endSocketWith, refusedBeforeRequest, toNodeHandler } from './handler.js';
 import { createRoomProxy, type NodeRoomProxyOptions } from './node-proxy.js';
 import { loadSharp } from './sharp-image-processor.js';
-import type { NodeUploadsOptions } from './uploads.js';
 
 export interface ProxyServerOptions extends NodeRoomProxyOptions {
   /** Default 8787; 0 picks a free port. */
