@@ -7,7 +7,7 @@ import type { ProxyEnv } from '../cli/env.js';
 import { defaultUploadDir } from '../node/disk-upload-store.js';
 import { elementWidget } from '../node/element-widget.js';
 import { importPeer, MissingPeerError } from '../node/optional-peer.js';
-import { describeRedisUrl, parseRedisUrl, storeFromEnv } from '../node/redis/store.js';
+import { connectRedis, describeRedisUrl, parseRedisUrl, storeFromEnv } from '../node/redis/store.js';
 import { loadSharp } from '../node/sharp-image-processor.js';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS } from '../options.js';
 
@@ -56,15 +56,12 @@ async function redisCheck(value: string | undefined, signal: AbortSignal) {
     retryStrategy: () => null,
     disconnectTimeout: 100,
   });
-  // ioredis rejects the connect with "Connection is closed"; the reason came in an error event.
-  let reason: Error | undefined;
-  client.on('error', (error: Error) => (reason ??= error));
   signal.addEventListener('abort', () => client.disconnect());
   try {
-    await client.connect();
+    await connectRedis(client);
     return ok(`${where} answers PING: ${await client.ping()}`);
   } catch (error) {
-    return fail(`${where} unreachable (${(reason ?? (error as Error)).message})`, 'start Redis or fix ROOM_PROXY_REDIS_URL');
+    return fail(`${where} unreachable (${(error as Error).message})`, 'start Redis or fix ROOM_PROXY_REDIS_URL');
   } finally {
     client.disconnect();
   }

@@ -6,6 +6,7 @@
 import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import { type Duplex, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fetchHeaders, type ProxyRequest, type RequestHeaders } from '../http/proxy-request.js';
 import { JsonReply, type Reply } from '../http/responses.js';
 import type { RoomProxy, ViewHandler } from '../proxy.js';
@@ -170,7 +171,7 @@ async function writeReply(req: IncomingMessage, res: ServerResponse, reply: Repl
   if (reply.body && reply.headers.get('content-type')?.startsWith('text/event-stream')) {
     res.writeHead(reply.status);
     // Ends when the stream does; the client leaving destroys the pipeline, which cancels the stream.
-    await pipeline(Readable.fromWeb(reply.body), res).catch(() => {});
+    await pipeline(Readable.fromWeb(reply.body as NodeReadableStream), res).catch(() => {});
     return;
   }
   // Everything but event streams is small and bounded (a ≤ 2048 px image, a hook's answer): send it with a length.

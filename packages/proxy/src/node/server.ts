@@ -1,22 +1,61 @@
-/** `startProxyServer(options)`: a standalone proxy server with disk uploads (sharp) and graceful shutdown. */
+/**
+ * The proxy on Node: `createRoomProxy` with Node's defaults, so the short snippet works as pasted —
+ * the widget of the `@room-restyler/element` installed next to the proxy, and uploads on local disk
+ * when sharp is installed (without it they are off and one start-up line says why) — and
+ * `startProxyServer(options)`, a standalone server with graceful shutdown.
+ */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { UploadsOptions } from '../options.js';
-import type { RoomProxy } from '../proxy.js';
-import type { NodeUploadsOptions } from './disk-upload-store.js';
+import { jsonLinesLogger, type Logger } from '../log.js';
+import type { RoomProxyOptions, UploadsOptions } from '../options.js';
+import { createRoomProxy as createPortableProxy, type RoomProxy } from '../proxy.js';
+import { createNodeUploads, type NodeUploadsOptions } from './disk-upload-store.js';
+import { elementWidget } from './element-widget.js';
 import { endSocketWith, refusedBeforeRequest, toNodeHandler } from './handler.js';
-import { createRoomProxy, type NodeRoomProxyOptions } from './node-proxy.js';
 import { loadSharp } from './sharp-image-processor.js';
+
+export interface NodeRoomProxyOptions extends Omit<RoomProxyOptions, 'uploads'> {
+  /** Default: disk + sharp when sharp is installed (`NodeUploadsOptions` tune them), off otherwise; `false`: off. */
+  uploads?: UploadsOptions | NodeUploadsOptions | false | undefined;
+}
+
+export const SHARP_MISSING =
+  'image uploads are off: sharp is not installed, so visitors cannot use their own photos (npm install sharp next to @room-restyler/proxy; uploads: false silences this)';
+
+const resolveFromProxy = createRequire(import.meta.url).resolve;
+
+/** The uploads to serve; `resolve` finds a package as Node does from here (a test can pretend sharp is missing). */
+export function nodeUploads(
+  given: NodeRoomProxyOptions['uploads'],
+  log: Logger,
+  resolve: (specifier: string) => string = resolveFromProxy,
+): UploadsOptions | false {
+  if (given === false || (given && 'store' in given)) return given;
+  try {
+    resolve('sharp');
+  } catch {
+    log({ level: 'warn', msg: SHARP_MISSING });
+    return false;
+  }
+  return createNodeUploads(given ?? {});
+}
+
+export function createRoomProxy(options: NodeRoomProxyOptions): RoomProxy {
+  return createPortableProxy({
+    ...options,
+    widget: options.widget ?? elementWidget(),
+    uploads: nodeUploads(options.uploads, options.log ?? jsonLinesLogger),
+  });
+}
 
 export interface ProxyServerOptions extends NodeRoomProxyOptions {
   /** Default 8787; 0 picks a free port. */
   port?: number | undefined;
   /** Default 127.0.0.1. */
   host?: string | undefined;
-  /** Default: disk + sharp uploads, and startup stops when sharp is missing; `false` disables the upload routes. */
-  uploads?: UploadsOptions | NodeUploadsOptions | false | undefined;
   /** How long shutdown waits for in-flight requests before cutting connections. Default 5 s. */
   shutdownGraceMs?: number | undefined;
 }
@@ -29,6 +68,7 @@ export interface ProxyServer {
   close(): Promise<void>;
 }
 
+/** Unlike `createRoomProxy`, stops at start when the default uploads cannot run (sharp is missing). */
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const { port = 8787, host = '127.0.0.1', uploads, shutdownGraceMs = 5_000, ...proxyOptions } = options;
   // The default uploads need sharp: a standalone server without it stops, rather than running without them.

@@ -74,11 +74,11 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
   watchConnection(client, where, log);
   watchConnection(subscriber, where, log);
   try {
-    await Promise.all([connect(client, where), connect(subscriber, where)]);
+    await Promise.all([connectRedis(client), connectRedis(subscriber)]);
   } catch (error) {
     client.disconnect();
     subscriber.disconnect();
-    throw error;
+    throw new Error(`Redis at ${where} is unreachable: ${(error as Error).message}`, { cause: error });
   }
 
   const key = (name: string) => `${keyPrefix}${name}`;
@@ -153,15 +153,15 @@ function px(ttlMs: number): number {
   return Math.max(1, Math.ceil(ttlMs));
 }
 
-async function connect(connection: Redis, where: string): Promise<void> {
-  let lastError: Error | undefined;
-  const remember = (error: Error) => (lastError = error);
+/** Connects, rejecting with the reason: ioredis rejects with "Connection is closed" and tells why in an error event. */
+export async function connectRedis(connection: Redis): Promise<void> {
+  let reason: Error | undefined;
+  const remember = (error: Error) => (reason = error);
   connection.on('error', remember);
   try {
     await connection.connect();
   } catch (error) {
-    const reason = (lastError ?? (error as Error)).message;
-    throw new Error(`Redis at ${where} is unreachable: ${reason}`, { cause: error });
+    throw reason ?? error;
   } finally {
     connection.off('error', remember);
   }
