@@ -1,7 +1,4 @@
-/**
- * Where re-encoded uploads live until they expire. The interface is small so a site can put them
- * in S3/R2; the proxy ships an in-memory store (edge, tests) and a local-disk store (Node).
- */
+/** Where re-encoded uploads live until they expire: small, so a site can put them in S3/R2; memory here, disk on Node. */
 
 export interface StoredUpload {
   bytes: Uint8Array<ArrayBuffer>;

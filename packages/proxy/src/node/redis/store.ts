@@ -1,8 +1,7 @@
 /**
- * The Redis `ProxyStore`: state shared by every proxy instance that points at the same Redis.
- * Compound operations are Lua scripts (atomic on the server); pub/sub runs on a second
- * connection because a subscribed Redis connection can run nothing else. Expiry follows Redis's
- * clock. ioredis, an optional peer, is imported when the first store is created.
+ * The Redis `ProxyStore`, shared by every proxy instance on the same Redis. Compound operations are
+ * Lua scripts (atomic on the server); pub/sub has a second connection, as a subscribed one can run
+ * nothing else. Expiry follows Redis's clock. ioredis, an optional peer, loads with the first store.
  */
 import type { Redis, RedisOptions } from 'ioredis';
 import { jsonLinesLogger, type Logger } from '../../log.js';
@@ -34,12 +33,6 @@ interface ScriptCommands {
   claim(key: string, value: string, ttlMs: number): Promise<string | null>;
   renew(key: string, value: string, ttlMs: number): Promise<number>;
   replace(key: string, expected: string, value: string, ttlMs: number): Promise<number>;
-}
-
-interface Channel {
-  listeners: Set<(message: string) => void>;
-  /** Settles once Redis confirmed the SUBSCRIBE: messages published after that are delivered. */
-  subscribed: Promise<unknown>;
 }
 
 /** Connects (both connections) before resolving; rejects with a message naming the server, never its password. */
@@ -82,11 +75,11 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
   }
 
   const key = (name: string) => `${keyPrefix}${name}`;
-  const channels = new Map<string, Channel>();
+  /** The listeners of each subscribed channel, by unprefixed name. */
+  const channels = new Map<string, Set<(message: string) => void>>();
   subscriber.on('message', (fullName: string, message: string) => {
     // Only prefixed channels are ever subscribed.
-    const channel = channels.get(fullName.slice(keyPrefix.length));
-    for (const listener of [...(channel?.listeners ?? [])]) listener(message);
+    for (const listener of [...(channels.get(fullName.slice(keyPrefix.length)) ?? [])]) listener(message);
   });
 
   return {
@@ -119,25 +112,24 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
       await client.publish(key(name), message);
     },
     async subscribe(name, listener): Promise<Unsubscribe> {
-      let channel = channels.get(name);
-      if (!channel) {
-        channel = { listeners: new Set(), subscribed: subscriber.subscribe(key(name)) };
-        channels.set(name, channel);
-      }
-      const joined = channel;
-      joined.listeners.add(listener);
+      const listeners = channels.get(name) ?? new Set();
+      channels.set(name, listeners.add(listener));
+      /** Drops the listener; true when it was the channel's last. */
+      const leave = () => {
+        if (!listeners.delete(listener) || listeners.size > 0 || channels.get(name) !== listeners) return false;
+        channels.delete(name);
+        return true;
+      };
       try {
-        await joined.subscribed;
+        // Resolves once Redis confirmed: messages published after that are delivered.
+        await subscriber.subscribe(key(name));
       } catch (error) {
-        joined.listeners.delete(listener);
-        if (channels.get(name) === joined) channels.delete(name);
+        leave();
         throw error;
       }
       return async () => {
-        if (!joined.listeners.delete(listener) || joined.listeners.size > 0 || channels.get(name) !== joined) return;
-        channels.delete(name);
         // Commands on one connection run in order, so a SUBSCRIBE sent after this one still wins.
-        await subscriber.unsubscribe(key(name));
+        if (leave()) await subscriber.unsubscribe(key(name));
       };
     },
     async close() {
