@@ -15,13 +15,12 @@ export interface ReadinessOptions {
   store: ProxyStore;
   upstream: Upstream;
   now: () => number;
-  /** Default 1 s. */
-  storeEveryMs?: number;
-  /** Default 5 s. */
-  upstreamEveryMs?: number;
-  /** A probe of the service that takes longer counts as unreachable. Default 3 s. */
-  upstreamTimeoutMs?: number;
 }
+
+const STORE_EVERY_MS = 1_000;
+const UPSTREAM_EVERY_MS = 5_000;
+/** A probe of the service that takes longer counts as unreachable. */
+const UPSTREAM_TIMEOUT_MS = 3_000;
 
 /** The key read to prove the store answers; never written. */
 const PROBE_KEY = 'readyz';
@@ -30,18 +29,16 @@ export class Readiness {
   readonly #store: () => Promise<ReadinessChecks['store']>;
   readonly #upstream: () => Promise<ReadinessChecks['upstream']>;
 
-  constructor(options: ReadinessOptions) {
-    const { store, upstream, now } = options;
-    const timeoutMs = options.upstreamTimeoutMs ?? 3_000;
-    this.#store = cached(() => store.get(PROBE_KEY).then(() => 'ok' as const), options.storeEveryMs ?? 1_000, now);
+  constructor({ store, upstream, now }: ReadinessOptions) {
+    this.#store = cached(() => store.get(PROBE_KEY).then(() => 'ok' as const), STORE_EVERY_MS, now);
     this.#upstream = cached(
       async () => {
-        const { status } = await upstream.getAccount(AbortSignal.timeout(timeoutMs));
+        const { status } = await upstream.getAccount(AbortSignal.timeout(UPSTREAM_TIMEOUT_MS));
         // A rate-limited service is up; a refused key makes every generation fail.
         if ((status >= 200 && status < 300) || status === 429) return 'ok' as const;
         return status === 401 || status === 403 ? ('refused' as const) : ('unreachable' as const);
       },
-      options.upstreamEveryMs ?? 5_000,
+      UPSTREAM_EVERY_MS,
       now,
     );
   }

@@ -22,13 +22,10 @@ export function toNodeHandler(proxy: RoomProxy): NodeHandler {
   const core: ViewHandler = proxy.handleView ?? ((request, connection) => proxy(toFetchRequest(request), connection));
   return async (req, res, next) => {
     try {
-      const request = toProxyRequest(req);
       // No AbortSignal: event streams stop through the body's cancel when the client leaves.
       const reply =
         refusedBeforeRequest(req, proxy.prefix) ??
-        (request
-          ? await core(request, { clientIp: req.socket.remoteAddress, serverOrigins: serverOriginsOf(req.socket) })
-          : routeNotFound().toReply());
+        (await core(toProxyRequest(req), { clientIp: req.socket.remoteAddress, serverOrigins: serverOriginsOf(req.socket) }));
       await writeReply(req, res, reply);
     } catch (error) {
       if (next) next(error);
@@ -42,14 +39,10 @@ export function toNodeHandler(proxy: RoomProxy): NodeHandler {
 const FRAMING_HEADERS = new Set(['transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'http2-settings']);
 const SANE_HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
-/**
- * The request as the core sees it, or undefined when the target is not origin-form
- * (`GET http://evil.com/ HTTP/1.1`, `OPTIONS *`): the proxy is not a forward proxy.
- */
-function toProxyRequest(req: IncomingMessage): ProxyRequest | undefined {
+/** The request as the core sees it; its target is origin-form (`refusedBeforeRequest` answered any other). */
+function toProxyRequest(req: IncomingMessage): ProxyRequest {
   // The proxy matches its prefix against the full path.
   const target = targetOf(req);
-  if (!target.startsWith('/')) return undefined;
   const host = req.headers.host && SANE_HOST.test(req.headers.host) ? req.headers.host : 'localhost';
   const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   const method = req.method ?? 'GET';
@@ -138,14 +131,15 @@ function toFetchRequest(request: ProxyRequest): Request {
 const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /**
- * A JSON answer for a request the fetch-standard core cannot even receive, or undefined when it
- * can: never served, so a 405 with the target's `Allow` (every method the proxy serves, for a
- * CONNECT to a host), or a 404 for a path the proxy does not serve.
+ * A JSON answer for a request the fetch-standard core cannot receive, or undefined when it can. A
+ * method fetch cannot represent gets a 405 with the target's `Allow` (every method the proxy serves,
+ * for a CONNECT to a host) or a 404 for a path the proxy does not serve; a target that is not
+ * origin-form (`GET http://evil.com/ HTTP/1.1`, `OPTIONS *`) a 404: the proxy is not a forward proxy.
  */
 export function refusedBeforeRequest(req: IncomingMessage, prefix: string): JsonReply | undefined {
   const method = (req.method ?? '').toUpperCase();
-  if (!UNREPRESENTABLE_METHODS.has(method)) return undefined;
   const target = targetOf(req);
+  if (!UNREPRESENTABLE_METHODS.has(method)) return target.startsWith('/') ? undefined : routeNotFound().toReply();
   const allowed = target.startsWith('/') ? allowedMethods(target.replace(/[?#].*$/s, ''), prefix) : [...SERVED_METHODS];
   return (allowed.length > 0 ? methodNotAllowed(method, allowed) : routeNotFound()).toReply();
 }
