@@ -1,6 +1,6 @@
 /** The proxy bin's `--check`: what the environment configures, one check per line after core's service checks. */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import { type Check, fail, keyShareCheck, ok, serviceChecks, warn } from '@room-restyler/core/cli';
 import { StartLedger } from '@room-restyler/core/internal';
 import type { ProxyEnv } from '../cli/env.js';
@@ -81,11 +81,9 @@ async function sharpCheck() {
 /** The folder uploads are stored in (ROOM_PROXY_UPLOAD_DIR, default under the OS temp folder) is writable. */
 async function uploadDirCheck() {
   const dir = defaultUploadDir();
-  const probe = join(dir, `.check-${process.pid}`);
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    await writeFile(probe, '');
-    await rm(probe);
+    await access(dir, constants.W_OK);
     return ok(`${dir} is writable`);
   } catch (error) {
     return fail(
