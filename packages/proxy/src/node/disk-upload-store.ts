@@ -137,9 +137,7 @@ function createDiskSpool(dir: string): BodySpool {
 
 const asBytes = (data: Buffer) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>;
 
-async function sizeOf(path: string): Promise<number> {
-  return stat(path).then(
-    (info) => info.size,
-    () => 0,
-  );
-}
+const sizeOf = (path: string) =>
+  stat(path)
+    .then((info) => info.size)
+    .catch(() => 0);
