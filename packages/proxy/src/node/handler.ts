@@ -4,7 +4,7 @@
  * JSON replies are written straight to the ServerResponse, event streams with backpressure.
  */
 import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
-import { type Duplex, PassThrough, Readable } from 'node:stream';
+import { type Duplex, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fetchHeaders, type ProxyRequest, type RequestHeaders } from '../http/proxy-request.js';
@@ -80,19 +80,42 @@ function nodeHeaders(raw: IncomingHttpHeaders): RequestHeaders {
 }
 
 /**
- * The request body as a web stream, through a PassThrough: cancelling it (a body refused before its
- * end) destroys only that, and the connection stays up for the refusal, which the reply writer
- * sends before it drains or closes (`Readable.toWeb(req)` would destroy the socket at once, and the
- * client, still sending, would see a reset instead of the answer).
+ * The request body as a web stream, read as it is pulled. Cancelling it (a body refused before its
+ * end) only stops reading: the connection stays up for the refusal, which the reply writer sends
+ * before it drains or closes (`Readable.toWeb` would destroy the socket at once, and the client,
+ * still sending, would see a reset instead of the answer; over a PassThrough, Node 20's adapter
+ * throws an uncaught ERR_INVALID_STATE when data comes after the cancel).
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
-  const body = new PassThrough();
-  // pipe() passes on neither an error nor a client that went away: each fails the body.
-  req.once('error', (error) => body.destroy(error));
-  req.once('close', () => {
-    if (!req.complete) body.destroy(new Error('the client went away before the end of the body'));
+  let detach = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const onData = (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      };
+      const onEnd = () => {
+        detach();
+        controller.close();
+      };
+      const onError = (error: Error) => {
+        detach();
+        controller.error(error);
+      };
+      const onClose = () => onError(new Error('the client went away before the end of the body'));
+      req.on('data', onData).once('end', onEnd).once('error', onError).once('close', onClose);
+      detach = () => {
+        req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      };
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      detach();
+      req.pause();
+    },
   });
-  return Readable.toWeb(req.pipe(body)) as ReadableStream<Uint8Array>;
 }
 
 /** A fetch Request over the view, for a proxy function that was not made by createRoomProxy (a user's wrapper). */
