@@ -11,12 +11,6 @@ import type { Upstream } from '../upstream/upstream.js';
 export type ReadinessBody = ProxyPaths['/readyz']['get']['responses']['200']['content']['application/json'];
 export type ReadinessChecks = ReadinessBody['checks'];
 
-export interface ReadinessOptions {
-  store: ProxyStore;
-  upstream: Upstream;
-  now: () => number;
-}
-
 const STORE_EVERY_MS = 1_000;
 const UPSTREAM_EVERY_MS = 5_000;
 /** A probe of the service that takes longer counts as unreachable. */
@@ -29,7 +23,7 @@ export class Readiness {
   readonly #store: () => Promise<ReadinessChecks['store']>;
   readonly #upstream: () => Promise<ReadinessChecks['upstream']>;
 
-  constructor({ store, upstream, now }: ReadinessOptions) {
+  constructor({ store, upstream, now }: { store: ProxyStore; upstream: Upstream; now: () => number }) {
     this.#store = cached(() => store.get(PROBE_KEY).then(() => 'ok' as const), STORE_EVERY_MS, now);
     this.#upstream = cached(
       async () => {

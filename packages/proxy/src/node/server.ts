@@ -25,13 +25,11 @@ export interface NodeRoomProxyOptions extends Omit<RoomProxyOptions, 'uploads'> 
 export const SHARP_MISSING =
   'image uploads are off: sharp is not installed, so visitors cannot use their own photos (npm install sharp next to @room-restyler/proxy; uploads: false silences this)';
 
-const resolveFromProxy = createRequire(import.meta.url).resolve;
-
 /** The uploads to serve; `resolve` finds a package as Node does from here (a test can pretend sharp is missing). */
 export function nodeUploads(
   given: NodeRoomProxyOptions['uploads'],
   log: Logger,
-  resolve: (specifier: string) => string = resolveFromProxy,
+  resolve: (specifier: string) => string = createRequire(import.meta.url).resolve,
 ): UploadsOptions | false {
   if (given === false || (given && 'store' in given)) return given;
   try {

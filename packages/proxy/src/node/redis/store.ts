@@ -176,13 +176,8 @@ function watchConnection(connection: Redis, where: string, log: Logger): void {
 }
 
 async function quit(connection: Redis): Promise<void> {
-  if (connection.status === 'end') return;
-  try {
-    await connection.quit();
-  } catch {
-    // Already gone: nothing left to close.
-    connection.disconnect();
-  }
+  // A connection already gone is only dropped.
+  if (connection.status !== 'end') await connection.quit().catch(() => connection.disconnect());
 }
 
 /** The parsed URL; a RangeError that never repeats the value (it may hold a password) otherwise. */
