@@ -10,7 +10,7 @@ import { DEFAULT_PORT, PROXY_FLAGS, USAGE } from './cli/usage.js';
 import type { LogEntry } from './log.js';
 import { startProxyServer } from './node/index.js';
 import { importPeer } from './node/optional-peer.js';
-import { storeFromEnv } from './node/redis/store-from-env.js';
+import { storeFromEnv } from './node/redis/store.js';
 import { VERSION } from './version.js';
 
 const SIMULATOR_KEY = 'sim_proxy_key';
@@ -20,7 +20,8 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
   const host = flags.host ?? '127.0.0.1';
   const env = proxyEnv(process.env);
   if (flags.check) return runChecks(process, proxyChecks(env, process.env));
-  let { apiKey, baseUrl } = env;
+  // The rest of the settings are the proxy's options of the same names.
+  let { apiKey, baseUrl, publicUrl, imageOrigins, imagePorts, simulatorLatencyMs, ...options } = env;
   let stopSimulator: (() => Promise<void>) | undefined;
   // The in-process simulator fetches this proxy's own uploads (however the browser named this
   // machine: 127.0.0.1, localhost), and no other private host.
@@ -30,8 +31,8 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
     const simulator = await startSimulator({
       port: 0,
       accounts: [{ apiKey: SIMULATOR_KEY, credits: 1000 }],
-      ...(env.simulatorLatencyMs ? { latencyMs: env.simulatorLatencyMs } : {}),
-      imageFetch: { allowPrivate: (origin: string) => env.allowPrivateImageUrls || uploadOrigins.has(origin) },
+      ...(simulatorLatencyMs ? { latencyMs: simulatorLatencyMs } : {}),
+      imageFetch: { allowPrivate: (origin: string) => options.allowPrivateImageUrls || uploadOrigins.has(origin) },
     });
     apiKey = SIMULATOR_KEY;
     baseUrl = simulator.url;
@@ -54,21 +55,15 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
   const store = await storeFromEnv(process.env, { log });
   // A proxy that cannot listen must exit (so a supervisor restarts it): the open store would keep it alive.
   const server = await startProxyServer({
+    ...options,
     apiKey,
     baseUrl,
     port,
     host,
-    secret: env.secret,
-    allowedOrigins: env.allowedOrigins,
-    trustProxy: env.trustProxy,
-    allowedImageOrigins: flags['image-origin']?.map((origin) => readUrl('--image-origin', origin)) ?? env.imageOrigins,
-    allowPrivateImageUrls: env.allowPrivateImageUrls,
-    allowedImagePorts: env.imagePorts,
-    limits: env.limits,
-    uploadToken: env.uploadToken,
-    upstreamTimeoutMs: env.upstreamTimeoutMs,
+    allowedImageOrigins: flags['image-origin']?.map((origin) => readUrl('--image-origin', origin)) ?? imageOrigins,
+    allowedImagePorts: imagePorts,
     // The simulator (or the service) fetches uploads from here.
-    uploads: { publicUrl: env.publicUrl },
+    uploads: { publicUrl },
     store,
     log,
   }).catch(async (error: unknown) => {
@@ -77,12 +72,12 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
     throw error;
   });
   uploadOrigins = new Set(
-    [env.publicUrl ?? server.url, `http://localhost:${server.port}`, `http://[::1]:${server.port}`].map((url) => new URL(url).origin),
+    [publicUrl ?? server.url, `http://localhost:${server.port}`, `http://[::1]:${server.port}`].map((url) => new URL(url).origin),
   );
   process.stdout.write(`proxy listening on ${server.url}\n`);
   listening = true;
   for (const entry of pending.splice(0)) write(entry);
-  if (flags.simulate && !env.publicUrl)
+  if (flags.simulate && !publicUrl)
     log({ level: 'info', msg: 'simulate: uploads are served to the in-process simulator from this address' });
 
   let stopping = false;

@@ -3,63 +3,53 @@ import { readBaseUrl, readBoolean, readInteger, readRange, readUrl, UsageError }
 import type { Limits } from '../limits/limits.js';
 import type { TrustProxy } from '../security/client-ip.js';
 
-export interface ProxyEnv {
-  apiKey: string | undefined;
-  baseUrl: string | undefined;
-  secret: string | undefined;
-  publicUrl: string | undefined;
-  allowedOrigins: string[] | undefined;
-  /** `ROOM_PROXY_IMAGE_ORIGINS`: the only origins `image_url` may name (besides the proxy's uploads). */
-  imageOrigins: string[] | undefined;
-  /** `ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS=true`: local development and tests only. */
+type Reader<T> = (name: string, value: string) => T;
+
+const text = (_name: string, value: string) => value;
+const integer = (min: number, max: number) => (name: string, value: string) => readInteger(name, value, min, max);
+/** A comma-separated list, blanks dropped. */
+const list =
+  <T>(read: Reader<T>) =>
+  (name: string, value: string) =>
+    value.split(',').flatMap((item) => (item.trim() ? [read(name, item.trim())] : []));
+
+/** Each setting: its variable (the bin's usage says what each means) and how its trimmed, non-blank value is read. */
+const VARIABLES = {
+  apiKey: ['ROOM_API_KEY', text],
+  baseUrl: ['ROOM_API_BASE_URL', readBaseUrl],
+  secret: ['ROOM_PROXY_SECRET', text],
+  publicUrl: ['ROOM_PROXY_PUBLIC_URL', readOrigin],
+  allowedOrigins: ['ROOM_PROXY_ALLOWED_ORIGINS', list(text)],
+  imageOrigins: ['ROOM_PROXY_IMAGE_ORIGINS', list(readUrl)],
+  allowPrivateImageUrls: ['ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS', readBoolean],
+  imagePorts: ['ROOM_PROXY_IMAGE_PORTS', list(integer(1, 65_535))],
+  networkPrefixV4: ['ROOM_PROXY_NETWORK_PREFIX_V4', integer(0, 32)],
+  networkPrefixV6: ['ROOM_PROXY_NETWORK_PREFIX_V6', integer(0, 128)],
+  trustProxy: ['ROOM_PROXY_TRUST_PROXY', readTrustProxy],
+  uploadToken: ['ROOM_UPLOAD_TOKEN', readUploadToken],
+  simulatorLatencyMs: ['ROOM_SIM_LATENCY', readRange],
+  upstreamTimeoutMs: ['ROOM_PROXY_UPSTREAM_TIMEOUT_MS', integer(1_000, 600_000)],
+} as const;
+
+type Settings = { [K in keyof typeof VARIABLES]: ReturnType<(typeof VARIABLES)[K][1]> | undefined };
+
+export type ProxyEnv = Omit<Settings, 'networkPrefixV4' | 'networkPrefixV6' | 'allowPrivateImageUrls'> & {
   allowPrivateImageUrls: boolean;
-  /** `ROOM_PROXY_IMAGE_PORTS`: ports a public `image_url` may name besides 80/443. */
-  imagePorts: number[] | undefined;
-  /** `ROOM_PROXY_NETWORK_PREFIX_V4` / `_V6`: the network of a daily-budget share (default /24, /48). */
   limits: Partial<Limits>;
-  trustProxy: TrustProxy | undefined;
-  /** `ROOM_UPLOAD_TOKEN`: uploads from a trusted server caller (the MCP server) skip the visitor limits. */
-  uploadToken: string | undefined;
-  simulatorLatencyMs: { min: number; max: number } | undefined;
-  /** `ROOM_PROXY_UPSTREAM_TIMEOUT_MS`: how long a call to the service may take (a lost start is looked for after it). */
-  upstreamTimeoutMs: number | undefined;
-}
+};
 
 export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
-  const read = (name: string) => env[name]?.trim() || undefined;
-  const baseUrl = read('ROOM_API_BASE_URL');
-  const publicUrl = read('ROOM_PROXY_PUBLIC_URL');
-  const trustProxy = read('ROOM_PROXY_TRUST_PROXY');
-  const latency = read('ROOM_SIM_LATENCY');
-  const uploadToken = read('ROOM_UPLOAD_TOKEN');
-  const upstreamTimeout = read('ROOM_PROXY_UPSTREAM_TIMEOUT_MS');
-  // Said without the value: a short token is guessable, and the variable is what to fix.
-  if (uploadToken !== undefined && uploadToken.length < 16)
-    throw new UsageError('ROOM_UPLOAD_TOKEN must be at least 16 characters (e.g. the output of `openssl rand -hex 32`)');
+  const settings = Object.fromEntries(
+    Object.entries(VARIABLES).map(([key, [name, read]]) => {
+      const value = env[name]?.trim();
+      return [key, value ? read(name, value) : undefined];
+    }),
+  ) as Settings;
+  const { networkPrefixV4, networkPrefixV6, allowPrivateImageUrls, ...rest } = settings;
   return {
-    apiKey: read('ROOM_API_KEY'),
-    baseUrl: baseUrl && readBaseUrl('ROOM_API_BASE_URL', baseUrl),
-    secret: read('ROOM_PROXY_SECRET'),
-    publicUrl: publicUrl && readOrigin('ROOM_PROXY_PUBLIC_URL', publicUrl),
-    allowedOrigins: commaList(read('ROOM_PROXY_ALLOWED_ORIGINS')),
-    imageOrigins: commaList(read('ROOM_PROXY_IMAGE_ORIGINS'))?.map((origin) => readUrl('ROOM_PROXY_IMAGE_ORIGINS', origin)),
-    allowPrivateImageUrls: readBoolean('ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS', read('ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS') ?? 'false'),
-    imagePorts: commaList(read('ROOM_PROXY_IMAGE_PORTS'))?.map((port) => readInteger('ROOM_PROXY_IMAGE_PORTS', port, 1, 65_535)),
-    limits: networkPrefixes(read),
-    trustProxy: trustProxy === undefined ? undefined : readTrustProxy(trustProxy),
-    uploadToken,
-    simulatorLatencyMs: latency === undefined ? undefined : readRange('ROOM_SIM_LATENCY', latency),
-    upstreamTimeoutMs:
-      upstreamTimeout === undefined ? undefined : readInteger('ROOM_PROXY_UPSTREAM_TIMEOUT_MS', upstreamTimeout, 1_000, 600_000),
-  };
-}
-
-function networkPrefixes(read: (name: string) => string | undefined): Partial<Limits> {
-  const v4 = read('ROOM_PROXY_NETWORK_PREFIX_V4');
-  const v6 = read('ROOM_PROXY_NETWORK_PREFIX_V6');
-  return {
-    ...(v4 !== undefined && { networkPrefixV4: readInteger('ROOM_PROXY_NETWORK_PREFIX_V4', v4, 0, 32) }),
-    ...(v6 !== undefined && { networkPrefixV6: readInteger('ROOM_PROXY_NETWORK_PREFIX_V6', v6, 0, 128) }),
+    ...rest,
+    allowPrivateImageUrls: allowPrivateImageUrls ?? false,
+    limits: { ...(networkPrefixV4 !== undefined && { networkPrefixV4 }), ...(networkPrefixV6 !== undefined && { networkPrefixV6 }) },
   };
 }
 
@@ -71,17 +61,15 @@ function readOrigin(name: string, value: string): string {
   return url.origin;
 }
 
-/** A comma-separated list, blanks dropped. */
-function commaList(value: string | undefined): string[] | undefined {
-  return value
-    ?.split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-}
-
-function readTrustProxy(value: string): TrustProxy {
+function readTrustProxy(name: string, value: string): TrustProxy {
   if (value === 'true') return true;
   if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return readInteger('ROOM_PROXY_TRUST_PROXY', value, 0, 100);
-  throw new UsageError(`ROOM_PROXY_TRUST_PROXY must be true, false or a number of hops, got "${value}"`);
+  if (/^\d+$/.test(value)) return readInteger(name, value, 0, 100);
+  throw new UsageError(`${name} must be true, false or a number of hops, got "${value}"`);
+}
+
+/** Said without the value: a short token is guessable, and the variable is what to fix. */
+function readUploadToken(name: string, value: string): string {
+  if (value.length < 16) throw new UsageError(`${name} must be at least 16 characters (e.g. the output of \`openssl rand -hex 32\`)`);
+  return value;
 }

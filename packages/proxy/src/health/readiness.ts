@@ -11,71 +11,51 @@ import type { Upstream } from '../upstream/upstream.js';
 export type ReadinessBody = ProxyPaths['/readyz']['get']['responses']['200']['content']['application/json'];
 export type ReadinessChecks = ReadinessBody['checks'];
 
-export interface ReadinessOptions {
-  store: ProxyStore;
-  upstream: Upstream;
-  now: () => number;
-  /** Default 1 s. */
-  storeEveryMs?: number;
-  /** Default 5 s. */
-  upstreamEveryMs?: number;
-  /** A probe of the service that takes longer counts as unreachable. Default 3 s. */
-  upstreamTimeoutMs?: number;
-}
+const STORE_EVERY_MS = 1_000;
+const UPSTREAM_EVERY_MS = 5_000;
+/** A probe of the service that takes longer counts as unreachable. */
+const UPSTREAM_TIMEOUT_MS = 3_000;
 
 /** The key read to prove the store answers; never written. */
 const PROBE_KEY = 'readyz';
 
 export class Readiness {
-  readonly #store: CachedCheck<ReadinessChecks['store']>;
-  readonly #upstream: CachedCheck<ReadinessChecks['upstream']>;
+  readonly #store: () => Promise<ReadinessChecks['store']>;
+  readonly #upstream: () => Promise<ReadinessChecks['upstream']>;
 
-  constructor(options: ReadinessOptions) {
-    const { store, upstream, now } = options;
-    const timeoutMs = options.upstreamTimeoutMs ?? 3_000;
-    this.#store = new CachedCheck(() => store.get(PROBE_KEY).then(() => 'ok' as const), options.storeEveryMs ?? 1_000, now);
-    this.#upstream = new CachedCheck(
+  constructor({ store, upstream, now }: { store: ProxyStore; upstream: Upstream; now: () => number }) {
+    this.#store = cached(() => store.get(PROBE_KEY).then(() => 'ok' as const), STORE_EVERY_MS, now);
+    this.#upstream = cached(
       async () => {
-        const { status } = await upstream.getAccount(AbortSignal.timeout(timeoutMs));
+        const { status } = await upstream.getAccount(AbortSignal.timeout(UPSTREAM_TIMEOUT_MS));
         // A rate-limited service is up; a refused key makes every generation fail.
         if ((status >= 200 && status < 300) || status === 429) return 'ok' as const;
         return status === 401 || status === 403 ? ('refused' as const) : ('unreachable' as const);
       },
-      options.upstreamEveryMs ?? 5_000,
+      UPSTREAM_EVERY_MS,
       now,
     );
   }
 
   async check(): Promise<ReadinessChecks> {
-    const [store, upstream] = await Promise.all([this.#store.get(), this.#upstream.get()]);
+    const [store, upstream] = await Promise.all([this.#store(), this.#upstream()]);
     return { store, upstream };
   }
 }
 
 /** A check's last result, asked again only once it is `everyMs` old; a check that throws reads as unreachable. */
-class CachedCheck<T extends string> {
-  readonly #run: () => Promise<T>;
-  readonly #everyMs: number;
-  readonly #now: () => number;
-  #last: { at: number; value: T | 'unreachable' } | undefined;
-  #running: Promise<T | 'unreachable'> | undefined;
-
-  constructor(run: () => Promise<T>, everyMs: number, now: () => number) {
-    this.#run = run;
-    this.#everyMs = everyMs;
-    this.#now = now;
-  }
-
-  get(): Promise<T | 'unreachable'> {
-    const last = this.#last;
-    if (last && this.#now() - last.at < this.#everyMs) return Promise.resolve(last.value);
-    this.#running ??= this.#run()
+function cached<T extends string>(run: () => Promise<T>, everyMs: number, now: () => number): () => Promise<T | 'unreachable'> {
+  let last: { at: number; value: T | 'unreachable' } | undefined;
+  let running: Promise<T | 'unreachable'> | undefined;
+  return () => {
+    if (last && now() - last.at < everyMs) return Promise.resolve(last.value);
+    running ??= run()
       .catch(() => 'unreachable' as const)
       .then((value) => {
-        this.#last = { at: this.#now(), value };
-        this.#running = undefined;
+        last = { at: now(), value };
+        running = undefined;
         return value;
       });
-    return this.#running;
-  }
+    return running;
+  };
 }

@@ -15,11 +15,11 @@ export const payloadTooLarge = (maxBytes: number) =>
   new ProxyHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`, { extra: { max_bytes: maxBytes } });
 
 export async function readBody(request: ProxyRequest, limits: BodyLimits): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Uint8Array[] = [];
-  const total = await readBodyChunks(request, limits, (chunk) => {
-    chunks.push(chunk);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  await readBodyChunks(request, limits, (chunk) => {
+    chunks.push(chunk as Uint8Array<ArrayBuffer>);
   });
-  return concat(chunks, total);
+  return new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 
 /**
@@ -62,14 +62,4 @@ export async function readBodyChunks(
     clearTimeout(timer);
   }
   return total;
-}
-
-function concat(chunks: Uint8Array[], total: number): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }

@@ -8,22 +8,19 @@ const BASE_HEADERS = {
 } as const;
 
 /**
- * A JSON answer the proxy built itself, as plain data. The fetch entry point turns it into a
- * Response; the Node entry point writes it to the socket without one (every poll of a prediction).
+ * A JSON answer the proxy built itself, as plain data: the fetch entry point turns it into a
+ * Response, the Node entry point writes it to the socket without one (every poll of a prediction).
  */
 export class JsonReply {
-  readonly status: number;
-  /** The JSON text; null for an answer to HEAD. */
-  readonly text: string | null;
-  /** Lower-case names; Set-Cookie lives in `cookies`. */
-  readonly headers: Record<string, string>;
   readonly cookies: string[] = [];
 
-  constructor(status: number, text: string | null, headers: Record<string, string>) {
-    this.status = status;
-    this.text = text;
-    this.headers = headers;
-  }
+  constructor(
+    readonly status: number,
+    /** The JSON text; null for an answer to HEAD. */
+    readonly text: string | null,
+    /** Lower-case names; Set-Cookie lives in `cookies`. */
+    readonly headers: Record<string, string>,
+  ) {}
 
   /** The same answer without its body, for HEAD. */
   withoutBody(): JsonReply {
@@ -36,8 +33,9 @@ export class JsonReply {
 /** What a route answers: the proxy's own JSON, or a Response (event streams, images, an authorize hook's answer). */
 export type Reply = JsonReply | Response;
 
+/** `headers` in lower case, as every route writes them. */
 export function jsonReply(status: number, body: unknown, headers?: Record<string, string>): JsonReply {
-  return new JsonReply(status, JSON.stringify(body), headers ? { ...BASE_HEADERS, ...lowerCased(headers) } : { ...BASE_HEADERS });
+  return new JsonReply(status, JSON.stringify(body), { ...BASE_HEADERS, ...headers });
 }
 
 /** A reply over JSON text the caller already has (a cached serialization). */
@@ -61,12 +59,6 @@ export function toResponse(reply: Reply): Response {
   const headers = new Headers(reply.headers);
   for (const cookie of reply.cookies) headers.append('set-cookie', cookie);
   return new Response(reply.text, { status: reply.status, headers });
-}
-
-function lowerCased(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of Object.keys(headers)) out[name.toLowerCase()] = headers[name] as string;
-  return out;
 }
 
 export interface ProxyErrorInit {

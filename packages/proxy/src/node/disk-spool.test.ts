@@ -7,7 +7,7 @@ import { sampleRoom } from '@room-restyler/simulator';
 import { waitFor } from '@room-restyler/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/support/harness.js';
-import { createNodeUploads } from './uploads.js';
+import { createNodeUploads } from './disk-upload-store.js';
 
 let h: Harness | undefined;
 let dir: string;

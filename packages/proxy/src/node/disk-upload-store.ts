@@ -1,13 +1,39 @@
 /**
- * Uploads on local disk: `<dir>/<id>` holds the bytes, `<dir>/<id>.json` the type, expiry and owner.
- * Default directory: `ROOM_PROXY_UPLOAD_DIR`, else a folder under the OS temp dir. A storage budget
+ * Uploads on Node: `createNodeUploads()` stores them on local disk and re-encodes them with sharp
+ * (an optional peer, loaded at first use); upload bodies are spooled to that disk while they are read.
+ *
+ * The store: `<dir>/<id>` holds the bytes, `<dir>/<id>.json` the type, expiry and owner. Default
+ * directory: `ROOM_PROXY_UPLOAD_DIR`, else a folder under the OS temp dir. A storage budget
  * (`maxBytes`, default 1 GB) bounds what strangers can make it hold: the bytes in the directory are
  * counted at start and kept up to date, and a `put` past the budget is refused.
  */
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readBodyChunks } from '../http/read-body.js';
+import type { UploadsOptions } from '../options.js';
+import type { BodySpool } from '../uploads/body-spool.js';
 import { type StoredUpload, type UploadStore, UploadStoreFullError } from '../uploads/upload-store.js';
+import { createSharpImageProcessor } from './sharp-image-processor.js';
+
+export interface NodeUploadsOptions extends Omit<UploadsOptions, 'store' | 'processor'> {
+  /** Default `ROOM_PROXY_UPLOAD_DIR` or a folder under the OS temp dir. */
+  dir?: string | undefined;
+  /** Storage budget of the upload directory in bytes. Default 1 GB. */
+  maxStoredBytes?: number | undefined;
+}
+
+export function createNodeUploads(options: NodeUploadsOptions = {}): UploadsOptions {
+  const { dir, maxStoredBytes, ...rest } = options;
+  const store = createDiskUploadStore({ dir, maxBytes: maxStoredBytes });
+  // Bodies being read wait on the same disk, not in memory.
+  return { ...rest, store, processor: createSharpImageProcessor(), spool: createDiskSpool(join(store.dir, '.spool')) };
+}
+
+export function defaultUploadDir(): string {
+  return process.env.ROOM_PROXY_UPLOAD_DIR || join(tmpdir(), 'room-restyler-uploads');
+}
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -23,10 +49,6 @@ export interface DiskUploadStoreOptions {
   maxBytes?: number | undefined;
 }
 
-export function defaultUploadDir(): string {
-  return process.env.ROOM_PROXY_UPLOAD_DIR || join(tmpdir(), 'room-restyler-uploads');
-}
-
 export function createDiskUploadStore(options: DiskUploadStoreOptions = {}): UploadStore & { readonly dir: string } {
   const dir = options.dir ?? defaultUploadDir();
   const maxBytes = options.maxBytes ?? 1024 * 1024 * 1024;
@@ -40,6 +62,10 @@ export function createDiskUploadStore(options: DiskUploadStoreOptions = {}): Upl
     if (!SAFE_ID.test(id)) throw new RangeError('invalid upload id');
     return { data: join(dir, id), meta: join(dir, `${id}.json`) };
   };
+  const readMeta = (id: string) =>
+    readFile(paths(id).meta, 'utf8')
+      .then((text) => JSON.parse(text) as Meta)
+      .catch(() => undefined);
   const remove = async (id: string) => {
     const { data, meta } = paths(id);
     const freed = (await sizeOf(data)) + (await sizeOf(meta));
@@ -61,37 +87,24 @@ export function createDiskUploadStore(options: DiskUploadStoreOptions = {}): Upl
     },
     async get(id, now): Promise<StoredUpload | undefined> {
       if (!SAFE_ID.test(id)) return undefined;
-      const { data, meta } = paths(id);
-      try {
-        const info = JSON.parse(await readFile(meta, 'utf8')) as Meta;
-        if (info.expiresAt <= now) {
-          await remove(id);
-          return undefined;
-        }
-        const bytes = await readFile(data);
-        return {
-          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>,
-          contentType: info.contentType,
-          expiresAt: info.expiresAt,
-          owner: info.owner,
-        };
-      } catch {
+      const info = await readMeta(id);
+      if (!info) return undefined;
+      if (info.expiresAt <= now) {
+        await remove(id);
         return undefined;
       }
+      const bytes = await readFile(paths(id).data).catch(() => undefined);
+      return bytes && { ...info, bytes: asBytes(bytes) };
     },
     async sweep(now) {
       await ready;
       let removed = 0;
       for (const name of await readdir(dir)) {
-        if (!name.endsWith('.json')) continue;
         const id = name.slice(0, -'.json'.length);
-        if (!SAFE_ID.test(id)) continue;
-        try {
-          const info = JSON.parse(await readFile(join(dir, name), 'utf8')) as Meta;
-          if (info.expiresAt > now) continue;
-        } catch {
-          // An unreadable record is garbage too.
-        }
+        if (!name.endsWith('.json') || !SAFE_ID.test(id)) continue;
+        // An unreadable record is garbage too.
+        const info = await readMeta(id);
+        if (info && info.expiresAt > now) continue;
         await remove(id);
         removed += 1;
       }
@@ -100,9 +113,31 @@ export function createDiskUploadStore(options: DiskUploadStoreOptions = {}): Upl
   };
 }
 
-async function sizeOf(path: string): Promise<number> {
-  return stat(path).then(
-    (info) => info.size,
-    () => 0,
-  );
+/** Upload bodies spooled to files in a directory of their own (0700), removed once the request is done. */
+function createDiskSpool(dir: string): BodySpool {
+  const ready = mkdir(dir, { recursive: true, mode: 0o700 });
+  return {
+    async spool(request, limits) {
+      await ready;
+      const path = join(dir, `spool-${randomBytes(12).toString('hex')}`);
+      const file = await open(path, 'wx', 0o600);
+      // Closed before a body that failed is removed.
+      const byteLength = await readBodyChunks(request, limits, async (chunk) => {
+        await file.write(chunk);
+      })
+        .finally(() => file.close())
+        .catch(async (error: unknown) => {
+          await rm(path, { force: true });
+          throw error;
+        });
+      return { byteLength, bytes: async () => asBytes(await readFile(path)), dispose: () => rm(path, { force: true }) };
+    },
+  };
 }
+
+const asBytes = (data: Buffer) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>;
+
+const sizeOf = (path: string) =>
+  stat(path)
+    .then((info) => info.size)
+    .catch(() => 0);

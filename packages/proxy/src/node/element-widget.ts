@@ -1,8 +1,6 @@
 /**
- * `elementWidget()`: the widget bundle of the installed `@room-restyler/element` (an optional peer
- * of the proxy), for `GET {prefix}/room-restyler.js`, with its brotli encoding (gzip is the
- * proxy's own). Resolved as Node resolves it from the proxy, so it is the element installed next
- * to it; none installed → the route answers 404.
+ * `elementWidget()`: the bundle of the `@room-restyler/element` installed next to the proxy (an
+ * optional peer; none → the route answers 404) for `GET {prefix}/room-restyler.js`, brotli included.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -1,8 +1,7 @@
 /**
  * After answering a request whose body was not read to its end (a 413, a 408, a hook's refusal),
- * the connection is not closed at once: a client still sending would get a reset (EPIPE) and, on
- * Linux, lose the answer it had not read yet. Like nginx's lingering close, what the client still
- * sends is read and discarded — for a bounded time and amount — so it reads the refusal; then the
+ * closing at once would reset a client still sending (EPIPE), which on Linux loses the answer. Like
+ * nginx's lingering close, the rest is read and discarded for a bounded time and amount, then the
  * connection closes, or, when the body did end, stays open for its next request.
  */
 import type { IncomingMessage } from 'node:http';

@@ -1,7 +1,6 @@
 /**
- * Loads an optional peer dependency (the simulator for `--simulate`, `sharp` for uploads,
- * `ioredis` for a shared store) only when the feature that needs it is used. When it is not
- * installed, the error names the package and the command that installs it.
+ * Loads an optional peer (the simulator, sharp, ioredis) when the feature that needs it is used;
+ * when it is not installed, the error names the package and the command that installs it.
  */
 export class MissingPeerError extends Error {
   override readonly name = 'MissingPeerError';

@@ -1,7 +1,6 @@
 /**
- * The origins a connection reached this server on, from the socket's own local address and port:
- * where the server listens, which the client can only pick among (never a header it writes). On
- * loopback, the names a local browser or service may use for it (localhost, 127.0.0.1, [::1]) too.
+ * The origins a connection reached this server on, from the socket's local address and port (never
+ * a header the client writes); on loopback also localhost, 127.0.0.1 and [::1].
  */
 import { isIPv6, type Socket } from 'node:net';
 

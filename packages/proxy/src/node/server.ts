@@ -1,23 +1,59 @@
-/** `startProxyServer(options)`: a standalone proxy server with disk uploads (sharp) and graceful shutdown. */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+/**
+ * The proxy on Node: `createRoomProxy` with Node's defaults, so the short snippet works as pasted —
+ * the widget of the `@room-restyler/element` installed next to the proxy, and uploads on local disk
+ * when sharp is installed (without it they are off and one start-up line says why) — and
+ * `startProxyServer(options)`, a standalone server with graceful shutdown.
+ */
+import { once } from 'node:events';
+import { createServer, type IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { UploadsOptions } from '../options.js';
-import type { RoomProxy } from '../proxy.js';
-import { toNodeHandler } from './handler.js';
-import { createRoomProxy, type NodeRoomProxyOptions } from './node-proxy.js';
-import { endSocketWith } from './reply.js';
-import { refusedBeforeRequest } from './request.js';
+import { jsonLinesLogger, type Logger } from '../log.js';
+import type { RoomProxyOptions, UploadsOptions } from '../options.js';
+import { createRoomProxy as createPortableProxy, type RoomProxy } from '../proxy.js';
+import { createNodeUploads, type NodeUploadsOptions } from './disk-upload-store.js';
+import { elementWidget } from './element-widget.js';
+import { endSocketWith, refusedBeforeRequest, toNodeHandler } from './handler.js';
 import { loadSharp } from './sharp-image-processor.js';
-import { createNodeUploads, type NodeUploadsOptions } from './uploads.js';
+
+export interface NodeRoomProxyOptions extends Omit<RoomProxyOptions, 'uploads'> {
+  /** Default: disk + sharp when sharp is installed (`NodeUploadsOptions` tune them), off otherwise; `false`: off. */
+  uploads?: UploadsOptions | NodeUploadsOptions | false | undefined;
+}
+
+export const SHARP_MISSING =
+  'image uploads are off: sharp is not installed, so visitors cannot use their own photos (npm install sharp next to @room-restyler/proxy; uploads: false silences this)';
+
+/** The uploads to serve; `resolve` finds a package as Node does from here (a test can pretend sharp is missing). */
+export function nodeUploads(
+  given: NodeRoomProxyOptions['uploads'],
+  log: Logger,
+  resolve: (specifier: string) => string = createRequire(import.meta.url).resolve,
+): UploadsOptions | false {
+  if (given === false || (given && 'store' in given)) return given;
+  try {
+    resolve('sharp');
+  } catch {
+    log({ level: 'warn', msg: SHARP_MISSING });
+    return false;
+  }
+  return createNodeUploads(given ?? {});
+}
+
+export function createRoomProxy(options: NodeRoomProxyOptions): RoomProxy {
+  return createPortableProxy({
+    ...options,
+    widget: options.widget ?? elementWidget(),
+    uploads: nodeUploads(options.uploads, options.log ?? jsonLinesLogger),
+  });
+}
 
 export interface ProxyServerOptions extends NodeRoomProxyOptions {
   /** Default 8787; 0 picks a free port. */
   port?: number | undefined;
   /** Default 127.0.0.1. */
   host?: string | undefined;
-  /** Default: disk + sharp uploads, and startup stops when sharp is missing; `false` disables the upload routes. */
-  uploads?: UploadsOptions | NodeUploadsOptions | false | undefined;
   /** How long shutdown waits for in-flight requests before cutting connections. Default 5 s. */
   shutdownGraceMs?: number | undefined;
 }
@@ -30,18 +66,12 @@ export interface ProxyServer {
   close(): Promise<void>;
 }
 
-/** The uploads to serve; the default ones need sharp, so a missing sharp stops startup rather than the first upload. */
-async function resolveUploads(uploads: ProxyServerOptions['uploads']): Promise<UploadsOptions | false> {
-  if (uploads === false) return false;
-  if (uploads && 'store' in uploads) return uploads;
-  await loadSharp();
-  return createNodeUploads(uploads ?? {});
-}
-
+/** Unlike `createRoomProxy`, stops at start when the default uploads cannot run (sharp is missing). */
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const { port = 8787, host = '127.0.0.1', uploads, shutdownGraceMs = 5_000, ...proxyOptions } = options;
-  // Uploads resolved first: a standalone server without sharp stops, rather than running without them.
-  const proxy = createRoomProxy({ ...proxyOptions, uploads: await resolveUploads(uploads) });
+  // The default uploads need sharp: a standalone server without it stops, rather than running without them.
+  if (uploads !== false && !(uploads && 'store' in uploads)) await loadSharp();
+  const proxy = createRoomProxy({ ...proxyOptions, uploads });
   // Slow clients: headers within 15 s, the whole request within 2 min (the proxy's own body deadlines are shorter).
   const server = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 }, toNodeHandler(proxy));
   // node:http hands CONNECT over as a raw socket (and drops it when nobody listens): refuse it in JSON too.
@@ -51,11 +81,11 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     else socket.destroy();
   });
   try {
-    await listen(server, port, host);
+    await once(server.listen(port, host), 'listening');
   } catch (error) {
     // Nothing will be served: stop the proxy's pollers and timers so the caller can exit.
     await proxy.close();
-    throw error;
+    throw new Error(listenFailure(error as NodeJS.ErrnoException, port, host), { cause: error });
   }
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -78,18 +108,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   };
 }
 
-/** Rejects with a message naming the address when the server cannot listen (the port is taken, or not ours to use). */
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const failed = (error: NodeJS.ErrnoException) => reject(new Error(listenFailure(error, port, host), { cause: error }));
-    server.once('error', failed);
-    server.listen(port, host, () => {
-      server.off('error', failed);
-      resolve();
-    });
-  });
-}
-
+/** Names the address when the server cannot listen (the port is taken, or not ours to use). */
 function listenFailure(error: NodeJS.ErrnoException, port: number, host: string): string {
   if (error.code === 'EADDRINUSE') return `port ${port} on ${host} is already in use: stop what listens there or choose another port`;
   if (error.code === 'EACCES') return `port ${port} on ${host} needs privileges this process does not have: choose a port above 1023`;

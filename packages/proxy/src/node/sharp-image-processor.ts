@@ -1,7 +1,6 @@
 /**
- * The sharp re-encoder behind uploads: decodes within a pixel cap, applies the EXIF orientation,
- * fits the long edge, flattens transparency and writes a fresh JPEG without any metadata (EXIF,
- * GPS, XMP, ICC are all dropped; nothing of the original file survives but its pixels).
+ * The sharp re-encoder behind uploads: decodes within a pixel cap, applies the EXIF orientation, fits
+ * the long edge, flattens transparency and writes a fresh JPEG: nothing of the original survives but its pixels.
  */
 import type sharp from 'sharp';
 import { type ImageProcessor, ImageRejectedError } from '../uploads/image-processor.js';

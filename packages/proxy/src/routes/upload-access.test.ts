@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { sampleRoom } from '@room-restyler/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, type Visitor } from '../../test/support/harness.js';
+import { createMemoryUploadStore } from '../../test/support/memory-upload-store.js';
 import { createDiskUploadStore } from '../node/disk-upload-store.js';
 import { createSharpImageProcessor } from '../node/sharp-image-processor.js';
-import { createMemoryUploadStore, UploadStoreFullError } from '../uploads/upload-store.js';
+import { UploadStoreFullError } from '../uploads/upload-store.js';
 
 let h: Harness | undefined;
 afterEach(async () => {

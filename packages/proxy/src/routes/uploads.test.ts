@@ -3,8 +3,8 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, type Visitor } from '../../test/support/harness.js';
+import { createMemoryUploadStore } from '../../test/support/memory-upload-store.js';
 import { createSharpImageProcessor } from '../node/sharp-image-processor.js';
-import { createMemoryUploadStore } from '../uploads/upload-store.js';
 
 let h: Harness;
 afterEach(() => h?.close());

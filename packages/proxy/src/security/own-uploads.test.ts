@@ -7,9 +7,9 @@
 import { sampleRoom } from '@room-restyler/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startBareProxy, startHarness, type Visitor, visitorCookie } from '../../test/support/harness.js';
+import { createMemoryUploadStore } from '../../test/support/memory-upload-store.js';
 import { rawRequest } from '../../test/support/raw-http.js';
 import { createSharpImageProcessor } from '../node/index.js';
-import { createMemoryUploadStore } from '../uploads/upload-store.js';
 import { randomId } from '../util/base64url.js';
 
 let h: Harness | undefined;

@@ -1,7 +1,6 @@
 /**
- * Where an upload body waits while it is read: up to 15 MB each, so many at once must not sit in
- * memory. The core (edge runtimes) keeps it in memory; on Node `createNodeUploads()` spools it to a
- * file (node/disk-spool.ts), so a body cut off at its cap, or refused later, never was in memory.
+ * Where an upload body (up to 15 MB) waits while it is read: in memory here (edge runtimes); on
+ * Node, `createNodeUploads()` spools it to a file, so many at once never sit in memory.
  */
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { type BodyLimits, readBody } from '../http/read-body.js';

@@ -1,7 +1,4 @@
-/**
- * Decoding and re-encoding images is server-only work (sharp, native), so the fetch-standard core
- * takes it as an injected interface; the Node entry point provides the sharp implementation.
- */
+/** Re-encoding images is native work (sharp): the portable core takes it as an interface, Node provides sharp. */
 
 export interface ImageLimits {
   /** Decoded pixel count above which the image is refused (decompression bombs). */
@@ -24,10 +21,11 @@ export interface ImageProcessor {
 
 /** The bytes are not an image the proxy accepts (corrupt, truncated, too many pixels). */
 export class ImageRejectedError extends Error {
-  readonly code: 'invalid_image' | 'too_many_pixels';
-  constructor(code: 'invalid_image' | 'too_many_pixels', message: string) {
+  override readonly name = 'ImageRejectedError';
+  constructor(
+    readonly code: 'invalid_image' | 'too_many_pixels',
+    message: string,
+  ) {
     super(message);
-    this.name = 'ImageRejectedError';
-    this.code = code;
   }
 }

@@ -1,8 +1,6 @@
 /**
- * The `<room-restyler>` element's standalone bundle, as the proxy serves it at
- * `{prefix}/room-restyler.js`. The proxy does not depend on the element: a source finds the bundle
- * where it can (`@room-restyler/proxy/node` reads the installed `@room-restyler/element`), and
- * answers undefined when there is none.
+ * The `<room-restyler>` element's bundle served at `{prefix}/room-restyler.js`. The proxy does not
+ * depend on the element: a source finds the bundle where it can, or answers undefined.
  */
 import type { Encoding } from './accept-encoding.js';
 

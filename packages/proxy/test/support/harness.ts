@@ -29,8 +29,8 @@ import {
 import type { RoomProxyOptions } from '../../src/options.js';
 import { createRoomProxy } from '../../src/proxy.js';
 import { createSigner } from '../../src/security/keys.js';
-import { createMemoryUploadStore } from '../../src/uploads/upload-store.js';
 import { randomId } from '../../src/util/base64url.js';
+import { createMemoryUploadStore } from './memory-upload-store.js';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdef';
 export const IMAGE_URL = 'https://photos.example.com/room.jpg';

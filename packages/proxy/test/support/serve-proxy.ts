@@ -8,7 +8,7 @@
 import { TEST_API_KEY } from '@room-restyler/test-kit';
 import { createSharpImageProcessor, startProxyServer } from '../../src/node/index.js';
 import { createRedisStore } from '../../src/node/redis/index.js';
-import { createMemoryUploadStore } from '../../src/uploads/upload-store.js';
+import { createMemoryUploadStore } from './memory-upload-store.js';
 import { SERVE_PROXY_SECRET } from './serve-proxy-secret.js';
 
 const env = process.env;

@@ -1,16 +1,13 @@
 /**
- * The Redis `ProxyStore`: state shared by every proxy instance that points at the same Redis.
- * Compound operations are Lua scripts (atomic on the server); pub/sub runs on a second
- * connection because a subscribed Redis connection can run nothing else. Expiry follows Redis's
- * clock. Node only (TCP); import it from `@room-restyler/proxy/redis`. ioredis, an optional peer, is
- * imported when the first store is created.
+ * The Redis `ProxyStore`, shared by every proxy instance on the same Redis. Compound operations are
+ * Lua scripts (atomic on the server); pub/sub has a second connection, as a subscribed one can run
+ * nothing else. Expiry follows Redis's clock. ioredis, an optional peer, loads with the first store.
  */
 import type { Redis, RedisOptions } from 'ioredis';
 import { jsonLinesLogger, type Logger } from '../../log.js';
 import type { HitResult, ProxyStore, Unsubscribe } from '../../state/store.js';
 import { importPeer } from '../optional-peer.js';
-import { CLAIM, HIT, RELEASE, RENEW, REPLACE } from './scripts.js';
-import { describeRedisUrl, parseRedisUrl } from './url.js';
+import { SCRIPTS } from './scripts.js';
 
 export interface RedisStoreOptions {
   /** `redis://[user:password@]host[:port][/db]`, or `rediss://` for TLS. */
@@ -29,10 +26,13 @@ export interface RedisStoreOptions {
 
 const DEFAULT_KEY_PREFIX = 'room-proxy:';
 
-interface Channel {
-  listeners: Set<(message: string) => void>;
-  /** Settles once Redis confirmed the SUBSCRIBE: messages published after that are delivered. */
-  subscribed: Promise<unknown>;
+/** The scripts as ioredis defines them on the connection. */
+interface ScriptCommands {
+  hit(key: string, windowMs: number, limit: number): Promise<[allowed: number, count: number, msLeft: number]>;
+  release(key: string): Promise<unknown>;
+  claim(key: string, value: string, ttlMs: number): Promise<string | null>;
+  renew(key: string, value: string, ttlMs: number): Promise<number>;
+  replace(key: string, expected: string, value: string, ttlMs: number): Promise<number>;
 }
 
 /** Connects (both connections) before resolving; rejects with a message naming the server, never its password. */
@@ -62,46 +62,42 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
   const { Redis: RedisClient } = await importPeer('ioredis', 'the Redis store', () => import('ioredis'));
   const client = new RedisClient(url.href, clientOptions);
   const subscriber = client.duplicate();
+  for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { numberOfKeys: 1, lua });
+  const scripts = client as unknown as ScriptCommands;
   watchConnection(client, where, log);
   watchConnection(subscriber, where, log);
   try {
-    await Promise.all([connect(client, where), connect(subscriber, where)]);
+    await Promise.all([connectRedis(client), connectRedis(subscriber)]);
   } catch (error) {
     client.disconnect();
     subscriber.disconnect();
-    throw error;
+    throw new Error(`Redis at ${where} is unreachable: ${(error as Error).message}`, { cause: error });
   }
 
   const key = (name: string) => `${keyPrefix}${name}`;
-  const channels = new Map<string, Channel>();
+  /** The listeners of each subscribed channel, by unprefixed name. */
+  const channels = new Map<string, Set<(message: string) => void>>();
   subscriber.on('message', (fullName: string, message: string) => {
     // Only prefixed channels are ever subscribed.
-    const channel = channels.get(fullName.slice(keyPrefix.length));
-    for (const listener of [...(channel?.listeners ?? [])]) listener(message);
+    for (const listener of [...(channels.get(fullName.slice(keyPrefix.length)) ?? [])]) listener(message);
   });
 
   return {
     async hit(name, windowMs, limit): Promise<HitResult> {
-      const reply = (await HIT.run(client, [key(name)], [px(windowMs), Math.min(limit, Number.MAX_SAFE_INTEGER)])) as [
-        number,
-        number,
-        number,
-      ];
-      const [allowed, count, msLeft] = reply;
+      const [allowed, count, msLeft] = await scripts.hit(key(name), px(windowMs), Math.min(limit, Number.MAX_SAFE_INTEGER));
       return { allowed: allowed === 1, count, resetAt: now() + msLeft };
     },
     async release(name) {
-      await RELEASE.run(client, [key(name)], []);
+      await scripts.release(key(name));
     },
     async claim(name, value, ttlMs) {
-      const existing = (await CLAIM.run(client, [key(name)], [value, px(ttlMs)])) as string | null;
-      return existing ?? undefined;
+      return (await scripts.claim(key(name), value, px(ttlMs))) ?? undefined;
     },
     async renew(name, value, ttlMs) {
-      return (await RENEW.run(client, [key(name)], [value, px(ttlMs)])) === 1;
+      return (await scripts.renew(key(name), value, px(ttlMs))) === 1;
     },
     async replace(name, expected, value, ttlMs) {
-      return (await REPLACE.run(client, [key(name)], [expected, value, px(ttlMs)])) === 1;
+      return (await scripts.replace(key(name), expected, value, px(ttlMs))) === 1;
     },
     async get(name) {
       return (await client.get(key(name))) ?? undefined;
@@ -116,25 +112,24 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
       await client.publish(key(name), message);
     },
     async subscribe(name, listener): Promise<Unsubscribe> {
-      let channel = channels.get(name);
-      if (!channel) {
-        channel = { listeners: new Set(), subscribed: subscriber.subscribe(key(name)) };
-        channels.set(name, channel);
-      }
-      const joined = channel;
-      joined.listeners.add(listener);
+      const listeners = channels.get(name) ?? new Set();
+      channels.set(name, listeners.add(listener));
+      /** Drops the listener; true when it was the channel's last. */
+      const leave = () => {
+        if (!listeners.delete(listener) || listeners.size > 0 || channels.get(name) !== listeners) return false;
+        channels.delete(name);
+        return true;
+      };
       try {
-        await joined.subscribed;
+        // Resolves once Redis confirmed: messages published after that are delivered.
+        await subscriber.subscribe(key(name));
       } catch (error) {
-        joined.listeners.delete(listener);
-        if (channels.get(name) === joined) channels.delete(name);
+        leave();
         throw error;
       }
       return async () => {
-        if (!joined.listeners.delete(listener) || joined.listeners.size > 0 || channels.get(name) !== joined) return;
-        channels.delete(name);
         // Commands on one connection run in order, so a SUBSCRIBE sent after this one still wins.
-        await subscriber.unsubscribe(key(name));
+        if (leave()) await subscriber.unsubscribe(key(name));
       };
     },
     async close() {
@@ -150,15 +145,15 @@ function px(ttlMs: number): number {
   return Math.max(1, Math.ceil(ttlMs));
 }
 
-async function connect(connection: Redis, where: string): Promise<void> {
-  let lastError: Error | undefined;
-  const remember = (error: Error) => (lastError = error);
+/** Connects, rejecting with the reason: ioredis rejects with "Connection is closed" and tells why in an error event. */
+export async function connectRedis(connection: Redis): Promise<void> {
+  let reason: Error | undefined;
+  const remember = (error: Error) => (reason = error);
   connection.on('error', remember);
   try {
     await connection.connect();
   } catch (error) {
-    const reason = (lastError ?? (error as Error)).message;
-    throw new Error(`Redis at ${where} is unreachable: ${reason}`, { cause: error });
+    throw reason ?? error;
   } finally {
     connection.off('error', remember);
   }
@@ -181,11 +176,43 @@ function watchConnection(connection: Redis, where: string, log: Logger): void {
 }
 
 async function quit(connection: Redis): Promise<void> {
-  if (connection.status === 'end') return;
+  // A connection already gone is only dropped.
+  if (connection.status !== 'end') await connection.quit().catch(() => connection.disconnect());
+}
+
+/** The parsed URL; a RangeError that never repeats the value (it may hold a password) otherwise. */
+export function parseRedisUrl(value: string): URL {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+    throw new RangeError('The Redis URL must look like redis://[user:password@]host[:port][/db] (or rediss:// for TLS)');
+  }
+  const db = url.pathname.replace(/^\//, '');
+  if (db !== '' && !/^\d+$/.test(db)) throw new RangeError('The Redis URL path must be a database number, e.g. redis://host:6379/0');
+  return url;
+}
+
+/** `redis://host:port/db`, credentials left out. */
+export function describeRedisUrl(url: URL): string {
+  return `${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+}
+
+export interface StoreEnv {
+  /** `redis://[user:password@]host[:port][/db]` or `rediss://…`. */
+  ROOM_PROXY_REDIS_URL?: string | undefined;
+  /** Key and channel prefix, for several proxies sharing one Redis. Default `room-proxy:`. */
+  ROOM_PROXY_REDIS_PREFIX?: string | undefined;
+}
+
+/**
+ * The store the environment asks for: Redis when `ROOM_PROXY_REDIS_URL` is set, else undefined (the memory default).
+ * Rejects with a message starting `ROOM_PROXY_REDIS_URL:` on a bad URL or an unreachable server, never repeating the password.
+ */
+export async function storeFromEnv(env: StoreEnv, options: { log?: Logger | undefined } = {}): Promise<ProxyStore | undefined> {
+  const url = env.ROOM_PROXY_REDIS_URL?.trim();
+  if (!url) return undefined;
   try {
-    await connection.quit();
-  } catch {
-    // Already gone: nothing left to close.
-    connection.disconnect();
+    return await createRedisStore({ url, keyPrefix: env.ROOM_PROXY_REDIS_PREFIX?.trim() || undefined, log: options.log });
+  } catch (error) {
+    throw new Error(`ROOM_PROXY_REDIS_URL: ${(error as Error).message}`, { cause: error });
   }
 }

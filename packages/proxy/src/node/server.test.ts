@@ -13,7 +13,7 @@ import { listen, startUpstream, TEST_SECRET, Visitor } from '../../test/support/
 import type { LogEntry } from '../log.js';
 import { createRoomProxy as createPortableProxy, UPLOADS_OFF } from '../proxy.js';
 import { toNodeHandler } from './handler.js';
-import { createRoomProxy, nodeUploads, SHARP_MISSING } from './node-proxy.js';
+import { createRoomProxy, nodeUploads, SHARP_MISSING } from './server.js';
 
 const closers: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
