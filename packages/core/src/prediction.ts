@@ -9,7 +9,7 @@ export type PredictionOutcome = 'running' | 'succeeded' | 'failed';
 /** The spec's failures (every one: a failure added to the spec without being read here stops the build)… */
 const SPEC_FAILURES = ['failed', 'canceled'] as const satisfies readonly FailedPredictionStatus[];
 const everyFailure = <Unread extends never>(unread?: Unread) => unread;
-everyFailure<Exclude<FailedPredictionStatus, (typeof SPEC_FAILURES)[number]>>();
+/* @__PURE__ */ everyFailure<Exclude<FailedPredictionStatus, (typeof SPEC_FAILURES)[number]>>();
 /** …and spellings of the same a service might use, read defensively. */
 const FAILED_STATUSES = new Set<string>([...SPEC_FAILURES, 'cancelled', 'error', 'errored']);
 const RUNNING: readonly DocumentedPredictionStatus[] = ['starting', 'processing'];

@@ -11,7 +11,7 @@ import {
   type RoomClient,
   systemClock,
 } from '@room-restyler/core';
-import { specBody } from '@room-restyler/core/internal';
+import { generationFailed, specBody } from '@room-restyler/core/internal';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RoomRestylerEventDetails } from '../events.js';
 import { generationShare, LOAD_SHARE, remainingMs, UPLOAD_SHARE } from '../progress/estimate.js';
@@ -243,11 +243,7 @@ export class GenerationFlow implements ReactiveController {
       try {
         const prediction = await this.#deps.watch(requestId, { signal, onPrediction: tick });
         if (predictionOutcome(prediction) === 'succeeded') return prediction;
-        throw new GenerationFailedError(`The generation ended as ${prediction.status}`, {
-          predictionStatus: prediction.status,
-          serviceError: prediction.error,
-          body: prediction,
-        });
+        throw generationFailed(prediction);
       } catch (error) {
         if (signal.aborted || error instanceof GenerationFailedError) throw error;
       }
