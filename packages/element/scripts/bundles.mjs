@@ -29,6 +29,23 @@ const minifyLitCss = {
   },
 };
 
+/**
+ * Drops the indentation of every line of the element's own sources: esbuild minifies the code
+ * around them, but keeps the html`` templates as written, and a run of whitespace renders the same
+ * as one newline (no template of the element sets `white-space: pre`).
+ * @type {import('esbuild').Plugin}
+ */
+const dropIndentation = {
+  name: 'drop-indentation',
+  setup(b) {
+    b.onLoad({ filter: /[/\\]element[/\\]src[/\\].*\.ts$/ }, async ({ path }) => {
+      if (path.endsWith('.styles.ts')) return undefined;
+      const source = await readFile(path, 'utf8');
+      return { contents: source.replace(/\n[ \t]+/g, '\n'), loader: 'ts' };
+    });
+  },
+};
+
 /** @param {{ entry: string; external: string[] }} options */
 async function bundle({ entry: name, external }) {
   const result = await build({
@@ -41,7 +58,7 @@ async function bundle({ entry: name, external }) {
     metafile: true,
     legalComments: 'none',
     external,
-    plugins: [minifyLitCss],
+    plugins: [minifyLitCss, dropIndentation],
   });
   const code = result.outputFiles[0].contents;
   const [output] = Object.values(result.metafile.outputs);
