@@ -2,7 +2,6 @@ import { normalizePrediction, type Prediction, predictionOutcome } from '@room-r
 
 export interface WatchOptions {
   signal?: AbortSignal;
-  withCredentials?: boolean;
   onPrediction?: (prediction: Prediction) => void;
 }
 
@@ -12,11 +11,12 @@ export interface WatchOptions {
  * fails, so the caller can poll instead (EventSource would otherwise reconnect forever).
  */
 export function watchPredictionEvents(url: string, options: WatchOptions = {}): Promise<Prediction> {
-  const { signal, withCredentials = true, onPrediction } = options;
+  const { signal, onPrediction } = options;
   return new Promise((resolve, reject) => {
     // An abort rejects with the signal's reason, as core's waits do.
     if (signal?.aborted) return reject(signal.reason);
-    const source = new EventSource(url, { withCredentials });
+    // The visitor's cookie, also when the proxy is on another origin.
+    const source = new EventSource(url, { withCredentials: true });
     const finish = (settle: () => void) => {
       source.close();
       signal?.removeEventListener('abort', onAbort);
