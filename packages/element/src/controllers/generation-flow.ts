@@ -1,17 +1,15 @@
 import {
   AbortError,
   type Clock,
-  type EnhanceRequest,
   GenerationFailedError,
   type GenerationPhase,
   type Mode,
   type Prediction,
   predictionOutcome,
-  type RestyleRequest,
   type RoomClient,
   systemClock,
 } from '@room-restyler/core';
-import { generationFailed, specBody } from '@room-restyler/core/internal';
+import { generationFailed } from '@room-restyler/core/internal';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RoomRestylerEventDetails } from '../events.js';
 import { generationShare, LOAD_SHARE, remainingMs, UPLOAD_SHARE } from '../progress/estimate.js';
@@ -223,13 +221,12 @@ export class GenerationFlow implements ReactiveController {
     this.#emit('room-restyler-generate-start', { operation, style, roomType, idempotencyKey: action.key });
     const options = { signal, idempotencyKey: action.key };
     const startedAt = this.#clock.now();
+    const body = { image_url: imageUrl, style, room_type: roomType };
+    const { client } = this.#deps;
     const started =
       request.operation === 'enhance'
-        ? await this.#deps.client.enhance(
-            specBody<EnhanceRequest>({ image_url: imageUrl, mode: request.mode, style, room_type: roomType }),
-            options,
-          )
-        : await this.#deps.client.restyle(specBody<RestyleRequest>({ image_url: imageUrl, style, room_type: roomType }), options);
+        ? await client.enhance({ ...body, mode: request.mode }, options)
+        : await client.restyle(body, options);
     action.requestId = started.requestId;
     action.startedAt = startedAt;
     this.#startTicker(action, startedAt);
