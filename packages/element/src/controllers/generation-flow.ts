@@ -5,8 +5,8 @@ import {
   type GenerationPhase,
   type Mode,
   type Prediction,
+  type ProxyClient,
   predictionOutcome,
-  type RoomClient,
   systemClock,
 } from '@room-restyler/core';
 import { generationFailed } from '@room-restyler/core/internal';
@@ -37,7 +37,8 @@ type BusyState = Extract<FlowState, { progress: number }>;
 type Progress = Omit<BusyState, 'progress'> & { share: number };
 
 export interface FlowDependencies {
-  client: Pick<RoomClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
+  /** The proxy's client, asked for at each call (the endpoint may have changed). */
+  client(): Pick<ProxyClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
   upload(blob: Blob, options: { signal: AbortSignal; onProgress: (loaded: number, total: number) => void }): Promise<string>;
   /** Follows a prediction by push (SSE); rejects when push is unavailable, and polling takes over. */
   watch?(requestId: string, options: { signal: AbortSignal; onPrediction: (p: Prediction) => void }): Promise<Prediction>;
@@ -222,7 +223,7 @@ export class GenerationFlow implements ReactiveController {
     const options = { signal, idempotencyKey: action.key };
     const startedAt = this.#clock.now();
     const body = { image_url: imageUrl, style, room_type: roomType };
-    const { client } = this.#deps;
+    const client = this.#deps.client();
     const started =
       request.operation === 'enhance'
         ? await client.enhance({ ...body, mode: request.mode }, options)
@@ -245,7 +246,7 @@ export class GenerationFlow implements ReactiveController {
         if (signal.aborted || error instanceof GenerationFailedError) throw error;
       }
     }
-    return this.#deps.client.waitForPrediction(requestId, { signal, clock: this.#clock, startedAt: action.startedAt, onUpdate: tick });
+    return this.#deps.client().waitForPrediction(requestId, { signal, clock: this.#clock, startedAt: action.startedAt, onUpdate: tick });
   }
 
   async #loadImages(action: Action, output: string[], signal: AbortSignal): Promise<void> {
