@@ -8,6 +8,7 @@ import {
   type RoomApiError,
   ServerError,
 } from './errors.js';
+import { isRecord } from './prediction.js';
 import { parseRetryAfter } from './retry-after.js';
 
 const REQUEST_FIELDS = ['image_url', 'style', 'room_type', 'mode'] as const;
@@ -123,10 +124,6 @@ function numberField(body: unknown, key: string): number | undefined {
 function secondsField(body: unknown, key: string): number | undefined {
   const seconds = numberField(body, key);
   return seconds === undefined ? undefined : Math.max(0, seconds) * 1000;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `45 s`, `3 min`, `2 h`: for messages. */

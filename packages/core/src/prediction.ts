@@ -9,7 +9,7 @@ export type PredictionOutcome = 'running' | 'succeeded' | 'failed';
 /** The spec's failures (every one: a failure added to the spec without being read here stops the build)… */
 const SPEC_FAILURES = ['failed', 'canceled'] as const satisfies readonly FailedPredictionStatus[];
 const everyFailure = <Unread extends never>(unread?: Unread) => unread;
-everyFailure<Exclude<FailedPredictionStatus, (typeof SPEC_FAILURES)[number]>>();
+/* @__PURE__ */ everyFailure<Exclude<FailedPredictionStatus, (typeof SPEC_FAILURES)[number]>>();
 /** …and spellings of the same a service might use, read defensively. */
 const FAILED_STATUSES = new Set<string>([...SPEC_FAILURES, 'cancelled', 'error', 'errored']);
 const RUNNING: readonly DocumentedPredictionStatus[] = ['starting', 'processing'];
@@ -60,6 +60,6 @@ export function requestIdOf(value: unknown): string | undefined {
   return undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,7 @@
 /** The key proxy's client: the proxy's paths and answers, on core's one request path. */
 import { ManualClock } from '@room-restyler/test-kit';
 import { describe, expect, it } from 'vitest';
-import { ConnectionError, RateLimitedError, TimeoutError } from './errors.js';
+import { AbortError, ConnectionError, RateLimitedError, TimeoutError } from './errors.js';
 import { createProxyClient, type ProxyClientOptions } from './proxy-client.js';
 
 interface Sent {
@@ -60,6 +60,29 @@ describe('the proxy client', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 428, body: { code: 'visitor_cookie_required' } });
     expect(always.sent).toHaveLength(2);
+  });
+
+  it('leaves a limit’s Retry-After to the caller when told not to wait, and still sends the 428 again once', async () => {
+    // What `<room-restyler>` asks: the visitor sees the limit's countdown instead of a silent wait.
+    const { sent, client } = scripted(
+      () => json(428, { error: 'Visitor cookie required', code: 'visitor_cookie_required' }),
+      () => json(429, { error: 'Limit reached', code: 'visitor_limit' }, { 'retry-after': '1' }),
+    );
+    const error = await client({ retry: { maxRetryAfterMs: 0 } })
+      .restyle(BODY)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).retryAfterMs).toBe(1000);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('stops a start at once when the caller aborts', async () => {
+    const controller = new AbortController();
+    const hang = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    const started = createProxyClient({ baseUrl: 'https://site.test', fetch: hang }).restyle(BODY, { signal: controller.signal });
+    controller.abort();
+    expect(await started.catch((e: unknown) => e)).toBeInstanceOf(AbortError);
   });
 
   it('gives a start a timeout', async () => {

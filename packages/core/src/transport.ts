@@ -47,7 +47,7 @@ export function callFetch(call: CallTransport): Send {
     for (let attempt = 0; ; attempt++) {
       signal.throwIfAborted();
       const sentAt = clock.now();
-      const outcome = await attemptOnce(call.fetch, url, init, signal);
+      const outcome = await attemptOnce(call.fetch, url, init);
       if (signal.aborted) throw signal.reason;
       const delay = retryDelayMs(method, outcome, attempt, call.retry, clock.now());
       // A wait that would outlast the call is not begun: the caller gets this answer, and its Retry-After, now.
@@ -63,11 +63,11 @@ export function callFetch(call: CallTransport): Send {
   };
 }
 
-async function attemptOnce(fetch: FetchLike, url: string, init: RequestInit, signal: AbortSignal): Promise<AttemptOutcome> {
+/** One attempt's answer, or its connection error (an abort is told apart by the caller's signal). */
+async function attemptOnce(fetch: FetchLike, url: string, init: RequestInit): Promise<AttemptOutcome> {
   try {
     return { response: await fetch(url, init) };
   } catch (error) {
-    if (signal.aborted) throw signal.reason;
     return { connectionError: error };
   }
 }

@@ -57,13 +57,14 @@ export const MODES = [
 export type KnownStyle = (typeof STYLES)[number]['id'];
 export type KnownRoomType = (typeof ROOM_TYPES)[number]['id'];
 
-export const STYLE_IDS: readonly KnownStyle[] = STYLES.map((s) => s.id);
-export const ROOM_TYPE_IDS: readonly KnownRoomType[] = ROOM_TYPES.map((r) => r.id);
+// Pure: a bundle that uses neither list drops them.
+export const STYLE_IDS: readonly KnownStyle[] = /* @__PURE__ */ STYLES.map((s) => s.id);
+export const ROOM_TYPE_IDS: readonly KnownRoomType[] = /* @__PURE__ */ ROOM_TYPES.map((r) => r.id);
 /** Every mode of the spec, in order; a mode added to or removed from the spec breaks the check below. */
 export const MODE_IDS = ['staging', 'restyle', 'empty-room'] as const satisfies readonly Mode[];
 const everyModeOfTheSpec = <Missing extends never>(missing?: Missing) => missing;
-everyModeOfTheSpec<Exclude<Mode, (typeof MODE_IDS)[number]>>();
-everyModeOfTheSpec<Exclude<(typeof MODES)[number]['id'], (typeof MODE_IDS)[number]>>();
+/* @__PURE__ */ everyModeOfTheSpec<Exclude<Mode, (typeof MODE_IDS)[number]>>();
+/* @__PURE__ */ everyModeOfTheSpec<Exclude<(typeof MODES)[number]['id'], (typeof MODE_IDS)[number]>>();
 
 /** A label for any value: the known label, or the free text made readable (`wabi_sabi` → `Wabi sabi`). */
 export function labelFor(entries: readonly VocabularyEntry[], id: string): string {

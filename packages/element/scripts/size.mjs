@@ -55,7 +55,7 @@ try {
 const row = (what, value, target, ratio) => `| ${what} | ${value} | ${target} | ${ratio} |`;
 console.log(`## Element
 
-\`pnpm --filter @room-restyler/element bench\` — esbuild \`minify: true\`, zlib gzip level 9; the 12 MP photo is re-encoded in Chromium by the element's own code.
+\`pnpm --filter @room-restyler/element bench\` — esbuild \`minify: true\` (the sources' indentation dropped first, templates included), zlib gzip level 9; the 12 MP photo is re-encoded in Chromium by the element's own code.
 
 | Measure | Value | Budget / baseline | Ratio |
 |---|---|---|---|

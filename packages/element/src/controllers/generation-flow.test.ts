@@ -21,21 +21,22 @@ const succeeded: Prediction = { status: 'succeeded', output: ['https://cdn.examp
 function fakes(overrides: Partial<FlowDependencies> = {}) {
   const calls = { uploads: 0, starts: [] as string[], waits: 0, events: [] as string[] };
   let keys = 0;
-  const deps: FlowDependencies = {
-    client: {
-      async enhance(_input, options) {
-        calls.starts.push(options?.idempotencyKey ?? '');
-        return { requestId: `job-${calls.starts.length}`, message: '' };
-      },
-      async restyle(_input, options) {
-        calls.starts.push(options?.idempotencyKey ?? '');
-        return { requestId: `job-${calls.starts.length}`, message: '' };
-      },
-      async waitForPrediction() {
-        calls.waits++;
-        return succeeded;
-      },
+  const client: ReturnType<FlowDependencies['client']> = {
+    async enhance(_input, options) {
+      calls.starts.push(options?.idempotencyKey ?? '');
+      return { requestId: `job-${calls.starts.length}`, message: '' };
     },
+    async restyle(_input, options) {
+      calls.starts.push(options?.idempotencyKey ?? '');
+      return { requestId: `job-${calls.starts.length}`, message: '' };
+    },
+    async waitForPrediction() {
+      calls.waits++;
+      return succeeded;
+    },
+  };
+  const deps: FlowDependencies = {
+    client: () => client,
     async upload() {
       calls.uploads++;
       return 'https://proxy.example/u/1.jpg';
@@ -45,7 +46,7 @@ function fakes(overrides: Partial<FlowDependencies> = {}) {
     tickMs: 5,
     ...overrides,
   };
-  return { deps, calls };
+  return { deps, calls, client };
 }
 
 const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
@@ -102,17 +103,14 @@ describe('GenerationFlow', () => {
 
   it('retries from the last completed phase with the same key after a network failure', async () => {
     let failWait = true;
-    const { deps, calls } = fakes();
-    const base = deps.client;
-    deps.client = {
-      ...base,
-      waitForPrediction: async (id, o) => {
-        if (failWait) {
-          failWait = false;
-          throw new ConnectionError('offline');
-        }
-        return base.waitForPrediction(id, o);
-      },
+    const { deps, calls, client } = fakes();
+    const base = { ...client };
+    client.waitForPrediction = async (id, o) => {
+      if (failWait) {
+        failWait = false;
+        throw new ConnectionError('offline');
+      }
+      return base.waitForPrediction(id, o);
     };
     const flow = new GenerationFlow(host(), deps);
     await flow.start(request);
@@ -125,9 +123,9 @@ describe('GenerationFlow', () => {
   });
 
   it('starts a new job with a new key when Retry follows a failed generation', async () => {
-    const { deps, calls } = fakes();
+    const { deps, calls, client } = fakes();
     let first = true;
-    deps.client.waitForPrediction = async () => {
+    client.waitForPrediction = async () => {
       if (first) {
         first = false;
         throw new GenerationFailedError('failed', { predictionStatus: 'failed' });
@@ -163,9 +161,8 @@ describe('GenerationFlow', () => {
   });
 
   it('cancels: stops the wait, goes back to idle and reports the phase', async () => {
-    const { deps, calls } = fakes();
-    deps.client.waitForPrediction = (_id, o) =>
-      new Promise((_, reject) => o?.signal?.addEventListener('abort', () => reject(o.signal?.reason)));
+    const { deps, calls, client } = fakes();
+    client.waitForPrediction = (_id, o) => new Promise((_, reject) => o?.signal?.addEventListener('abort', () => reject(o.signal?.reason)));
     const flow = new GenerationFlow(host(), deps);
     const running = flow.start(request);
     await until(() => flow.state.phase === 'generating', 'generating');
@@ -177,9 +174,9 @@ describe('GenerationFlow', () => {
   });
 
   it('stops everything when the host leaves the page', async () => {
-    const { deps } = fakes();
+    const { deps, client } = fakes();
     let aborted = false;
-    deps.client.waitForPrediction = (_id, o) =>
+    client.waitForPrediction = (_id, o) =>
       new Promise((_, reject) =>
         o?.signal?.addEventListener('abort', () => {
           aborted = true;
@@ -200,7 +197,7 @@ describe('GenerationFlow', () => {
     const clock: Clock = { now: () => now, sleep: async () => {} };
     const seen: { phase: string; progress: number; left?: number | undefined }[] = [];
     let loadImages: () => void = () => {};
-    const { deps } = fakes({
+    const { deps, client } = fakes({
       clock,
       upload: async (_blob, { onProgress }) => {
         for (const loaded of [1, 2, 3]) onProgress(loaded, 3);
@@ -220,7 +217,7 @@ describe('GenerationFlow', () => {
       },
     });
     let release: (p: Prediction) => void = () => {};
-    deps.client.waitForPrediction = () => new Promise((r) => (release = r));
+    client.waitForPrediction = () => new Promise((r) => (release = r));
     const flow = new GenerationFlow(host(), deps);
     const running = flow.start(request);
     await until(() => flow.state.phase === 'generating', 'generating');

@@ -1,17 +1,15 @@
 import {
   AbortError,
   type Clock,
-  type EnhanceRequest,
   GenerationFailedError,
   type GenerationPhase,
   type Mode,
   type Prediction,
+  type ProxyClient,
   predictionOutcome,
-  type RestyleRequest,
-  type RoomClient,
   systemClock,
 } from '@room-restyler/core';
-import { specBody } from '@room-restyler/core/internal';
+import { generationFailed } from '@room-restyler/core/internal';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RoomRestylerEventDetails } from '../events.js';
 import { generationShare, LOAD_SHARE, remainingMs, UPLOAD_SHARE } from '../progress/estimate.js';
@@ -39,7 +37,8 @@ type BusyState = Extract<FlowState, { progress: number }>;
 type Progress = Omit<BusyState, 'progress'> & { share: number };
 
 export interface FlowDependencies {
-  client: Pick<RoomClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
+  /** The proxy's client, asked for at each call (the endpoint may have changed). */
+  client(): Pick<ProxyClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
   upload(blob: Blob, options: { signal: AbortSignal; onProgress: (loaded: number, total: number) => void }): Promise<string>;
   /** Follows a prediction by push (SSE); rejects when push is unavailable, and polling takes over. */
   watch?(requestId: string, options: { signal: AbortSignal; onPrediction: (p: Prediction) => void }): Promise<Prediction>;
@@ -223,13 +222,12 @@ export class GenerationFlow implements ReactiveController {
     this.#emit('room-restyler-generate-start', { operation, style, roomType, idempotencyKey: action.key });
     const options = { signal, idempotencyKey: action.key };
     const startedAt = this.#clock.now();
+    const body = { image_url: imageUrl, style, room_type: roomType };
+    const client = this.#deps.client();
     const started =
       request.operation === 'enhance'
-        ? await this.#deps.client.enhance(
-            specBody<EnhanceRequest>({ image_url: imageUrl, mode: request.mode, style, room_type: roomType }),
-            options,
-          )
-        : await this.#deps.client.restyle(specBody<RestyleRequest>({ image_url: imageUrl, style, room_type: roomType }), options);
+        ? await client.enhance({ ...body, mode: request.mode }, options)
+        : await client.restyle(body, options);
     action.requestId = started.requestId;
     action.startedAt = startedAt;
     this.#startTicker(action, startedAt);
@@ -243,16 +241,12 @@ export class GenerationFlow implements ReactiveController {
       try {
         const prediction = await this.#deps.watch(requestId, { signal, onPrediction: tick });
         if (predictionOutcome(prediction) === 'succeeded') return prediction;
-        throw new GenerationFailedError(`The generation ended as ${prediction.status}`, {
-          predictionStatus: prediction.status,
-          serviceError: prediction.error,
-          body: prediction,
-        });
+        throw generationFailed(prediction);
       } catch (error) {
         if (signal.aborted || error instanceof GenerationFailedError) throw error;
       }
     }
-    return this.#deps.client.waitForPrediction(requestId, { signal, clock: this.#clock, startedAt: action.startedAt, onUpdate: tick });
+    return this.#deps.client().waitForPrediction(requestId, { signal, clock: this.#clock, startedAt: action.startedAt, onUpdate: tick });
   }
 
   async #loadImages(action: Action, output: string[], signal: AbortSignal): Promise<void> {

@@ -1,46 +1,25 @@
-import { AbortError, ConnectionError, type ProxyUpload, TimeoutError } from '@room-restyler/core';
-import { errorFromResponse, PROXY_PATHS } from '@room-restyler/core/internal';
-
-export interface UploadOptions {
-  signal?: AbortSignal;
-  onProgress?: (loaded: number, total: number) => void;
-  withCredentials?: boolean;
-  timeoutMs?: number;
-}
+import type { FetchLike } from '@room-restyler/core';
 
 /**
- * Sends an image to the proxy's upload route and resolves with the URL the service will fetch.
- * XMLHttpRequest rather than fetch because only XHR reports upload progress.
+ * A fetch over XMLHttpRequest for core's proxy client, used for the upload: only XHR reports upload
+ * progress. Credentials, the timeout, abort and the typed errors stay core's.
  */
-export function uploadImage(baseUrl: string, blob: Blob, options: UploadOptions = {}): Promise<string> {
-  const { signal, onProgress, withCredentials = true, timeoutMs = 120_000 } = options;
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new AbortError('The upload was aborted'));
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    const done = (settle: () => void) => {
-      signal?.removeEventListener('abort', onAbort);
-      settle();
-    };
-    xhr.open('POST', `${baseUrl}${PROXY_PATHS.uploads}`);
-    xhr.withCredentials = withCredentials;
-    xhr.timeout = timeoutMs;
-    xhr.responseType = 'json';
-    xhr.setRequestHeader('Content-Type', blob.type || 'image/jpeg');
-    xhr.upload.onprogress = (e) => onProgress?.(e.loaded, e.lengthComputable ? e.total : blob.size);
-    xhr.onload = () =>
-      done(() => {
-        const body: unknown = xhr.response;
-        const url = typeof body === 'object' && body !== null ? (body as Partial<ProxyUpload>).url : undefined;
-        if (xhr.status >= 200 && xhr.status < 300 && typeof url === 'string') return resolve(url);
-        reject(errorFromResponse(xhr.status, body, { headers: headersOf(xhr) }));
-      });
-    xhr.onerror = () => done(() => reject(new ConnectionError('The upload could not reach the server')));
-    xhr.ontimeout = () => done(() => reject(new TimeoutError(`The upload timed out after ${timeoutMs} ms`, { timeoutMs })));
-    xhr.onabort = () => done(() => reject(new AbortError('The upload was aborted')));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    xhr.send(blob);
-  });
+export function fetchWithProgress(onProgress: (loaded: number, total: number) => void): FetchLike {
+  return (url, init) =>
+    new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(init.method ?? 'GET', url);
+      xhr.withCredentials = init.credentials === 'include';
+      xhr.responseType = 'blob';
+      for (const [name, value] of new Headers(init.headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (e) => onProgress(e.loaded, e.total);
+      xhr.onload = () => resolve(new Response(xhr.response as Blob, { status: xhr.status, headers: headersOf(xhr) }));
+      xhr.onerror = () => reject(new TypeError('The upload could not reach the server'));
+      // Core's call rejects with the signal's reason (the visitor's abort or its timeout).
+      xhr.onabort = () => reject(init.signal?.reason);
+      init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(init.body as XMLHttpRequestBodyInit);
+    });
 }
 
 function headersOf(xhr: XMLHttpRequest): Headers {

@@ -1,3 +1,4 @@
+import { createProxyClient, type ProxyClientOptions } from '@room-restyler/core';
 import { labelFor, ROOM_TYPES, STYLES, type VocabularyEntry } from '@room-restyler/core/vocabulary';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { GenerationFlow, type GenerationRequest } from '../../controllers/generation-flow.js';
@@ -9,8 +10,7 @@ import { LangController } from '../../i18n/lang-controller.js';
 import { checkImageUrl, loadImages } from '../../image/load.js';
 import { DEFAULT_LIMITS, type ImageLimits, prepareImage } from '../../image/prepare.js';
 import { watchPredictionEvents } from '../../net/prediction-events.js';
-import { createProxyClient, type ProxyClient } from '../../net/proxy-client.js';
-import { uploadImage } from '../../net/upload.js';
+import { fetchWithProgress } from '../../net/upload.js';
 import { visibleClock } from '../../net/visible-clock.js';
 import { buttonStyles } from '../../styles/shared.styles.js';
 import { themeStyles } from '../../styles/theme.styles.js';
@@ -197,19 +197,16 @@ export class RoomRestyler extends LitElement {
   #internals = this.attachInternals();
   #language = new LangController(this);
   #flow = new GenerationFlow(this, {
-    client: {
-      enhance: (input, options) => this.#client().enhance(input, options),
-      restyle: (input, options) => this.#client().restyle(input, options),
-      waitForPrediction: (id, options) => this.#client().waitForPrediction(id, options),
-    },
-    upload: (blob, options) => uploadImage(this.#baseUrl(), blob, options),
+    client: () => this.#client(),
+    // A photo on a slow line takes longer than core's 30 s per call.
+    upload: async (blob, { signal, onProgress }) =>
+      (await this.#client({ fetch: fetchWithProgress(onProgress), timeoutMs: 120_000 }).upload(blob, { signal })).url,
     watch: (id, options) => watchPredictionEvents(`${this.#baseUrl()}/api/v1/prediction/${encodeURIComponent(id)}/events`, options),
     load: (urls, { onLoaded }) => loadImages(urls, onLoaded),
     done: (output, request) => this.#addResults(output, request),
     clock: visibleClock(document),
     emit: (name, detail) => emit(this, name, detail),
   });
-  #cachedClient: { baseUrl: string; client: ProxyClient } | undefined;
   /** The view, derived from the photo, the results and the flow before each render. */
   #view: View = 'empty';
   /** Which control holds focus in the current view; focus moves when it changes. */
@@ -752,13 +749,12 @@ export class RoomRestyler extends LitElement {
     return new URL(this.endpoint || '.', document.baseURI).href.replace(/\/+$/, '');
   }
 
-  #client() {
-    const baseUrl = this.#baseUrl();
-    if (this.#cachedClient?.baseUrl !== baseUrl) {
-      // Cookies identify the visitor to the proxy, also when it lives on another origin.
-      this.#cachedClient = { baseUrl, client: createProxyClient(baseUrl) };
-    }
-    return this.#cachedClient.client;
+  /**
+   * Core's client for the proxy at `endpoint` (made per call: the endpoint may change). A refusal
+   * with a Retry-After is not waited out silently: the visitor sees its countdown and retries.
+   */
+  #client(options?: Partial<ProxyClientOptions>) {
+    return createProxyClient({ baseUrl: this.#baseUrl(), retry: { maxRetryAfterMs: 0 }, ...options });
   }
 
   #onUrlSubmit = (event: SubmitEvent) => {
