@@ -1,9 +1,10 @@
 import { expect } from '@open-wc/testing';
 import '../translations/de.js';
+import '../translations/fr.js';
 import { ConnectionError, GenerationFailedError } from '@room-restyler/core';
 import { errorFromResponse } from '@room-restyler/core/internal';
 import { localizer } from '../i18n/localize.js';
-import { DEFAULT_LIMITS } from '../image/prepare.js';
+import { DEFAULT_LIMITS, ImageRejectedError } from '../image/prepare.js';
 import { adviceFor, errorMessage } from './error-message.js';
 
 /** The error the element gets for an answer of the proxy. */
@@ -47,5 +48,14 @@ describe('error advice', () => {
       'Sie haben das Limit an Vorschauen erreicht. Erneut möglich in 46 Minuten.',
     );
     expect(errorMessage(fromProxy(429, 'daily_budget'), localizer('en'), DEFAULT_LIMITS, 5 * 3600_000)).to.contain('Try again in 5 hours');
+  });
+
+  it('tells an iPhone owner how to send a photo this browser can read, in their language', () => {
+    const heic = new ImageRejectedError({ kind: 'heic' });
+    expect(errorMessage(heic, localizer('en'), DEFAULT_LIMITS))
+      .to.contain('“Most Compatible”')
+      .and.contain('export the photo as JPEG');
+    expect(errorMessage(heic, localizer('de'), DEFAULT_LIMITS)).to.contain('„Maximale Kompatibilität“');
+    expect(errorMessage(heic, localizer('fr'), DEFAULT_LIMITS)).to.contain('« Le plus compatible »');
   });
 });

@@ -112,6 +112,7 @@ export function errorMessage(error: unknown, l: Localizer, limits: ImageLimits, 
     const { problem } = error;
     const params = { maxMb: l.size(limits.maxBytes), minW: limits.minWidth, minH: limits.minHeight };
     if (problem.kind === 'type') return t('errType');
+    if (problem.kind === 'heic') return t('errHeic');
     if (problem.kind === 'size') return t('errSize', { ...params, mb: l.size(problem.bytes) });
     if (problem.kind === 'url') return t('errUrl');
     if (problem.kind === 'unreachable') return t('errUnreachable');

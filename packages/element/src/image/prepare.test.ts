@@ -2,6 +2,9 @@ import { expect } from '@open-wc/testing';
 import { makePhoto } from '../test/helpers.js';
 import { ImageRejectedError, prepareImage } from './prepare.js';
 
+/** The first bytes of an iPhone photo (an ISO box of brand `heic`). */
+const HEIC = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode('ftypheic'), 0, 0, 0, 0]);
+
 /** Why `prepareImage` refused `file`, or undefined when it took it. */
 async function refusal(file: Blob): Promise<string | undefined> {
   try {
@@ -21,9 +24,24 @@ describe('prepareImage', () => {
     }
   });
 
-  it('refuses HEIC (an iPhone photo) and text named like a photo as the wrong type', async () => {
-    const heic = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode('ftypheic'), 0, 0, 0, 0]);
-    expect(await refusal(new Blob([heic], { type: 'image/heic' }))).to.equal('type');
+  it('refuses text named like a photo as the wrong type', async () => {
     expect(await refusal(new Blob(['hello'], { type: 'image/jpeg' }))).to.equal('type');
+  });
+
+  it('gives an iPhone photo (HEIC) that this browser cannot decode its own refusal', async () => {
+    expect(await refusal(new Blob([HEIC], { type: 'image/heic' }))).to.equal('heic');
+  });
+
+  it('converts a HEIC to JPEG where the browser decodes it, as Safari does', async () => {
+    const decode = globalThis.createImageBitmap;
+    const photo = await makePhoto(800, 600);
+    // This Chromium cannot decode HEIC: the decoder answers for the HEIC with a photo, as Safari's would.
+    globalThis.createImageBitmap = ((_: Blob, options?: ImageBitmapOptions) => decode(photo, options)) as typeof createImageBitmap;
+    try {
+      const prepared = await prepareImage(new Blob([HEIC, photo], { type: 'image/heic' }));
+      expect([prepared.sourceFormat, prepared.blob.type, prepared.width]).to.deep.equal(['image/heic', 'image/jpeg', 800]);
+    } finally {
+      globalThis.createImageBitmap = decode;
+    }
   });
 });

@@ -14,6 +14,7 @@ export const DEFAULT_LIMITS: ImageLimits = { maxBytes: 15 * 1024 * 1024, minWidt
 /** Why a picked file was refused; `details` fills the localized message. */
 export type ImageProblem =
   | { kind: 'type' }
+  | { kind: 'heic' }
   | { kind: 'size'; bytes: number }
   | { kind: 'dims'; width: number; height: number }
   | { kind: 'decode' }
@@ -42,14 +43,15 @@ export interface PreparedImage {
  */
 export async function prepareImage(file: Blob, limits: ImageLimits = DEFAULT_LIMITS): Promise<PreparedImage> {
   const sourceFormat = sniffImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
-  // HEIC is recognised but not accepted: it gets the same message as any other unsupported file.
-  if (!sourceFormat || !ACCEPTED_IMAGE_TYPES.includes(sourceFormat)) throw new ImageRejectedError({ kind: 'type' });
+  // An iPhone's HEIC is converted like any photo where the browser decodes it (Safari), else it gets its own advice.
+  const heic = sourceFormat === 'image/heic';
+  if (!sourceFormat || !(heic || ACCEPTED_IMAGE_TYPES.includes(sourceFormat))) throw new ImageRejectedError({ kind: 'type' });
   if (file.size > limits.maxBytes) throw new ImageRejectedError({ kind: 'size', bytes: file.size });
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
-    throw new ImageRejectedError({ kind: 'decode' });
+    throw new ImageRejectedError({ kind: heic ? 'heic' : 'decode' });
   }
   try {
     const { width, height } = bitmap;

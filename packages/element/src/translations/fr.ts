@@ -55,6 +55,8 @@ export const fr: Messages = {
   waitNow: 'Vous pouvez réessayer maintenant.',
   required: 'Générez d’abord un aperçu de la pièce.',
   errType: 'Ce fichier n’est pas une image JPEG, PNG ou WebP.',
+  errHeic:
+    'Ce navigateur ne lit pas les photos d’iPhone (HEIC). Sur l’iPhone, choisissez « Le plus compatible » dans Réglages › Appareil photo › Formats, ou exportez la photo en JPEG.',
   errSize: 'Cette photo fait {mb} ; la limite est de {maxMb}.',
   errDims: 'Cette photo fait {w}×{h} px ; il faut au moins {minW}×{minH} px.',
   errDecode: 'Cette image n’a pas pu être lue. Essayez une autre photo.',
