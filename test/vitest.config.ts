@@ -9,5 +9,7 @@ export default defineConfig({
     // Safety nets only (tests wait for events): a busy machine makes every step slow.
     testTimeout: 300_000,
     hookTimeout: 600_000,
+    // expect.poll waits for an event too (its default gives up after 1 s).
+    expect: { poll: { timeout: 60_000 } },
   },
 });
