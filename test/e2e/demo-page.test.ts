@@ -1,10 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { CHROMIUM_ARGS, chromiumPath, SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropPhoto, startDemo } from '../support/demo.js';
+
+/** axe-core's browser build, injected into the page. */
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** The key the demo server gives its proxy (the simulator's default key). */
 const DEMO_KEY = 'sim_test_key';
@@ -93,6 +97,29 @@ describe('a visitor stages a room on the demo listing page', () => {
     expect(await asset.text()).not.toMatch(/\bZodError\b/);
     const icon = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1];
     expect((await fetch(new URL(icon!, url))).status).toBe(200);
+  });
+
+  it("follows the visitor's colour scheme, and axe finds nothing in either", async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const visitor = await browser.newPage({ colorScheme });
+      visitor.setDefaultTimeout(SAFETY_TIMEOUT_MS);
+      try {
+        await visitor.goto(url);
+        const widget = visitor.locator('room-restyler');
+        await widget.evaluate((el) => (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete);
+        expect(await widget.getAttribute('theme')).toBeNull();
+        const surface = await widget.evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="base"]')!).backgroundColor);
+        expect(surface, colorScheme).toBe(colorScheme === 'dark' ? 'rgb(23, 25, 28)' : 'rgb(255, 255, 255)');
+        await visitor.addScriptTag({ path: AXE });
+        const violations = await visitor.evaluate(async () => {
+          const { axe } = window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } };
+          return (await axe.run()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+        });
+        expect(violations, colorScheme).toEqual([]);
+      } finally {
+        await visitor.close();
+      }
+    }
   });
 
   it('fits a 320 px phone without sideways scrolling, with photos sized for it', async () => {

@@ -20,7 +20,6 @@ export const buttonStyles = css`
     padding: 0 1.1rem;
     font-weight: 600;
     cursor: pointer;
-    text-decoration: none;
   }
   .btn:hover:not(:disabled) {
     border-color: var(--_accent);
@@ -30,8 +29,9 @@ export const buttonStyles = css`
     border-color: var(--_accent);
     color: var(--_on-accent);
   }
+  /* Towards the opposite of the text (its whiteness and blackness swapped), so hovering only adds contrast. */
   .btn.primary:hover:not(:disabled) {
-    background: color-mix(in srgb, var(--_accent) 85%, var(--_text));
+    background: color-mix(in srgb, var(--_accent) 85%, hwb(from var(--_on-accent) 0 b w));
   }
   .btn:disabled {
     opacity: 0.55;

@@ -10,7 +10,9 @@ export const themeStyles = css`
   :host {
     color-scheme: light dark;
     --_accent: var(--room-restyler-accent, light-dark(#1d5fd0, #8ab4ff));
-    --_on-accent: var(--room-restyler-on-accent, light-dark(#fff, #0b1b36));
+    /* White or black, whichever contrasts more with the accent (4.58:1 or more for any colour): its
+       lightness by luminance alone (x and z zeroed), white below 49.2, where both contrast the same. */
+    --_on-accent: lch(from color(from var(--_accent) xyz 0 y 0) calc((49.2 - l) * 1e9) 0 0);
     --_surface: var(--room-restyler-surface, light-dark(#fff, #17191c));
     --_surface-2: var(--room-restyler-surface-2, light-dark(#f3f4f6, #23262b));
     --_text: var(--room-restyler-text, light-dark(#1c2024, #eceef1));

@@ -14,7 +14,6 @@ export default css`
     --room-restyler-border: var(--color-border-primary);
     --room-restyler-danger: var(--color-text-danger);
     --room-restyler-accent: var(--color-background-inverse);
-    --room-restyler-on-accent: var(--color-text-inverse);
     --room-restyler-focus: var(--color-ring-primary);
     --room-restyler-radius: var(--border-radius-lg);
     --room-restyler-font: var(--font-weight-normal, 400) var(--font-text-md-size, 1rem) / 1.45 var(--font-sans, system-ui, sans-serif);

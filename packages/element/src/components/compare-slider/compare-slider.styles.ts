@@ -86,7 +86,6 @@ export default css`
     cursor: ew-resize;
     /* Vertical swipes still scroll the page; horizontal ones move the divider. */
     touch-action: pan-y;
-    -webkit-appearance: none;
     appearance: none;
   }
   input::-webkit-slider-thumb {

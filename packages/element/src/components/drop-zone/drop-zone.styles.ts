@@ -29,7 +29,6 @@ export default css`
   .icon {
     width: 2.25rem;
     height: 2.25rem;
-    color: var(--_accent);
   }
   .title {
     font-weight: 600;

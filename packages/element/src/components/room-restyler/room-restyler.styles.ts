@@ -58,7 +58,7 @@ export default css`
   }
   .stage > *,
   .preview img,
-  .result room-restyler-compare {
+  room-restyler-compare {
     height: 100%;
   }
   .preview,
@@ -95,11 +95,6 @@ export default css`
     }
     to {
       background-position: 0 0, 0 0;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .scan {
-      animation: none;
     }
   }
   .banner {
@@ -150,15 +145,6 @@ export default css`
   .row {
     display: grid;
     gap: 0.75rem;
-  }
-  @container (min-width: 36rem) {
-    .row {
-      grid-template-columns: 3fr 2fr;
-      align-items: end;
-    }
-    .card {
-      padding: 1.25rem;
-    }
   }
   fieldset {
     min-width: 0;
@@ -237,18 +223,11 @@ export default css`
     min-height: 2.9em;
     color: var(--_muted);
   }
-  .status > :first-child:not(.time) {
+  .status > :first-child {
     color: var(--_text);
     font-weight: 600;
   }
-  @container (min-width: 36rem) {
-    .status {
-      min-height: 1.45em;
-    }
-  }
   .time {
-    color: var(--_muted);
-    font-weight: 400;
     font-variant-numeric: tabular-nums;
   }
   .bar {
@@ -264,11 +243,6 @@ export default css`
     border-radius: inherit;
     background: var(--_accent);
     transition: width 0.9s linear;
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .bar > span {
-      transition: none;
-    }
   }
   /* One row of actions; on a phone they share it equally, a long label taking two lines. */
   .actions {
@@ -287,7 +261,18 @@ export default css`
     grid-template-columns: 1fr auto;
     grid-auto-columns: auto;
   }
+  /* Wide: more padding, the choices side by side, the status on one line, the actions sized by their words. */
   @container (min-width: 36rem) {
+    .card {
+      padding: 1.25rem;
+    }
+    .row {
+      grid-template-columns: 3fr 2fr;
+      align-items: end;
+    }
+    .status {
+      min-height: 1.45em;
+    }
     .actions {
       display: flex;
     }
@@ -329,8 +314,13 @@ export default css`
     min-height: 0;
     overflow: auto;
   }
-  .viewer-body room-restyler-compare {
-    height: 100%;
+  @media (prefers-reduced-motion: reduce) {
+    .scan {
+      animation: none;
+    }
+    .bar > span {
+      transition: none;
+    }
   }
   @media (forced-colors: active) {
     .bar {

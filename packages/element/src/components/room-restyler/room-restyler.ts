@@ -108,8 +108,7 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  * @csspart error - the error message.
  * @csspart retry - the button that fixes the error (Retry, Generate again, Choose another photo).
  *
- * @cssprop --room-restyler-accent - Buttons, chosen cards, progress bar. Default `#1d5fd0` (dark: `#8ab4ff`).
- * @cssprop --room-restyler-on-accent - Text on accent. Default `#fff` (dark: `#0b1b36`).
+ * @cssprop --room-restyler-accent - Buttons, chosen cards, progress bar; the text on it is black or white, whichever contrasts more (4.58:1 or more for any colour). One colour, or `light-dark(light, dark)` for a lighter one in the dark scheme. Default `#1d5fd0` (dark: `#8ab4ff`).
  * @cssprop --room-restyler-surface - Card background. Default `#fff` (dark: `#17191c`).
  * @cssprop --room-restyler-surface-2 - Drop zone and image backgrounds. Default `#f3f4f6` (dark: `#23262b`).
  * @cssprop --room-restyler-text - Text colour. Default `#1c2024` (dark: `#eceef1`).
