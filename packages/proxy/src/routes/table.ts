@@ -14,9 +14,20 @@ import { handleGenerate } from './generate.js';
 import { handleLive, handleReady } from './health.js';
 import { handlePrediction } from './prediction.js';
 import { handleUpload, handleUploaded } from './uploads.js';
-import { handleWidget } from './widget.js';
+import { handlePreview, handleWidget } from './widget.js';
 
-export type RouteName = 'enhance' | 'restyle' | 'prediction' | 'events' | 'upload' | 'uploaded' | 'live' | 'ready' | 'health' | 'widget';
+export type RouteName =
+  | 'enhance'
+  | 'restyle'
+  | 'prediction'
+  | 'events'
+  | 'upload'
+  | 'uploaded'
+  | 'live'
+  | 'ready'
+  | 'health'
+  | 'widget'
+  | 'preview';
 
 export type RouteHandler = (context: ProxyContext, scope: RequestScope) => Promise<Reply> | Reply;
 
@@ -56,14 +67,18 @@ export const ROUTES = [
   // The old name of /livez, kept for probes already configured with it.
   { name: 'health', method: 'GET', path: '/healthz', handler: handleLive },
   { name: 'widget', method: 'GET', path: '/room-restyler.js', handler: handleWidget, public: true },
+  { name: 'preview', method: 'GET', path: '/room-restyler/previews/{style}.webp', handler: handlePreview, public: true },
 ] as const satisfies readonly Route[];
 
 // Every path of the spec is served: a path added to openapi/proxy-api.yaml without a route stops the build.
 const everyPathServed = <Unserved extends never>(unserved?: Unserved) => unserved;
 everyPathServed<Exclude<keyof ProxyPaths, (typeof ROUTES)[number]['path']>>();
 
-/** A path template as a pattern: each `{param}` is one token (a handle or an upload id). */
-const MATCHERS = ROUTES.map((route) => ({ ...route, pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, TOKEN)}$`) }));
+/** A path template as a pattern: each `{param}` is one token (a handle, an upload id or a style); a dot is a dot. */
+const MATCHERS = ROUTES.map((route) => ({
+  ...route,
+  pattern: new RegExp(`^${route.path.replaceAll('.', '\\.').replace(/\{[^}]+\}/g, TOKEN)}$`),
+}));
 
 const SUSPICIOUS = /%2f|%5c|%2e|%00|\\|\/\/|\/\.\.?(\/|$)/i;
 
