@@ -65,6 +65,9 @@ describe('room-restyler-cards', () => {
     await until(() => !japandi!.querySelector('img'), 'the failed preview is gone');
     expect(japandi!.querySelector<HTMLElement>('.swatch')!.style.getPropertyValue('--f')).to.equal('#d8cbb3');
     expect(free!.querySelector('img')).to.equal(null);
+    // Another picture for the card (the site's own, given late) is tried, and shows.
+    el.cards = el.cards.map((card) => (card.id === 'japandi' ? { ...card, preview: '/previews/japandi.webp' } : card));
+    await until(() => japandi!.querySelector('img')?.naturalWidth === 224, 'the other preview loads');
     // The names stay for everyone, screen readers included.
     expect([...el.shadowRoot!.querySelectorAll('.name')].map((n) => n.textContent)).to.deep.equal(['Modern', 'Japandi', 'Wabi sabi']);
     await expectAccessible(el);

@@ -12,8 +12,6 @@ export interface Card {
   preview?: string | undefined;
 }
 
-const dropImage = (event: Event) => (event.target as Element).remove();
-
 /**
  * A single choice shown as cards — the style cards and the results of the visit. A native radio
  * group: arrow keys move and choose, a screen reader says "Scandinavian, radio button, 3 of 13".
@@ -39,6 +37,7 @@ export class ChoiceCards extends LitElement {
   declare value: string;
   declare label: string;
   declare disabled: boolean;
+  #failed = new Set<string>();
 
   constructor() {
     super();
@@ -65,7 +64,11 @@ export class ChoiceCards extends LitElement {
               image
                 ? html`<img src=${image} alt="" />`
                 : html`<span class="swatch" part="swatch" style=${main ? `--w:${soft};--f:${main};--s:${accent};--d:${dark}` : ''}
-                    >${preview ? html`<img src=${preview} alt="" loading="lazy" decoding="async" @error=${dropImage} />` : ''}</span
+                    >${
+                      preview && !this.#failed.has(preview)
+                        ? html`<img src=${preview} alt="" loading="lazy" decoding="async" @error=${() => this.#fail(preview)} />`
+                        : ''
+                    }</span
                   >`
             }
             <span class="name">${label}</span>
@@ -73,6 +76,12 @@ export class ChoiceCards extends LitElement {
         })}
       </div>
     </fieldset>`;
+  }
+
+  /** A preview that failed is not asked for again (the swatch shows); another URL for the card is tried. */
+  #fail(preview: string) {
+    this.#failed.add(preview);
+    this.requestUpdate();
   }
 
   #onChange(event: Event) {
