@@ -4,11 +4,12 @@
 //   PORT=5173 (taken: any free port)  HOST=127.0.0.1  ROOM_SIM_LATENCY=3000-6000 (ms)  ROOM_PROXY_LOG=1
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRoomProxy, silentLogger } from '@room-restyler/proxy';
-import { createNodeUploads, toNodeHandler } from '@room-restyler/proxy/node';
+import { createNodeUploads, elementWidget, toNodeHandler } from '@room-restyler/proxy/node';
 import { startSimulator } from '@room-restyler/simulator';
 import { build } from 'vite';
 import { listen } from './server/listen.mjs';
@@ -51,6 +52,8 @@ const proxy = createRoomProxy({
   baseUrl: simulator.url,
   prefix: '/room-api',
   uploads: createNodeUploads(),
+  // The element this page embeds: its style cards' previews come from /room-api/room-restyler/previews/.
+  widget: elementWidget(createRequire(import.meta.url).resolve),
   // Every local visitor shares one IP: the per-IP limit is the per-visitor one times a classroom.
   limits: { perVisitor: TRIES.limit, perIp: TRIES.limit * 20, windowMs: TRIES.windowMs, dailyCredits: Infinity },
   authorize: tries.authorize,

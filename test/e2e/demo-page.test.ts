@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { STYLE_IDS } from '@room-restyler/core/vocabulary';
 import { CHROMIUM_ARGS, chromiumPath, SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -136,6 +137,26 @@ describe('a visitor stages a room on the demo listing page', () => {
       expect(thumbs.every((src) => src?.endsWith('-192.jpg'))).toBe(true);
     } finally {
       await phone.close();
+    }
+  });
+
+  it('shows every style card with its preview, served by the proxy beside the widget', async () => {
+    const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    visitor.setDefaultTimeout(SAFETY_TIMEOUT_MS);
+    try {
+      await visitor.goto(url);
+      await visitor.locator('room-restyler [part~="style"]').scrollIntoViewIfNeeded();
+      const pictures = () =>
+        visitor.evaluate(() => {
+          const cards = document.querySelector('room-restyler')!.shadowRoot!.querySelector('room-restyler-cards')!.shadowRoot!;
+          return [...cards.querySelectorAll('.card')].map((card) => {
+            const img = card.querySelector('img');
+            return img?.complete ? `${new URL(img.src).pathname} ${img.naturalWidth}×${img.naturalHeight}` : 'none';
+          });
+        });
+      await expect.poll(pictures).toEqual(STYLE_IDS.map((style) => `/room-api/room-restyler/previews/${style}.webp 224×136`));
+    } finally {
+      await visitor.close();
     }
   });
 

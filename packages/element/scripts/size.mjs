@@ -2,6 +2,7 @@
 // photo after the in-browser downscale/re-encode (run in Chromium) against the original file.
 // Prints only the Markdown section to stdout; progress goes to stderr.
 
+import { readdir, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
 import { build } from 'esbuild';
@@ -52,6 +53,11 @@ try {
   await browser.close();
 }
 
+const previewsDir = new URL('../previews/', import.meta.url);
+const previews = await Promise.all((await readdir(previewsDir)).map(async (name) => (await stat(new URL(name, previewsDir))).size));
+const previewsTotal = previews.reduce((sum, n) => sum + n, 0);
+const previewsRange = `${(Math.min(...previews) / 1000).toFixed(1)}–${kB(Math.max(...previews))} each`;
+
 const row = (what, value, target, ratio) => `| ${what} | ${value} | ${target} | ${ratio} |`;
 console.log(`## Element
 
@@ -61,5 +67,6 @@ console.log(`## Element
 |---|---|---|---|
 ${row('CDN bundle (lit + German included), min+gzip', kB(cdn.gzip), `≤ ${kB(BUDGETS.cdn)}`, `${((cdn.gzip / BUDGETS.cdn) * 100).toFixed(0)} % of budget`)}
 ${row('Element without lit (`/define`), min+gzip', kB(element.gzip), `≤ ${kB(BUDGETS.element)}`, `${((element.gzip / BUDGETS.element) * 100).toFixed(0)} % of budget`)}
+${row(`Style previews (${previews.length} WebP, 224×136; proxy-served, lazy)`, kB(previewsTotal), 'no JavaScript: unbudgeted', previewsRange)}
 ${row(`Upload for a 12 MP photo (4000×3000 → ${dims} JPEG)`, kB(uploaded), `original file ${kB(original.length)}`, `${(original.length / uploaded).toFixed(1)}× smaller (target ≥ 5×)`)}
 `);

@@ -9,6 +9,7 @@
 //   GET  /backend/__palettes the simulator's palette of each known style (the style cards draw them)
 //   GET  /backend/__violations  answers of any fake service off the contract since the last call
 //                               (src/test/backend-contract.ts fails the test that caused them)
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { fixedPollSchedule, STYLE_IDS } from '@room-restyler/core';
 import { createRoomProxy, silentLogger } from '@room-restyler/proxy';
@@ -17,6 +18,9 @@ import { stylePalette } from '@room-restyler/simulator';
 import { startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 
 const ANY_ORIGIN = { 'access-control-allow-origin': '*' };
+const shippedPreviews = Promise.all(
+  STYLE_IDS.map(async (style) => /** @type {const} */ ([style, await readFile(new URL(`../previews/${style}.webp`, import.meta.url))])),
+).then((entries) => new Map(entries));
 
 /** Limits that no test reaches, unless its scenario says otherwise. */
 const OPEN_LIMITS = { perVisitor: 1000, perIp: 1000, dailyCredits: 1000, uploadsPerVisitor: 1000, uploadsPerIp: 1000 };
@@ -121,6 +125,8 @@ async function startBackend(prefix, scenario, pageOrigin) {
     },
     // The proxy follows jobs every 100 ms instead of the service's schedule (first look at 3 s).
     jobs: { schedule: fixedPollSchedule(100), idleMs: 1000 },
+    // No bundle (the tests load the sources), but the style previews this package ships.
+    widget: async () => ({ code: '', version: '0.0.0', previews: await shippedPreviews }),
     log: silentLogger,
   });
   const counts = { polls: 0, events: 0 };

@@ -198,6 +198,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/room-restyler/previews/{style}.webp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A style card's preview, the sample room staged in that style (224×136 WebP)
+         * @description Rendered at build time by the simulator's style treatments and shipped in `@room-restyler/element`; served with the widget (404 `widget_unavailable` without it) and public like it: no `Origin` is refused, `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`. Cached for a day with an `ETag`; a matching `If-None-Match` gets 304. Only the kit's known style ids are served: any other name is a 404 `not_found`.
+         */
+        get: operations["stylePreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -713,6 +733,41 @@ export interface operations {
                 };
                 content: {
                     "text/javascript": string;
+                };
+            };
+            /** @description The copy the browser has (its `If-None-Match`) is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    stylePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A known style id (`modern`, `mid_century_modern`, …). */
+                style: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: "public, max-age=86400";
+                    "Access-Control-Allow-Origin"?: "*";
+                    "Cross-Origin-Resource-Policy"?: "cross-origin";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
                 };
             };
             /** @description The copy the browser has (its `If-None-Match`) is current. */

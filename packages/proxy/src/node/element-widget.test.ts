@@ -28,6 +28,9 @@ function project(): (specifier: string) => string {
     }),
   );
   writeFileSync(join(element, 'dist/cdn/room-restyler.js'), 'export const bundled = true;\n');
+  mkdirSync(join(element, 'previews'));
+  writeFileSync(join(element, 'previews/japandi.webp'), 'RIFF japandi');
+  writeFileSync(join(element, 'previews/not-a-style.webp'), 'RIFF other');
   return createRequire(join(dir, 'index.js')).resolve;
 }
 
@@ -36,6 +39,12 @@ it('reads the bundle the element exports as ./cdn, with the element’s version'
   expect(bundle).toMatchObject({ code: 'export const bundled = true;\n', version: '4.5.6' });
   // Compressed once, here, with brotli (the proxy adds gzip).
   expect(brotliDecompressSync(bundle?.br as Uint8Array).toString()).toBe('export const bundled = true;\n');
+});
+
+it('reads the previews of the known styles the element ships, and only those', async () => {
+  const previews = (await elementWidget(project())())?.previews;
+  expect([...(previews?.keys() ?? [])]).toEqual(['japandi']);
+  expect(Buffer.from(previews?.get('japandi') ?? []).toString()).toBe('RIFF japandi');
 });
 
 it('finds nothing when the element is not installed', async () => {

@@ -1,11 +1,14 @@
 /**
  * `elementWidget()`: the bundle of the `@room-restyler/element` installed next to the proxy (an
- * optional peer; none → the route answers 404) for `GET {prefix}/room-restyler.js`, brotli included.
+ * optional peer; none → the route answers 404) for `GET {prefix}/room-restyler.js`, brotli included,
+ * and its style previews (`previews/<style>.webp`, known styles only).
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
+import { STYLE_IDS } from '@room-restyler/core/vocabulary';
 import type { WidgetSource } from '../widget/widget-source.js';
 
 const ELEMENT = '@room-restyler/element';
@@ -23,11 +26,30 @@ export function elementWidget(resolve: (specifier: string) => string = createReq
       if ((error as { code?: unknown }).code === 'MODULE_NOT_FOUND') return undefined;
       throw error;
     }
-    const [code, manifest] = await Promise.all([readFile(bundleFile, 'utf8'), readFile(manifestFile, 'utf8')]);
+    const [code, manifest, previews] = await Promise.all([
+      readFile(bundleFile, 'utf8'),
+      readFile(manifestFile, 'utf8'),
+      Promise.all(STYLE_IDS.map((style) => previewOf(style, new URL(`previews/${style}.webp`, pathToFileURL(manifestFile))))),
+    ]);
     // Once per process, so the best (slowest) level is worth it.
     const br = await brotli(code, {
       params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 11 },
     });
-    return { code, version: (JSON.parse(manifest) as { version: string }).version, br: new Uint8Array(br) };
+    return {
+      code,
+      version: (JSON.parse(manifest) as { version: string }).version,
+      br: new Uint8Array(br),
+      previews: new Map(previews.filter((entry) => entry !== undefined)),
+    };
   };
+}
+
+/** An element older than the previews has none: its cards keep their drawn swatches. */
+async function previewOf(style: string, file: URL): Promise<[string, Uint8Array] | undefined> {
+  try {
+    return [style, await readFile(file)];
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

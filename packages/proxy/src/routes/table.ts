@@ -14,9 +14,10 @@ import { handleGenerate } from './generate.js';
 import { handleLive, handleReady } from './health.js';
 import { handlePrediction } from './prediction.js';
 import { handleUpload, handleUploaded } from './uploads.js';
-import { handleWidget } from './widget.js';
+import { handlePreview, handleWidget } from './widget.js';
 
-export type RouteName = 'enhance' | 'restyle' | 'prediction' | 'events' | 'upload' | 'uploaded' | 'live' | 'ready' | 'health' | 'widget';
+/** The name of each route in ROUTES (the request log names requests by it). */
+export type RouteName = (typeof ROUTES)[number]['name'];
 
 export type RouteHandler = (context: ProxyContext, scope: RequestScope) => Promise<Reply> | Reply;
 
@@ -28,7 +29,7 @@ export interface MatchedRoute {
 }
 
 interface Route {
-  name: RouteName;
+  name: string;
   method: 'GET' | 'POST';
   /** The path as openapi/proxy-api.yaml writes it; the compiler checks it is one of the spec's. */
   path: keyof ProxyPaths;
@@ -56,14 +57,18 @@ export const ROUTES = [
   // The old name of /livez, kept for probes already configured with it.
   { name: 'health', method: 'GET', path: '/healthz', handler: handleLive },
   { name: 'widget', method: 'GET', path: '/room-restyler.js', handler: handleWidget, public: true },
+  { name: 'preview', method: 'GET', path: '/room-restyler/previews/{style}.webp', handler: handlePreview, public: true },
 ] as const satisfies readonly Route[];
 
 // Every path of the spec is served: a path added to openapi/proxy-api.yaml without a route stops the build.
 const everyPathServed = <Unserved extends never>(unserved?: Unserved) => unserved;
 everyPathServed<Exclude<keyof ProxyPaths, (typeof ROUTES)[number]['path']>>();
 
-/** A path template as a pattern: each `{param}` is one token (a handle or an upload id). */
-const MATCHERS = ROUTES.map((route) => ({ ...route, pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, TOKEN)}$`) }));
+/** A path template as a pattern: each `{param}` is one token (a handle, an upload id or a style); a dot is a dot. */
+const MATCHERS = ROUTES.map((route) => ({
+  ...route,
+  pattern: new RegExp(`^${route.path.replaceAll('.', '\\.').replace(/\{[^}]+\}/g, TOKEN)}$`),
+}));
 
 const SUSPICIOUS = /%2f|%5c|%2e|%00|\\|\/\/|\/\.\.?(\/|$)/i;
 

@@ -146,3 +146,52 @@ describe('the widget bundle', () => {
     expect(posted.headers.get('allow')).toBe('GET');
   });
 });
+
+describe('the style previews', () => {
+  const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4]);
+  const withPreviews = () => countingSource({ ...BUNDLE, previews: new Map([['modern', WEBP]]) });
+
+  it('are WebP, cached for a day with an ETag, 304 when current, readable from any origin', async () => {
+    h = await startHarness({ widget: withPreviews(), allowedOrigins: ['https://listing.example'] });
+    const cms = h.visitor({ origin: 'https://cms.example' });
+    const preview = await cms.raw('/room-restyler/previews/modern.webp');
+    expect(preview.status).toBe(200);
+    expect(new Uint8Array(await preview.arrayBuffer())).toEqual(WEBP);
+    expect(Object.fromEntries(preview.headers)).toMatchObject({
+      'content-type': 'image/webp',
+      'cache-control': 'public, max-age=86400',
+      'x-content-type-options': 'nosniff',
+      'access-control-allow-origin': '*',
+      'cross-origin-resource-policy': 'cross-origin',
+      etag: expect.stringMatching(/^"[0-9a-f]{24}"$/),
+    });
+    const again = await cms.raw('/room-restyler/previews/modern.webp', {
+      headers: { 'if-none-match': preview.headers.get('etag') as string },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('are a JSON 404 for a style without one, a name that is no style, or a path that leaves the folder', async () => {
+    h = await startHarness({ widget: withPreviews() });
+    const visitor = h.visitor();
+    for (const path of [
+      '/room-restyler/previews/japandi.webp',
+      '/room-restyler/previews/constructor.webp',
+      '/room-restyler/previews/modern_webp',
+      '/room-restyler/previews/modern.png',
+      '/room-restyler/previews/../room-restyler.js',
+      '/room-restyler/previews/%2e%2e%2fpackage.json.webp',
+      '/room-restyler/previews/..%2fpackage.webp',
+    ]) {
+      const missing = await visitor.request(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.json, path).toMatchObject({ code: 'not_found' });
+    }
+  });
+
+  it('are a JSON 404 widget_unavailable without the element', async () => {
+    h = await startHarness({ widget: countingSource(undefined) });
+    expect((await h.visitor().request('/room-restyler/previews/modern.webp')).json).toMatchObject({ code: 'widget_unavailable' });
+  });
+});

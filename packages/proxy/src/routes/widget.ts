@@ -3,17 +3,21 @@
  * widget with one script tag (no CDN, no build step). `?v=<element version>` names one build for
  * good (cached a year, immutable); the bare URL, or an old version's, is cached for 5 minutes, so a
  * deploy reaches visitors soon. Compressed as the browser accepts (75 kB of text is 27 kB gzipped).
+ * GET /room-restyler/previews/<style>.webp: the style cards' pictures shipped with the element.
  * It is public code: any origin may load it (a CMS page embedding the widget), unlike the API
- * routes, whose origin allowlist still holds (routes/table.ts marks this route public).
+ * routes, whose origin allowlist still holds (routes/table.ts marks these routes public).
  */
 import type { ProxyContext, RequestScope } from '../context.js';
+import type { ProxyRequest } from '../http/proxy-request.js';
 import { ProxyHttpError } from '../http/responses.js';
 import { type Encoding, pickEncoding } from '../widget/accept-encoding.js';
+import type { ServedWidget } from '../widget/widget-source.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=300';
+const DAY = 'public, max-age=86400';
 
-export async function handleWidget(context: ProxyContext, { request }: RequestScope): Promise<Response> {
+async function widgetOf(context: ProxyContext): Promise<ServedWidget> {
   const widget = await context.options.widget?.();
   if (!widget)
     throw new ProxyHttpError(
@@ -21,21 +25,39 @@ export async function handleWidget(context: ProxyContext, { request }: RequestSc
       'widget_unavailable',
       'This proxy does not serve the widget: install @room-restyler/element next to @room-restyler/proxy (npm install @room-restyler/element)',
     );
+  return widget;
+}
+
+export async function handleWidget(context: ProxyContext, { request }: RequestScope): Promise<Response> {
+  const widget = await widgetOf(context);
   const encoding = pickEncoding(request.headers.get('accept-encoding'), new Set(Object.keys(widget.bodies) as Encoding[]));
   const etag = encoding === 'identity' ? widget.etag : `${widget.etag.slice(0, -1)}-${encoding}"`;
   const pinned = new URL(request.url).searchParams.get('v') === widget.version;
-  const headers: Record<string, string> = {
+  const headers: Record<string, string> & { etag: string } = {
     'content-type': 'text/javascript; charset=utf-8',
     'cache-control': pinned ? IMMUTABLE : SHORT,
     etag,
     vary: 'Accept-Encoding',
     'x-widget-version': widget.version,
+  };
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  return publicAnswer(request, widget.bodies[encoding] as Uint8Array, headers);
+}
+
+export async function handlePreview(context: ProxyContext, { request, param }: RequestScope): Promise<Response> {
+  const preview = (await widgetOf(context)).previews.get(param ?? '');
+  if (!preview) throw new ProxyHttpError(404, 'not_found', 'No preview for this style');
+  return publicAnswer(request, preview.body, { 'content-type': 'image/webp', 'cache-control': DAY, etag: preview.etag });
+}
+
+/** Readable from any origin, and a 304 when the browser's copy (`If-None-Match`) is current. */
+function publicAnswer(request: ProxyRequest, body: Uint8Array, headers: Record<string, string> & { etag: string }): Response {
+  Object.assign(headers, {
     'x-content-type-options': 'nosniff',
     'access-control-allow-origin': '*',
     'cross-origin-resource-policy': 'cross-origin',
-  };
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  });
   const cached = request.headers.get('if-none-match')?.split(/\s*,\s*/) ?? [];
-  if (cached.includes(etag)) return new Response(null, { status: 304, headers });
-  return new Response(widget.bodies[encoding] as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  if (cached.includes(headers.etag)) return new Response(null, { status: 304, headers });
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

@@ -11,6 +11,8 @@ export interface WidgetBundle {
   version: string;
   /** The code compressed with brotli, where the runtime can (`elementWidget()` does); gzip is computed by the proxy. */
   br?: Uint8Array | undefined;
+  /** The style cards' WebP previews by style id, served at `{prefix}/room-restyler/previews/<style>.webp`. */
+  previews?: ReadonlyMap<string, Uint8Array> | undefined;
 }
 
 export type WidgetSource = () => Promise<WidgetBundle | undefined>;
@@ -22,6 +24,7 @@ export interface ServedWidget {
   bodies: Partial<Record<Encoding, Uint8Array>> & { identity: Uint8Array; gzip: Uint8Array };
   /** `"<version>-<hash>"`, suffixed with the encoding for a compressed body. */
   etag: string;
+  previews: ReadonlyMap<string, { body: Uint8Array; etag: string }>;
 }
 
 /** Loads the bundle on first use and keeps it; a failed or empty load is tried again next time. */
@@ -46,12 +49,20 @@ async function load(source: WidgetSource): Promise<ServedWidget | undefined> {
   const bundle = await source();
   if (!bundle) return undefined;
   const identity = new TextEncoder().encode(bundle.code);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', identity));
-  const hash = [...digest.subarray(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const hash = await hashOf(identity);
+  const previews = new Map<string, { body: Uint8Array; etag: string }>();
+  for (const [style, body] of bundle.previews ?? []) previews.set(style, { body, etag: `"${await hashOf(body)}"` });
   const gzip = new Uint8Array(await new Response(new Blob([identity]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
   return {
     version: bundle.version,
     bodies: bundle.br ? { identity, gzip, br: bundle.br } : { identity, gzip },
     etag: `"${bundle.version}-${hash}"`,
+    previews,
   };
+}
+
+/** The first 12 bytes of the SHA-256, in hex. */
+async function hashOf(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return [...digest.subarray(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -32,6 +32,8 @@ export interface RenderRequest {
   seed: number;
   /** Which output of the job this is; outputs of one job differ slightly. */
   index: number;
+  /** `false` leaves out the "SIMULATED" badge (the style cards' previews, too small to read it). */
+  mark?: false;
 }
 
 /** Decodes, orients and downsizes the photo to at most MAX_LONG_EDGE, as raw sRGB. */
@@ -85,7 +87,6 @@ export async function renderOutput(image: PreparedImage, request: RenderRequest)
     .raw()
     .toBuffer();
 
-  const mark = markOverlay(width, height, request.style, treatment.palette);
   const layers: sharp.OverlayOptions[] = [
     {
       input: { create: { width, height, channels: 4, background: { ...hexToRgb(treatment.wash.color), alpha: treatment.wash.opacity } } },
@@ -94,7 +95,10 @@ export async function renderOutput(image: PreparedImage, request: RenderRequest)
   ];
   if (request.mode === 'staging') layers.push({ input: Buffer.from(stagingOverlaySvg(width, height, treatment, request.roomType, shift)) });
   if (treatment.vignette > 0) layers.push({ input: Buffer.from(vignetteSvg(width, height, treatment.vignette)) });
-  layers.push({ input: Buffer.from(mark.svg), left: mark.left, top: mark.top });
+  if (request.mark !== false) {
+    const mark = markOverlay(width, height, request.style, treatment.palette);
+    layers.push({ input: Buffer.from(mark.svg), left: mark.left, top: mark.top });
+  }
 
   return sharp(graded, { raw }).composite(layers).jpeg({ quality: 85 }).toBuffer();
 }

@@ -102,6 +102,11 @@ export default css`
       linear-gradient(transparent 66%, var(--f, var(--_border)) 0),
       var(--w, var(--_surface-2));
   }
+  .swatch img {
+    position: absolute;
+    height: 100%;
+    background: none;
+  }
   /* The chosen card also carries a check mark: its state is not told by colour alone. */
   .card:has(:checked) .swatch::after {
     content: '✓';

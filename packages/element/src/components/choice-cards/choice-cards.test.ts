@@ -3,7 +3,7 @@ import { STYLES } from '@room-restyler/core/vocabulary';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
 import type { PartEvent } from '../../events.js';
-import { expectAccessible } from '../../test/helpers.js';
+import { expectAccessible, until } from '../../test/helpers.js';
 import type { ChoiceCards } from './choice-cards.js';
 
 const styleCards = () =>
@@ -43,6 +43,34 @@ describe('room-restyler-cards', () => {
       }),
     );
     expect(drawn).to.deep.equal(palettes);
+  });
+
+  it('shows a style’s preview over its drawn swatch, lazily, and the swatch alone when the preview fails', async () => {
+    const el = await fixture<ChoiceCards>(
+      html`<room-restyler-cards
+        label="Style"
+        .cards=${[
+          { id: 'modern', label: 'Modern', preview: '/previews/modern.webp' },
+          { id: 'japandi', label: 'Japandi', preview: '/previews/no-such-style.webp' },
+          { id: 'wabi_sabi', label: 'Wabi sabi' },
+        ]}
+      ></room-restyler-cards>`,
+    );
+    const [modern, japandi, free] = [...el.shadowRoot!.querySelectorAll('.card')];
+    const picture = modern!.querySelector<HTMLImageElement>('.swatch img')!;
+    expect([picture.loading, picture.decoding, picture.alt]).to.deep.equal(['lazy', 'async', '']);
+    await until(() => picture.complete && picture.naturalWidth === 224, 'the preview loads');
+    // It covers the drawn room.
+    expect(picture.getBoundingClientRect().toJSON()).to.deep.equal(modern!.querySelector('.swatch')!.getBoundingClientRect().toJSON());
+    await until(() => !japandi!.querySelector('img'), 'the failed preview is gone');
+    expect(japandi!.querySelector<HTMLElement>('.swatch')!.style.getPropertyValue('--f')).to.equal('#d8cbb3');
+    expect(free!.querySelector('img')).to.equal(null);
+    // Another picture for the card (the site's own, given late) is tried, and shows.
+    el.cards = el.cards.map((card) => (card.id === 'japandi' ? { ...card, preview: '/previews/japandi.webp' } : card));
+    await until(() => japandi!.querySelector('img')?.naturalWidth === 224, 'the other preview loads');
+    // The names stay for everyone, screen readers included.
+    expect([...el.shadowRoot!.querySelectorAll('.name')].map((n) => n.textContent)).to.deep.equal(['Modern', 'Japandi', 'Wabi sabi']);
+    await expectAccessible(el);
   });
 
   it('shows results as pictures: the shown one is checked, and choosing another reports it', async () => {

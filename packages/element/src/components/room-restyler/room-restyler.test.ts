@@ -1,4 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { STYLE_IDS } from '@room-restyler/core/vocabulary';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
 import '../../test/backend-contract.js';
@@ -19,6 +20,8 @@ import {
   ready,
   releaseImages,
 } from '../../test/widget.js';
+import type { ChoiceCards } from '../choice-cards/choice-cards.js';
+import type { RoomRestyler } from './room-restyler.js';
 
 const stats = backendStats;
 
@@ -37,6 +40,32 @@ describe('<room-restyler>', () => {
     expect($($(el, 'room-restyler-drop-zone')!, 'input[type="file"]')).to.exist;
     expect(part(el, 'url')).to.exist;
     await expectAccessible(el);
+  });
+
+  it('style cards: the proxy’s preview of each style the kit knows, the site’s own where it gives one, none without a proxy', async () => {
+    const { el, endpoint } = await mount('ok');
+    const pictures = () =>
+      new Map(
+        [...part(el, 'style')!.shadowRoot!.querySelectorAll('.card')].map((card) => [
+          card.querySelector('input')!.value,
+          card.querySelector('img'),
+        ]),
+      );
+    expect([...pictures().values()].map((img) => img?.src)).to.deep.equal(
+      STYLE_IDS.map((style) => new URL(`${endpoint}/room-restyler/previews/${style}.webp`, document.baseURI).href),
+    );
+    const first = pictures().get('modern')!;
+    await until(() => first.complete && first.naturalWidth === 224, 'the proxy’s preview loads');
+
+    el.stylePreviews = { japandi: '/samples/bedroom.jpg' };
+    el.roomStyle = 'wabi_sabi';
+    await el.updateComplete;
+    await part<ChoiceCards>(el, 'style')!.updateComplete;
+    expect(pictures().get('japandi')!.src).to.equal(new URL('/samples/bedroom.jpg', document.baseURI).href);
+    expect(pictures().get('wabi_sabi')).to.equal(null);
+
+    const bare = await fixture<RoomRestyler>(html`<room-restyler></room-restyler>`);
+    expect(part(bare, 'style')!.shadowRoot!.querySelector('img')).to.equal(null);
   });
 
   it('dragging: highlights without flicker when the pointer crosses children', async () => {

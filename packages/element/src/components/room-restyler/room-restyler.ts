@@ -16,6 +16,7 @@ import { buttonStyles } from '../../styles/shared.styles.js';
 import { themeStyles } from '../../styles/theme.styles.js';
 import type { MessageKey } from '../../translations/en.js';
 import type { Card } from '../choice-cards/choice-cards.js';
+import { paletteOf } from '../choice-cards/swatches.js';
 import styles from './room-restyler.styles.js';
 
 /** What the visitor has chosen as the "before" photo. */
@@ -144,6 +145,7 @@ export class RoomRestyler extends LitElement {
     required: { type: Boolean, reflect: true },
     disabled: { type: Boolean, reflect: true },
     styleOptions: { attribute: false },
+    stylePreviews: { attribute: false },
     roomTypeOptions: { attribute: false },
     limits: { attribute: false },
     photo: { state: true },
@@ -174,6 +176,8 @@ export class RoomRestyler extends LitElement {
   declare disabled: boolean;
   /** Styles offered (id sent to the service, label shown). Any free-text id also works. */
   declare styleOptions: readonly VocabularyEntry[];
+  /** The site's own picture of a style (URL by style id), instead of the proxy's preview of a known style. */
+  declare stylePreviews: Readonly<Record<string, string>>;
   declare roomTypeOptions: readonly VocabularyEntry[];
   /** File size, minimum dimensions and downscale target. */
   declare limits: ImageLimits;
@@ -238,6 +242,7 @@ export class RoomRestyler extends LitElement {
     this.disclose = this.required = this.disabled = false;
     this.name = '';
     this.styleOptions = STYLES;
+    this.stylePreviews = {};
     this.roomTypeOptions = ROOM_TYPES;
     this.limits = DEFAULT_LIMITS;
     this.reading = this.dragging = this.showResults = this.formDisabled = false;
@@ -469,7 +474,13 @@ export class RoomRestyler extends LitElement {
     const { t } = this.#language.localizer;
     const hidden = this.#view === 'result';
     const busy = BUSY.includes(this.#view);
-    const styleChoices: Card[] = this.#choices(this.styleOptions, this.roomStyle).map((o) => ({ id: o.id, label: this.#styleLabel(o.id) }));
+    const styleChoices: Card[] = this.#choices(this.styleOptions, this.roomStyle).map(({ id }) => ({
+      id,
+      label: this.#styleLabel(id),
+      // The proxy serves a preview of each style the kit knows (the ones with a palette).
+      preview:
+        this.stylePreviews[id] ?? (this.endpoint && paletteOf(id) ? `${this.#baseUrl()}/room-restyler/previews/${id}.webp` : undefined),
+    }));
     return html`<div class="choices ${hidden ? 'off' : ''}" ?inert=${hidden}>
       <div class="row">
         <fieldset part="mode" ?disabled=${busy}>
