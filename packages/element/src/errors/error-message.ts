@@ -19,12 +19,28 @@ const SERVER: Advice = ['errServer', 'retry'];
 const BUSY: Advice = ['errBusy', 'wait'];
 
 /**
- * Every error code of the proxy (openapi/proxy-api.yaml) a visitor's request can get: a new code does
- * not compile until it is placed here. (`not_ready` is only ever /readyz's answer to a load balancer,
- * `widget_unavailable` the answer to a page loading the widget's script, which the widget never calls,
- * `upload_token_invalid` the answer to a server caller's upload token, which the widget never sends.)
+ * The proxy's failures that are always a 5xx (the proxy or the service failed): core's code
+ * (`server_error`) advises them, a Retry. Named only for the compiler, like the codes a visitor's
+ * request never gets: `not_ready` (/readyz's answer to a load balancer), `widget_unavailable` (the
+ * answer to a page loading the widget's script, which the widget never calls) and
+ * `upload_token_invalid` (the answer to a server caller's upload token, which the widget never sends).
  */
-const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavailable' | 'upload_token_invalid'>, Advice> = {
+type AdvisedByCore =
+  | 'authorize_failed'
+  | 'upstream_error'
+  | 'upstream_unreachable'
+  | 'bad_upstream_response'
+  | 'shutting_down'
+  | 'internal_error'
+  | 'not_ready'
+  | 'widget_unavailable'
+  | 'upload_token_invalid';
+
+/**
+ * Every other error code of the proxy (openapi/proxy-api.yaml) a visitor's request can get: a new
+ * code does not compile until it is placed here or above.
+ */
+const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, AdvisedByCore>, Advice> = {
   bad_request: REQUEST,
   bad_body: REQUEST,
   invalid_json: REQUEST,
@@ -49,7 +65,6 @@ const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavai
   upstream_auth: CONFIG,
   forbidden: ['errForbidden', 'none'],
   captcha: ['errForbidden', 'none'],
-  authorize_failed: SERVER,
   visitor_limit: ['errLimit', 'wait'],
   ip_limit: ['errLimit', 'wait'],
   too_many_streams: BUSY,
@@ -67,11 +82,6 @@ const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavai
   store_unavailable: BUSY,
   generation_unknown: BUSY,
   upstream_timeout: ['errTimeout', 'retry'],
-  upstream_error: SERVER,
-  upstream_unreachable: SERVER,
-  bad_upstream_response: SERVER,
-  shutting_down: SERVER,
-  internal_error: SERVER,
 };
 
 /** Core's error codes, for failures that carry no code of the proxy (no answer, a failed job). */

@@ -247,8 +247,6 @@ export default css`
     }
   }
   .time {
-    color: var(--_muted);
-    font-weight: 400;
     font-variant-numeric: tabular-nums;
   }
   .bar {
