@@ -228,7 +228,6 @@ export class GenerationFlow implements ReactiveController {
         ? await client.enhance({ ...body, mode: request.mode }, options)
         : await client.restyle(body, options);
     action.requestId = started.requestId;
-    action.startedAt = startedAt;
     this.#startTicker(action, startedAt);
     return started.requestId;
   }

@@ -380,7 +380,8 @@ export class RoomRestyler extends LitElement {
     this.#toggleState('invalid', this.problem !== undefined);
     this.#scheduleWaitTick();
     this.#moveFocus();
-    if (this.zoom && !this.#$<HTMLDialogElement>('dialog')?.open) this.#$<HTMLDialogElement>('dialog')?.showModal();
+    const viewer = this.#$<HTMLDialogElement>('dialog');
+    if (this.zoom && !viewer?.open) viewer?.showModal();
   }
 
   override render() {
