@@ -109,6 +109,6 @@ function parseLoosely(text: string): unknown {
 }
 
 function describe(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? `${error.message} (${error.cause.message})` : undefined;
-  return cause ?? (error instanceof Error ? error.message : String(error));
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
 }

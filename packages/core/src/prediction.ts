@@ -38,7 +38,7 @@ export function isKnownStatus(status: string): boolean {
 export function normalizePrediction(raw: unknown): Prediction {
   const record = isRecord(raw) ? raw : {};
   const prediction: Prediction = { status: typeof record.status === 'string' ? record.status : 'unknown' };
-  if (record.output !== undefined && record.output !== null) {
+  if (record.output != null) {
     prediction.output = Array.isArray(record.output)
       ? record.output.filter((u): u is string => typeof u === 'string')
       : typeof record.output === 'string'

@@ -3,11 +3,9 @@
  * Returns milliseconds to wait (never negative), or undefined when absent or unreadable.
  */
 export function parseRetryAfter(value: string | null | undefined, nowMs: number = Date.now()): number | undefined {
-  if (value == null) return undefined;
-  const text = value.trim();
-  if (text === '') return undefined;
+  const text = value?.trim() ?? '';
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // Absent, empty or unreadable: no date.
   const date = Date.parse(text);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - nowMs);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }

@@ -40,8 +40,6 @@ export type RoomRestylerEventName = keyof RoomRestylerEventDetails;
 export type RoomRestylerEvent<K extends RoomRestylerEventName> = CustomEvent<RoomRestylerEventDetails[K]>;
 export type PartEvent<K extends keyof PartEventDetails> = CustomEvent<PartEventDetails[K]>;
 
-const PART_EVENT = /^rr-/;
-
 /**
  * Dispatches a typed event from `target` and returns it. Every event bubbles. The public ones are
  * also composed, so a page can listen on any ancestor; the parts' events stay inside the element's
@@ -54,7 +52,7 @@ export function emit<K extends RoomRestylerEventName>(
 ): RoomRestylerEvent<K>;
 export function emit<K extends keyof PartEventDetails>(target: EventTarget, name: K, detail: PartEventDetails[K]): PartEvent<K>;
 export function emit(target: EventTarget, name: string, detail: unknown): CustomEvent {
-  const event = new CustomEvent(name, { detail, bubbles: true, composed: !PART_EVENT.test(name) });
+  const event = new CustomEvent(name, { detail, bubbles: true, composed: !name.startsWith('rr-') });
   target.dispatchEvent(event);
   return event;
 }

@@ -1,5 +1,4 @@
 import {
-  AbortError,
   type Clock,
   GenerationFailedError,
   type GenerationPhase,
@@ -123,20 +122,20 @@ export class GenerationFlow implements ReactiveController {
   cancel(): GenerationPhase | undefined {
     if (!this.#running || this.state.phase === 'idle') return undefined;
     const phase = this.#publicPhase();
-    this.#abort?.abort(new AbortError('Cancelled by the user'));
+    this.#abort?.abort();
     this.#emit('room-restyler-cancel', { phase });
     return phase;
   }
 
   /** Forgets the last action (a new photo or choice). */
   reset(): void {
-    this.#abort?.abort(new AbortError('Reset'));
+    this.#abort?.abort();
     this.#action = undefined;
     this.#set({ phase: 'idle' });
   }
 
   hostDisconnected(): void {
-    this.#abort?.abort(new AbortError('The element left the page'));
+    this.#abort?.abort();
     this.#stopTicker();
   }
 
@@ -229,7 +228,6 @@ export class GenerationFlow implements ReactiveController {
         ? await client.enhance({ ...body, mode: request.mode }, options)
         : await client.restyle(body, options);
     action.requestId = started.requestId;
-    action.startedAt = startedAt;
     this.#startTicker(action, startedAt);
     return started.requestId;
   }

@@ -1,17 +1,72 @@
 import { expect } from '@open-wc/testing';
 import '../translations/de.js';
 import '../translations/fr.js';
-import { ConnectionError, GenerationFailedError } from '@room-restyler/core';
+import { ConnectionError, GenerationFailedError, type ProxyErrorCode } from '@room-restyler/core';
 import { errorFromResponse } from '@room-restyler/core/internal';
 import { localizer } from '../i18n/localize.js';
 import { DEFAULT_LIMITS, ImageRejectedError } from '../image/prepare.js';
-import { adviceFor, errorMessage } from './error-message.js';
+import type { MessageKey } from '../translations/en.js';
+import { adviceFor, errorMessage, type Remedy } from './error-message.js';
 
 /** The error the element gets for an answer of the proxy. */
 const fromProxy = (status: number, code: string, extra: Record<string, unknown> = {}, headers?: HeadersInit) =>
   errorFromResponse(status, { error: 'refused', code, ...extra }, { headers: new Headers(headers) });
 
+/**
+ * Every code a visitor's request can get, at the status the proxy answers it with (the service's own
+ * status for the codes it passes on), and what the visitor is told and offered.
+ */
+const ADVICE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavailable' | 'upload_token_invalid'>, [number, MessageKey, Remedy]> = {
+  bad_request: [400, 'errRequest', 'none'],
+  bad_body: [400, 'errRequest', 'none'],
+  invalid_json: [400, 'errRequest', 'none'],
+  bad_idempotency_key: [400, 'errRequest', 'none'],
+  bad_multipart: [400, 'errRequest', 'none'],
+  method_not_allowed: [405, 'errRequest', 'none'],
+  empty_upload: [400, 'errInvalidImage', 'photo'],
+  invalid_image: [400, 'errInvalidImage', 'photo'],
+  payload_too_large: [413, 'errInvalidImage', 'photo'],
+  too_many_pixels: [413, 'errInvalidImage', 'photo'],
+  unsupported_media_type: [415, 'errInvalidImage', 'photo'],
+  unsupported_image_type: [415, 'errInvalidImage', 'photo'],
+  upstream_refused: [422, 'errInvalidImage', 'photo'],
+  body_timeout: [408, 'errNetwork', 'retry'],
+  not_found: [404, 'errExpired', 'again'],
+  uploads_disabled: [404, 'errConfig', 'none'],
+  public_url_required: [503, 'errConfig', 'none'],
+  upload_not_found: [404, 'errInvalidImage', 'photo'],
+  upload_signature_invalid: [403, 'errInvalidImage', 'photo'],
+  origin_not_allowed: [403, 'errConfig', 'none'],
+  upstream_auth: [403, 'errConfig', 'none'],
+  forbidden: [403, 'errForbidden', 'none'],
+  captcha: [403, 'errForbidden', 'none'],
+  authorize_failed: [503, 'errServer', 'retry'],
+  visitor_limit: [429, 'errLimit', 'wait'],
+  ip_limit: [429, 'errLimit', 'wait'],
+  too_many_streams: [429, 'errBusy', 'wait'],
+  daily_budget: [429, 'errBudget', 'wait'],
+  idempotency_in_progress: [409, 'errServer', 'retry'],
+  idempotency_key_reused: [409, 'errServer', 'again'],
+  visitor_cookie_required: [428, 'errConfig', 'none'],
+  insufficient_credits: [402, 'errCredits', 'none'],
+  rate_limited: [429, 'errBusy', 'wait'],
+  store_unavailable: [503, 'errBusy', 'wait'],
+  generation_unknown: [502, 'errBusy', 'wait'],
+  upstream_timeout: [504, 'errTimeout', 'retry'],
+  upstream_error: [502, 'errServer', 'retry'],
+  upstream_unreachable: [502, 'errServer', 'retry'],
+  bad_upstream_response: [502, 'errServer', 'retry'],
+  shutting_down: [503, 'errServer', 'retry'],
+  internal_error: [500, 'errServer', 'retry'],
+};
+
 describe('error advice', () => {
+  it('advises every code of the proxy, at the status it comes with', () => {
+    for (const [code, [status, key, remedy]] of Object.entries(ADVICE)) {
+      expect(adviceFor(fromProxy(status, code)), `${status} ${code}`).to.deep.equal([key, remedy]);
+    }
+  });
+
   it('offers Retry only where the same action can succeed', () => {
     expect(adviceFor(new ConnectionError('offline'))[1]).to.equal('retry');
     expect(adviceFor(fromProxy(500, 'internal_error'))[1]).to.equal('retry');

@@ -19,40 +19,58 @@ const SERVER: Advice = ['errServer', 'retry'];
 const BUSY: Advice = ['errBusy', 'wait'];
 
 /**
- * Every error code of the proxy (openapi/proxy-api.yaml) a visitor's request can get: a new code does
- * not compile until it is placed here. (`not_ready` is only ever /readyz's answer to a load balancer,
- * `widget_unavailable` the answer to a page loading the widget's script, which the widget never calls,
- * `upload_token_invalid` the answer to a server caller's upload token, which the widget never sends.)
+ * The proxy's codes whose HTTP status alone says what to do, through core's code for that status
+ * (a 5xx: Retry; 400, 413, 415: another photo; 402: out of credits; 403: not on this site; 404: gone;
+ * 429: wait), each listed with its status in the tests. Named only for the compiler, like the codes a
+ * visitor's request never gets: `not_ready` (/readyz's answer to a load balancer), `widget_unavailable`
+ * (the answer to a page loading the widget's script, which the widget never calls) and
+ * `upload_token_invalid` (the answer to a server caller's upload token, which the widget never sends).
  */
-const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavailable' | 'upload_token_invalid'>, Advice> = {
+type AdvisedByStatus =
+  | 'empty_upload'
+  | 'invalid_image'
+  | 'payload_too_large'
+  | 'too_many_pixels'
+  | 'unsupported_media_type'
+  | 'unsupported_image_type'
+  | 'insufficient_credits'
+  | 'origin_not_allowed'
+  | 'not_found'
+  | 'rate_limited'
+  | 'too_many_streams'
+  | 'authorize_failed'
+  | 'upstream_error'
+  | 'upstream_unreachable'
+  | 'bad_upstream_response'
+  | 'shutting_down'
+  | 'internal_error'
+  | 'not_ready'
+  | 'widget_unavailable'
+  | 'upload_token_invalid';
+
+/**
+ * Every other error code of the proxy (openapi/proxy-api.yaml) a visitor's request can get: a new
+ * code does not compile until it is placed here or above.
+ */
+const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, AdvisedByStatus>, Advice> = {
   bad_request: REQUEST,
   bad_body: REQUEST,
   invalid_json: REQUEST,
   bad_idempotency_key: REQUEST,
   bad_multipart: REQUEST,
   method_not_allowed: REQUEST,
-  empty_upload: PHOTO,
-  invalid_image: PHOTO,
-  payload_too_large: PHOTO,
-  too_many_pixels: PHOTO,
-  unsupported_media_type: PHOTO,
-  unsupported_image_type: PHOTO,
   upstream_refused: PHOTO,
   body_timeout: ['errNetwork', 'retry'],
-  not_found: ['errExpired', 'again'],
   uploads_disabled: CONFIG,
   public_url_required: CONFIG,
   // The uploaded photo is gone (or its URL no longer works): choosing it again uploads it anew.
   upload_not_found: PHOTO,
   upload_signature_invalid: PHOTO,
-  origin_not_allowed: CONFIG,
   upstream_auth: CONFIG,
   forbidden: ['errForbidden', 'none'],
   captcha: ['errForbidden', 'none'],
-  authorize_failed: SERVER,
   visitor_limit: ['errLimit', 'wait'],
   ip_limit: ['errLimit', 'wait'],
-  too_many_streams: BUSY,
   daily_budget: ['errBudget', 'wait'],
   // The same action is still being started: trying it again in a moment is what fixes it.
   idempotency_in_progress: SERVER,
@@ -60,18 +78,11 @@ const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavai
   // Still without the cookie after sending again: the browser refuses the proxy's cookie (a proxy
   // on another site), which only the site's set-up can change.
   visitor_cookie_required: CONFIG,
-  insufficient_credits: ['errCredits', 'none'],
-  rate_limited: BUSY,
   // Nothing was charged (the store is away), or the proxy is still looking for a start whose answer
   // was lost: the same action, once the Retry-After has passed, is what settles it.
   store_unavailable: BUSY,
   generation_unknown: BUSY,
   upstream_timeout: ['errTimeout', 'retry'],
-  upstream_error: SERVER,
-  upstream_unreachable: SERVER,
-  bad_upstream_response: SERVER,
-  shutting_down: SERVER,
-  internal_error: SERVER,
 };
 
 /** Core's error codes, for failures that carry no code of the proxy (no answer, a failed job). */

@@ -23,18 +23,20 @@ export function watchPredictionEvents(url: string, options: WatchOptions = {}): 
       settle();
     };
     const onAbort = () => finish(() => reject(signal?.reason));
+    // A broken stream, whatever broke it: the caller polls instead.
+    const failed = () => finish(() => reject(new Error('The event stream failed')));
     source.addEventListener('prediction', (event) => {
       let prediction: Prediction;
       try {
         prediction = normalizePrediction(JSON.parse((event as MessageEvent<string>).data));
       } catch {
-        return finish(() => reject(new Error('The event stream sent invalid JSON')));
+        return failed();
       }
       onPrediction?.(prediction);
       if (predictionOutcome(prediction) !== 'running') finish(() => resolve(prediction));
     });
     // Both the proxy's own `event: error` and a broken connection end up here.
-    source.addEventListener('error', () => finish(() => reject(new Error('The event stream failed'))));
+    source.addEventListener('error', failed);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -57,9 +57,6 @@ export class CompareSlider extends LitElement {
       <span class="tag a" aria-hidden="true">${this.afterLabel}</span>
       <input
         type="range"
-        min="0"
-        max="100"
-        step="1"
         .value=${String(this.position)}
         aria-label=${this.label}
         aria-valuetext=${this.valueText(this.position)}

@@ -43,9 +43,7 @@ export class DropZone extends LitElement {
 
   constructor() {
     super();
-    this.dragging = false;
-    this.invalid = false;
-    this.disabled = false;
+    this.dragging = this.invalid = this.disabled = false;
     this.heading = this.hint = this.activeText = this.chooseText = this.cameraText = '';
   }
 

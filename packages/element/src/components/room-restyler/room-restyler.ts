@@ -384,7 +384,8 @@ export class RoomRestyler extends LitElement {
     this.#toggleState('invalid', this.problem !== undefined);
     this.#scheduleWaitTick();
     this.#moveFocus();
-    if (this.zoom && !this.#$<HTMLDialogElement>('dialog')?.open) this.#$<HTMLDialogElement>('dialog')?.showModal();
+    const viewer = this.#$<HTMLDialogElement>('dialog');
+    if (this.zoom && !viewer?.open) viewer?.showModal();
   }
 
   override render() {
@@ -398,7 +399,7 @@ export class RoomRestyler extends LitElement {
           <span class="title">${t('title')}</span>
           ${
             canChange
-              ? html`<button type="button" class="btn" part="change-photo" @click=${this.#changePhoto}>${t('changePhoto')}</button>`
+              ? html`<button type="button" class="btn" part="change-photo" @click=${this.#clearPhoto}>${t('changePhoto')}</button>`
               : nothing
           }
         </div>
@@ -559,11 +560,11 @@ export class RoomRestyler extends LitElement {
         </div>
       </form>`;
     }
-    /** Each action: its words, its part, and what it does; the first is the state's primary one. */
+    /** Each action: its words, its part, and what it does (Lit calls a listener with the element as `this`); the first is the state's primary one. */
     type Action = [MessageKey, string, () => unknown];
     let status: unknown = t(view === 'result' ? 'phaseDone' : view === 'error' ? 'phaseFailed' : 'readyHint');
     let bar = html`<div class="bar off"></div>`;
-    let actions: Action[] = [['generate', 'generate', () => this.generate()]];
+    let actions: Action[] = [['generate', 'generate', this.generate]];
     let primary = true;
     if (state.phase !== 'idle' && 'progress' in state) {
       const pct = Math.round(state.progress * 100);
@@ -577,11 +578,11 @@ export class RoomRestyler extends LitElement {
             : `${t('elapsed', { time: l.duration(state.elapsedMs, 'narrow') })} · ${left ? t('remaining', { time: l.duration(left, 'narrow') }) : t('longer')}`;
       status = html`<span>${head}</span><span class="time">${time}</span>`;
       bar = html`<div class="bar" role="progressbar" aria-label=${head} aria-valuenow=${pct} aria-valuetext=${time || head} style="--_fill:${pct}%"><span></span></div>`;
-      actions = [['cancel', 'cancel', () => this.cancel()]];
+      actions = [['cancel', 'cancel', this.cancel]];
       primary = false;
     } else if (view === 'result') {
       actions = [
-        ['download', 'download', () => this.#download()],
+        ['download', 'download', this.#download],
         ['tryAnother', 'try-another', this.#tryAnother],
       ];
     } else if (view === 'error') {
@@ -646,12 +647,12 @@ export class RoomRestyler extends LitElement {
     return errorMessage(error, this.#language.localizer, this.limits, this.#waitUntil - Date.now());
   }
 
-  #remedyAction = () => {
+  #remedyAction() {
     const remedy = this.#remedy();
-    if (remedy === 'photo') this.#changePhoto();
+    if (remedy === 'photo') this.#clearPhoto();
     else if (remedy === 'again') void this.generate();
     else void this.retry();
-  };
+  }
 
   /** While a failure asks to wait, re-renders every second so the time left counts down. */
   #scheduleWaitTick() {
@@ -767,19 +768,17 @@ export class RoomRestyler extends LitElement {
     return createProxyClient({ baseUrl: this.#baseUrl(), retry: { maxRetryAfterMs: 0 }, ...options });
   }
 
-  #onUrlSubmit = (event: SubmitEvent) => {
+  #onUrlSubmit(event: SubmitEvent) {
     event.preventDefault();
     const data = new FormData(event.target as HTMLFormElement);
     void this.selectUrl(String(data.get('url') ?? '').trim());
-  };
+  }
 
-  #tryAnother = () => {
+  #tryAnother() {
     // Back to the choices with the same photo: its upload is reused, the results stay.
     this.#flow.reset();
     this.showResults = false;
-  };
-
-  #changePhoto = () => this.#clearPhoto();
+  }
 
   async #download() {
     const result = this.results[this.shown] as Result;
