@@ -7,10 +7,11 @@ import { build, transform } from 'esbuild';
 
 const entry = (name) => fileURLToPath(new URL(`../src/${name}.ts`, import.meta.url));
 
-// Issue 27 asks for 27,000 and 20,000 B. Core's client (its one request path: retries, a deadline per
-// call, typed errors) costs 0.94 kB more than the element's own small client did, the style previews
-// 0.15 kB: the budgets hold what they cost until the trims pay it back.
-export const BUDGETS = { cdn: 28_200, element: 21_250 };
+// Issue 27 asks for 27,000 and 20,000 B. Core's client (the kit's one request path: retries, a deadline
+// per call, typed errors) costs 0.94 kB more than the element's own small client did, and the style
+// previews, the theme's contrast and the HEIC advice 0.3 kB; trims paid back 0.23 kB. The budgets hold
+// what is measured until the element is trimmed by another kilobyte (issue 27 point 7).
+export const BUDGETS = { cdn: 27_950, element: 21_000 };
 
 /**
  * Lit's css`` literals are plain strings to esbuild; this minifies them with esbuild's CSS
