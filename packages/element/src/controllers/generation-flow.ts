@@ -1,11 +1,13 @@
 import {
   type Clock,
+  type EnhanceRequest,
   GenerationFailedError,
   type GenerationPhase,
   type Mode,
   type Prediction,
   type ProxyClient,
   predictionOutcome,
+  type RestyleRequest,
   systemClock,
 } from '@room-restyler/core';
 import { generationFailed } from '@room-restyler/core/internal';
@@ -221,11 +223,12 @@ export class GenerationFlow implements ReactiveController {
     this.#emit('room-restyler-generate-start', { operation, style, roomType, idempotencyKey: action.key });
     const options = { signal, idempotencyKey: action.key };
     const startedAt = this.#clock.now();
-    const body = { image_url: imageUrl, style, room_type: roomType };
+    // Typed as the service's requests, so a change of the spec breaks this compile (pnpm spec:drill).
+    const body = { image_url: imageUrl, style, room_type: roomType } satisfies RestyleRequest;
     const client = this.#deps.client();
     const started =
       request.operation === 'enhance'
-        ? await client.enhance({ ...body, mode: request.mode }, options)
+        ? await client.enhance({ ...body, mode: request.mode } satisfies EnhanceRequest, options)
         : await client.restyle(body, options);
     action.requestId = started.requestId;
     this.#startTicker(action, startedAt);
