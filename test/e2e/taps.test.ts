@@ -2,6 +2,7 @@
  * Every press lands where the visitor aimed (issue 27): a press anywhere on a choice — its centre,
  * its edges, its picture, its name — chooses it on the first press, with mouse, touch and pen, on a
  * desktop and on a phone, and neither the page nor the card row scrolls and focus stays on the choice.
+ * The same for every button of the widget before a photo, with one and with results.
  */
 import type { ChildProcess } from 'node:child_process';
 import { CHROMIUM_ARGS, chromiumPath, SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
@@ -121,6 +122,84 @@ async function pressEveryPoint(page: Page, cdp: CDPSession, input: Input, group:
   return wrong;
 }
 
+/**
+ * Presses the centre and 3 px inside each edge of every enabled button of the widget in its current state
+ * (inner parts' too), each press a first press, and says what went wrong. The press's click is caught on
+ * the window before it reaches the button, so no action runs: what counts is where it landed.
+ */
+async function pressEveryButton(page: Page, cdp: CDPSession, input: Input, state: string, expected: string[]): Promise<string[]> {
+  const wrong: string[] = [];
+  const pressed = new Set<string>();
+  const count = await page.evaluate(() => (window as unknown as { buttonsOfWidget: () => HTMLElement[] }).buttonsOfWidget().length);
+  for (let pass = 0; pass < 5; pass++) {
+    for (let i = 0; i < count; i++) {
+      const before = await page.evaluate(
+        ([i, pass]) => {
+          const button = (window as unknown as { buttonsOfWidget: () => HTMLElement[] }).buttonsOfWidget()[i]!;
+          button.scrollIntoView({ block: 'nearest' });
+          const b = button.getBoundingClientRect();
+          const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
+          const points: [string, number, number][] = [
+            ['centre', x, y],
+            ['top edge', x, b.y + 3],
+            ['bottom edge', x, b.bottom - 3],
+            ['left edge', b.x + 3, y],
+            ['right edge', b.right - 3, y],
+          ];
+          let active = document.activeElement;
+          while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+          (active as HTMLElement | null)?.blur();
+          const target = window as unknown as { clicked?: EventTarget | undefined };
+          target.clicked = undefined;
+          window.addEventListener(
+            'click',
+            (event) => {
+              target.clicked = event.composedPath()[0];
+              event.stopPropagation();
+              event.preventDefault();
+            },
+            { capture: true, once: true },
+          );
+          return { name: button.getAttribute('part') ?? button.textContent!.trim(), point: points[pass]!, scroll: `${scrollX},${scrollY}` };
+        },
+        [i, pass] as const,
+      );
+      const [where, x, y] = before.point;
+      pressed.add(before.name);
+      await press(page, cdp, input, x, y);
+      const after = await page.evaluate((i) => {
+        const button = (window as unknown as { buttonsOfWidget: () => HTMLElement[] }).buttonsOfWidget()[i]!;
+        const clicked = (window as unknown as { clicked?: Node }).clicked;
+        let active = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        return {
+          landed: !!clicked && button.contains(clicked),
+          clicked: clicked instanceof Element ? clicked.localName : String(clicked),
+          focus: !active || active === document.body || active === button,
+          scroll: `${scrollX},${scrollY}`,
+        };
+      }, i);
+      const what = `${input} on button "${before.name}" ${state} at its ${where}`;
+      if (!after.landed) wrong.push(`${what}: the click went to ${after.clicked}`);
+      if (after.scroll !== before.scroll) wrong.push(`${what}: scrolled ${before.scroll} → ${after.scroll}`);
+      if (!after.focus) wrong.push(`${what}: focus moved elsewhere`);
+    }
+  }
+  for (const name of expected) if (!pressed.has(name)) wrong.push(`no button "${name}" ${state} (pressed: ${[...pressed]})`);
+  return wrong;
+}
+
+/** Defines `buttonsOfWidget()` in the page: the widget's enabled, visible buttons, inner parts' included. */
+const findButtons = (page: Page) =>
+  page.evaluate(() => {
+    const all = (root: ParentNode): HTMLElement[] =>
+      [...root.querySelectorAll<HTMLElement>('*')].flatMap((el) => [el, ...(el.shadowRoot ? all(el.shadowRoot) : [])]);
+    (window as unknown as { buttonsOfWidget: () => HTMLElement[] }).buttonsOfWidget = () =>
+      all(document.querySelector('room-restyler')!.shadowRoot!).filter(
+        (el) => el instanceof HTMLButtonElement && !el.disabled && !el.closest('[inert]') && el.getClientRects().length > 0,
+      );
+  });
+
 const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
   // A small phone: the top of the widget is out of view while the visitor picks a style.
@@ -146,7 +225,7 @@ describe('a press lands where the visitor aimed', () => {
 
   for (const [device, options] of Object.entries(VIEWPORTS)) {
     const inputs: Input[] = device === 'phone' ? ['touch', 'mouse', 'pen'] : ['mouse', 'pen', 'touch'];
-    it(`on a ${device}: every part of every style card, mode and result, with ${inputs.join(', ')}`, async () => {
+    it(`on a ${device}: every part of every style card, mode, result and button, with ${inputs.join(', ')}`, async () => {
       const context: BrowserContext = await browser.newContext({ ...options, hasTouch: true });
       const page = await context.newPage();
       page.setDefaultTimeout(SAFETY_TIMEOUT_MS);
@@ -155,6 +234,10 @@ describe('a press lands where the visitor aimed', () => {
         await page.goto(url);
         const widget = page.locator('room-restyler');
         await widget.scrollIntoViewIfNeeded();
+        await findButtons(page);
+        const wrong: string[] = [];
+        for (const input of inputs)
+          wrong.push(...(await pressEveryButton(page, cdp, input, 'before a photo', ['Choose photo', 'Use URL'])));
         await dropPhoto(page);
         // The photo is laid out before the first press (its height moves everything below it).
         await widget.locator('[part~="preview"] img').evaluate((img: HTMLImageElement) => img.decode());
@@ -165,9 +248,9 @@ describe('a press lands where the visitor aimed', () => {
         const styleCount = await styleCards.count();
         expect(styleCount).toBeGreaterThan(10);
 
-        const wrong: string[] = [];
         for (const input of inputs)
           wrong.push(
+            ...(await pressEveryButton(page, cdp, input, 'with a photo', ['change-photo', 'generate'])),
             ...(await pressEveryPoint(page, cdp, input, styles, styleCount)),
             ...(await pressEveryPoint(page, cdp, input, modes, 2)),
           );
@@ -185,7 +268,11 @@ describe('a press lands where the visitor aimed', () => {
         }
         const results: Group = { name: 'result card', part: 'gallery', choice: '[part~="card"]' };
         await widget.locator('[part~="gallery"] [part~="card"]').nth(1).waitFor();
-        for (const input of inputs) wrong.push(...(await pressEveryPoint(page, cdp, input, results, 2)));
+        for (const input of inputs)
+          wrong.push(
+            ...(await pressEveryPoint(page, cdp, input, results, 2)),
+            ...(await pressEveryButton(page, cdp, input, 'with results', ['fullscreen', 'download', 'try-another'])),
+          );
         expect(wrong).toEqual([]);
       } finally {
         await context.close();
