@@ -28,11 +28,11 @@ export function pathOf(request: ProxyRequest): string {
   return PATH.exec(request.url)?.[1] || '/';
 }
 
-/** The request's headers as fetch Headers (for a fetch Request built over the view). */
-export function fetchHeaders(request: ProxyRequest): Headers {
+/** A fetch Request over the view: its method, URL and headers, with `body` (the view's stream, or bytes already read). */
+export function fetchRequest(request: ProxyRequest, body: ReadableStream<Uint8Array> | Uint8Array | null): Request {
   const headers = new Headers();
   request.headers.forEach((value, name) => {
     headers.append(name, value);
   });
-  return headers;
+  return new Request(request.url, { method: request.method, headers, ...(body ? { body, duplex: 'half' } : {}) } as RequestInit);
 }

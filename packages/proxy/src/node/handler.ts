@@ -7,7 +7,7 @@ import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, ST
 import { type Duplex, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { fetchHeaders, type ProxyRequest, type RequestHeaders } from '../http/proxy-request.js';
+import { fetchRequest, type ProxyRequest, type RequestHeaders } from '../http/proxy-request.js';
 import { JsonReply, type Reply } from '../http/responses.js';
 import type { RoomProxy, ViewHandler } from '../proxy.js';
 import { allowedMethods, methodNotAllowed, routeNotFound, SERVED_METHODS } from '../routes/table.js';
@@ -19,7 +19,8 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 /** A node:http / Express handler. With Express, mount it where the proxy's `prefix` says: `app.use('/room-api', handler)`. */
 export function toNodeHandler(proxy: RoomProxy): NodeHandler {
   // The proxy's own core when it has one; a wrapper function gets real fetch Requests.
-  const core: ViewHandler = proxy.handleView ?? ((request, connection) => proxy(toFetchRequest(request), connection));
+  // A proxy function not made by createRoomProxy (a user's wrapper) gets a fetch Request over the view.
+  const core: ViewHandler = proxy.handleView ?? ((request, connection) => proxy(fetchRequest(request, request.body), connection));
   return async (req, res, next) => {
     try {
       // No AbortSignal: event streams stop through the body's cancel when the client leaves.
@@ -116,16 +117,6 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
       req.pause();
     },
   });
-}
-
-/** A fetch Request over the view, for a proxy function that was not made by createRoomProxy (a user's wrapper). */
-function toFetchRequest(request: ProxyRequest): Request {
-  const body = request.body;
-  return new Request(request.url, {
-    method: request.method,
-    headers: fetchHeaders(request),
-    ...(body ? { body, duplex: 'half' } : {}),
-  } as RequestInit);
 }
 
 /** Methods that fetch's Request refuses to represent: answered here, as the fetch core could not receive them. */

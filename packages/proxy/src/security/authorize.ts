@@ -1,6 +1,6 @@
 /** Runs the site's `authorize` hook on a request whose body has already been read within its limit. */
 import type { ProxyContext, RequestScope } from '../context.js';
-import { fetchHeaders } from '../http/proxy-request.js';
+import { fetchRequest } from '../http/proxy-request.js';
 import { ProxyHttpError } from '../http/responses.js';
 import type { AuthorizeRoute } from '../options.js';
 
@@ -15,11 +15,7 @@ export async function runAuthorize(
   const hook = context.options.authorize;
   if (!hook) return undefined;
   // The hook gets a fresh Request over the bytes already read: it can parse the body without re-reading the socket.
-  const request = new Request(scope.request.url, {
-    method: scope.request.method,
-    headers: fetchHeaders(scope.request),
-    body: body.byteLength > 0 ? body.slice() : null,
-  });
+  const request = fetchRequest(scope.request, body.byteLength > 0 ? body.slice() : null);
   let verdict: boolean | Response;
   try {
     verdict = await hook(request, { route, visitor, ip: scope.ip });
