@@ -58,27 +58,21 @@ const aim = (page: Page, group: Group, i: number) =>
       const card = target.getBoundingClientRect();
       const row = target.closest('.cards, .segments')?.getBoundingClientRect() ?? card;
       const box = new DOMRect(Math.max(card.x, row.x), card.y, Math.min(card.right, row.right) - Math.max(card.x, row.x), card.height);
-      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      const { taps } = window as unknown as { taps: PageHelpers };
       const centre = (name: string, el: Element | null): Point[] => {
         if (!el) return [];
         const b = el.getBoundingClientRect();
         const [left, right] = [Math.max(b.x, box.x), Math.min(b.right, box.right)];
         return [[name, (left + right) / 2, b.y + b.height / 2]];
       };
-      let active = document.activeElement;
-      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-      const focus = active instanceof HTMLInputElement ? `${active.name}=${active.value}` : (active?.localName ?? '');
       // Every press is a first press: focus starts outside the widget, as when the visitor comes from the page.
-      (active as HTMLElement | null)?.blur();
+      const active = taps.takeFocus();
+      const focus = active instanceof HTMLInputElement ? `${active.name}=${active.value}` : (active?.localName ?? '');
       return {
         value: radios[i]!.value,
         chosen: radios.find((r) => r.checked)?.value ?? '',
         points: [
-          ['centre', x, y],
-          ['top edge', x, box.y + 3],
-          ['bottom edge', x, box.bottom - 3],
-          ['left edge', box.x + 3, y],
-          ['right edge', box.right - 3, y],
+          ...taps.edgePoints(box),
           ...centre('picture', target.querySelector('.swatch, img')),
           ...centre('name', target.querySelector('.name')),
         ],
@@ -130,25 +124,16 @@ async function pressEveryPoint(page: Page, cdp: CDPSession, input: Input, group:
 async function pressEveryButton(page: Page, cdp: CDPSession, input: Input, state: string, expected: string[]): Promise<string[]> {
   const wrong: string[] = [];
   const pressed = new Set<string>();
-  const count = await page.evaluate(() => (window as unknown as { buttonsOfWidget: () => HTMLElement[] }).buttonsOfWidget().length);
+  const count = await page.evaluate(() => (window as unknown as { taps: PageHelpers }).taps.buttons().length);
   for (let pass = 0; pass < 5; pass++) {
     for (let i = 0; i < count; i++) {
       const before = await page.evaluate(
         ([i, pass]) => {
-          const button = (window as unknown as { buttonsOfWidget: () => HTMLElement[] }).buttonsOfWidget()[i]!;
+          const { taps } = window as unknown as { taps: PageHelpers };
+          const button = taps.buttons()[i]!;
           button.scrollIntoView({ block: 'nearest' });
-          const b = button.getBoundingClientRect();
-          const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
-          const points: [string, number, number][] = [
-            ['centre', x, y],
-            ['top edge', x, b.y + 3],
-            ['bottom edge', x, b.bottom - 3],
-            ['left edge', b.x + 3, y],
-            ['right edge', b.right - 3, y],
-          ];
-          let active = document.activeElement;
-          while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-          (active as HTMLElement | null)?.blur();
+          const points = taps.edgePoints(button.getBoundingClientRect());
+          taps.takeFocus();
           const target = window as unknown as { clicked?: EventTarget | undefined };
           target.clicked = undefined;
           window.addEventListener(
@@ -168,10 +153,10 @@ async function pressEveryButton(page: Page, cdp: CDPSession, input: Input, state
       pressed.add(before.name);
       await press(page, cdp, input, x, y);
       const after = await page.evaluate((i) => {
-        const button = (window as unknown as { buttonsOfWidget: () => HTMLElement[] }).buttonsOfWidget()[i]!;
+        const { taps } = window as unknown as { taps: PageHelpers };
+        const button = taps.buttons()[i]!;
         const clicked = (window as unknown as { clicked?: Node }).clicked;
-        let active = document.activeElement;
-        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        const active = taps.takeFocus();
         return {
           landed: !!clicked && button.contains(clicked),
           clicked: clicked instanceof Element ? clicked.localName : String(clicked),
@@ -189,15 +174,44 @@ async function pressEveryButton(page: Page, cdp: CDPSession, input: Input, state
   return wrong;
 }
 
-/** Defines `buttonsOfWidget()` in the page: the widget's enabled, visible buttons, inner parts' included. */
-const findButtons = (page: Page) =>
+/** What the page knows how to do for these tests (installed by `installHelpers`). */
+interface PageHelpers {
+  /** The widget's enabled, visible buttons, inner parts' included. */
+  buttons(): HTMLElement[];
+  /** The centre of a box and 3 px inside each of its edges. */
+  edgePoints(box: DOMRect): Point[];
+  /** The element holding focus, looked for inside shadow roots; it is then blurred, so the next press is a first press. */
+  takeFocus(): Element | null;
+}
+
+/** Defines the tests' `PageHelpers` in the page as `window.taps`. */
+const installHelpers = (page: Page) =>
   page.evaluate(() => {
     const all = (root: ParentNode): HTMLElement[] =>
       [...root.querySelectorAll<HTMLElement>('*')].flatMap((el) => [el, ...(el.shadowRoot ? all(el.shadowRoot) : [])]);
-    (window as unknown as { buttonsOfWidget: () => HTMLElement[] }).buttonsOfWidget = () =>
-      all(document.querySelector('room-restyler')!.shadowRoot!).filter(
-        (el) => el instanceof HTMLButtonElement && !el.disabled && !el.closest('[inert]') && el.getClientRects().length > 0,
-      );
+    const helpers: PageHelpers = {
+      buttons: () =>
+        all(document.querySelector('room-restyler')!.shadowRoot!).filter(
+          (el) => el instanceof HTMLButtonElement && !el.disabled && !el.closest('[inert]') && el.getClientRects().length > 0,
+        ),
+      edgePoints: (box) => {
+        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+        return [
+          ['centre', x, y],
+          ['top edge', x, box.y + 3],
+          ['bottom edge', x, box.bottom - 3],
+          ['left edge', box.x + 3, y],
+          ['right edge', box.right - 3, y],
+        ];
+      },
+      takeFocus: () => {
+        let active = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        (active as HTMLElement | null)?.blur();
+        return active;
+      },
+    };
+    (window as unknown as { taps: PageHelpers }).taps = helpers;
   });
 
 const VIEWPORTS = {
@@ -234,7 +248,7 @@ describe('a press lands where the visitor aimed', () => {
         await page.goto(url);
         const widget = page.locator('room-restyler');
         await widget.scrollIntoViewIfNeeded();
-        await findButtons(page);
+        await installHelpers(page);
         const wrong: string[] = [];
         for (const input of inputs)
           wrong.push(...(await pressEveryButton(page, cdp, input, 'before a photo', ['Choose photo', 'Use URL'])));
