@@ -8,20 +8,29 @@
  * Each step is a function of the request (`Generation`) and of what the steps before it returned;
  * none keeps state for a later one.
  */
-import { requestIdOf } from '@room-restyler/core';
-import { type Counted, type KeyRecord, type Reconciled, reconcile } from '@room-restyler/core/internal';
+import { type GenerationAck, requestIdOf } from '@room-restyler/core';
+import {
+  type Counted,
+  claimKey,
+  type KeyClaim,
+  type KeyRecord,
+  type Reconciled,
+  reconcile,
+  type Start,
+} from '@room-restyler/core/internal';
+import { checkInput, enhanceInputSchema, type InputCheck, restyleInputSchema } from '@room-restyler/core/schemas';
 import { type ProxyContext, type RequestScope, visitorOf } from '../context.js';
+import type { ProxyRequest } from '../http/proxy-request.js';
 import { readBody } from '../http/read-body.js';
 import { JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
-import { claimIdempotencyKey, idempotencyKeyOf, inProgress } from '../jobs/idempotency.js';
 import { consumeLimits, limitChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
 import { checkImageUrl } from '../security/image-url.js';
+import { sha256 } from '../security/keys.js';
 import { imageUrlForService } from '../security/upload-urls.js';
 import type { WriteStep } from '../state/write-behind.js';
-import { type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
-import { acknowledgement, type GenerationInput, parseInput } from './generation-input.js';
+import { type GenerationBodies, type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
 
 /** One checked generation request, as every paid step needs it. */
 interface Generation {
@@ -114,11 +123,7 @@ async function refuseWhenLimitsFull({ store, options }: ProxyContext, scope: Req
 async function claimStart(g: Generation): Promise<Claimed | JsonReply> {
   const counted = await openStart(g);
   if (g.key === undefined) return { counted, record: undefined };
-  const claim = await forgetOnError(
-    g,
-    { counted, record: undefined },
-    claimIdempotencyKey(g.context.store, g.key, counted.start, keyScope(g, counted.start.startedAt)),
-  );
+  const claim = await forgetOnError(g, { counted, record: undefined }, claimIdempotencyKey(g, g.key, counted.start));
   if (claim.kind === 'claimed') return { counted, record: claim.record };
   await forget(g, { counted, record: undefined });
   if (claim.kind === 'replay') return jsonReply(claim.status, claim.body, { 'idempotent-replayed': 'true' });
@@ -129,11 +134,6 @@ async function openStart({ context }: Generation): Promise<Counted> {
   const start = context.starts.newStart(context.options.clock.now());
   await context.starts.open(start);
   return { start, state: 'in_flight' };
-}
-
-function keyScope({ context, visitor, input }: Generation, now: number) {
-  const request = `${input.operation}\n${JSON.stringify(input.body)}`;
-  return { visitor, request, ttlMs: context.options.idempotencyTtlMs, pendingTtlMs: context.starts.pendingTtlMs, now };
 }
 
 /** The key's earlier start lost its answer (`record` is locked for this request): its job, or a new start of the same action. */
@@ -284,4 +284,76 @@ function generationUnknown(retryAfterMs: number, withKey: boolean): ProxyHttpErr
     : 'The generation service did not confirm this start and it was not sent again, so nothing is charged twice. It may still run; without an Idempotency-Key it cannot be found again.';
   const seconds = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
   return new ProxyHttpError(502, 'generation_unknown', message, { headers: { 'retry-after': seconds } });
+}
+
+/** A generation body checked against the spec, tagged with its operation. */
+type GenerationInput = { [O in Operation]: { operation: O; body: GenerationBodies[O] } }[Operation];
+
+function parseInput(request: ProxyRequest, raw: Uint8Array, operation: Operation): GenerationInput {
+  const type = request.headers.get('content-type') ?? '';
+  // Requiring JSON also forces a CORS preflight, so a cross-site form cannot start a generation.
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    throw new ProxyHttpError(415, 'unsupported_media_type', 'Send the body as application/json');
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+  } catch {
+    throw new ProxyHttpError(400, 'invalid_json', 'The body is not valid JSON');
+  }
+  if (operation === 'enhance') return { operation, body: valid(checkInput(enhanceInputSchema, body)) };
+  return { operation, body: valid(checkInput(restyleInputSchema, body)) };
+}
+
+function valid<T>(checked: InputCheck<T>): T {
+  if (!checked.ok) throw new ProxyHttpError(400, 'bad_request', checked.message, checked.field ? { extra: { field: checked.field } } : {});
+  return checked.value;
+}
+
+/** The acknowledgement a browser sees: the spec's fields, with the handle in place of the service's id everywhere. */
+function acknowledgement(ack: unknown, requestId: string, handle: string, prefix: string): GenerationAck {
+  const message = (ack as { message?: unknown } | null)?.message;
+  return {
+    success: true,
+    request_id: handle,
+    message:
+      typeof message === 'string'
+        ? message.split(requestId).join(handle)
+        : `Generation started. Poll ${prefix}/api/v1/prediction/${handle} for results.`,
+  };
+}
+
+/** What a request with a key goes on with: its own record, a replay, or a lost start to reconcile. */
+type KeyOutcome = Extract<KeyClaim, { kind: 'claimed' | 'replay' | 'unresolved' }>;
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** The checked header, or undefined when there is none; a malformed one is a 400. */
+function idempotencyKeyOf(header: string | null): string | undefined {
+  if (header === null) return undefined;
+  if (!KEY_PATTERN.test(header))
+    throw new ProxyHttpError(400, 'bad_idempotency_key', 'Idempotency-Key must be 1–255 printable ASCII characters', {
+      extra: { field: 'Idempotency-Key' },
+    });
+  return header;
+}
+
+/** Claims the visitor's `key` for `start` (its record named per visitor and hashed), or says what became of the request that claimed it first. */
+async function claimIdempotencyKey({ context, visitor, input }: Generation, key: string, start: Start): Promise<KeyOutcome> {
+  const request = `${input.operation}\n${JSON.stringify(input.body)}`;
+  const scope = { ttlMs: context.options.idempotencyTtlMs, pendingTtlMs: context.starts.pendingTtlMs, now: start.startedAt };
+  const claim = await claimKey(context.store, `idem:${visitor}:${await sha256(key)}`, await sha256(request), start, scope);
+  if (claim.kind === 'reused')
+    throw new ProxyHttpError(409, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request');
+  if (claim.kind === 'in_progress') throw inProgress(claim.retryAfterMs);
+  return claim;
+}
+
+/** Come back soon, and again until the request in flight has ended. */
+const IN_PROGRESS_RETRY_MS = 2_000;
+
+function inProgress(waitMs: number): ProxyHttpError {
+  const seconds = String(Math.max(1, Math.ceil(Math.min(waitMs, IN_PROGRESS_RETRY_MS) / 1000)));
+  return new ProxyHttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress', {
+    headers: { 'retry-after': seconds },
+  });
 }

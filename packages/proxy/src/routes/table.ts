@@ -9,10 +9,9 @@ import type { ProxyPaths } from '@room-restyler/core';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { ProxyHttpError, type Reply } from '../http/responses.js';
 import type { Operation } from '../upstream/upstream.js';
-import { handleEvents } from './events.js';
 import { handleGenerate } from './generate.js';
 import { handleLive, handleReady } from './health.js';
-import { handlePrediction } from './prediction.js';
+import { handleEvents, handlePrediction } from './prediction.js';
 import { handleUpload, handleUploaded } from './uploads.js';
 import { handlePreview, handleWidget } from './widget.js';
 
