@@ -67,13 +67,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   const options = resolveOptions(proxyOptions);
   const log = redactingLogger(options.log, [options.apiKey]);
   const store = guardStore(proxyOptions.store ?? createMemoryStore({ now: () => options.clock.now() }));
-  const upstream = createUpstream({
-    baseUrl: options.baseUrl,
-    apiKey: options.apiKey,
-    fetch: options.fetch,
-    timeoutMs: options.upstreamTimeoutMs,
-    now: () => options.clock.now(),
-  });
+  const upstream = createUpstream(options);
   const hub = new JobHub({
     ...options.jobs,
     store,

@@ -8,7 +8,6 @@
 import type { ProxyPaths } from '@room-restyler/core';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { ProxyHttpError, type Reply } from '../http/responses.js';
-import type { Operation } from '../upstream/upstream.js';
 import { handleGenerate } from './generate.js';
 import { handleLive, handleReady } from './health.js';
 import { handleEvents, handlePrediction } from './prediction.js';
@@ -20,13 +19,6 @@ export type RouteName = (typeof ROUTES)[number]['name'];
 
 export type RouteHandler = (context: ProxyContext, scope: RequestScope) => Promise<Reply> | Reply;
 
-export interface MatchedRoute {
-  name: RouteName;
-  handler: RouteHandler;
-  /** The handle or upload id in the path, when the route has one. */
-  param: string | undefined;
-}
-
 interface Route {
   name: string;
   method: 'GET' | 'POST';
@@ -37,16 +29,11 @@ interface Route {
   public?: true;
 }
 
-/** Enhance and restyle share one handler. */
-function generation(operation: Operation): RouteHandler {
-  return (context, scope) => handleGenerate(context, scope, operation);
-}
-
 const TOKEN = '([A-Za-z0-9_-]{1,1024}(?:\\.[A-Za-z0-9_-]{1,128})?)';
 
 export const ROUTES = [
-  { name: 'enhance', method: 'POST', path: '/api/v1/enhance', handler: generation('enhance') },
-  { name: 'restyle', method: 'POST', path: '/api/v1/restyle', handler: generation('restyle') },
+  { name: 'enhance', method: 'POST', path: '/api/v1/enhance', handler: (context, scope) => handleGenerate(context, scope, 'enhance') },
+  { name: 'restyle', method: 'POST', path: '/api/v1/restyle', handler: (context, scope) => handleGenerate(context, scope, 'restyle') },
   { name: 'prediction', method: 'GET', path: '/api/v1/prediction/{handle}', handler: handlePrediction },
   { name: 'events', method: 'GET', path: '/api/v1/prediction/{handle}/events', handler: handleEvents },
   { name: 'upload', method: 'POST', path: '/api/v1/uploads', handler: handleUpload },
@@ -82,7 +69,7 @@ function routesAt(pathname: string, prefix: string) {
 }
 
 /** The route for `pathname` under `prefix`, or a 404/405 error. HEAD counts as GET. */
-export function matchRoute(pathname: string, method: string, prefix: string): MatchedRoute {
+export function matchRoute(pathname: string, method: string, prefix: string) {
   const routes = routesAt(pathname, prefix);
   const route = routes.find((candidate) => candidate.method === (method === 'HEAD' ? 'GET' : method));
   if (route) return route;

@@ -4,9 +4,10 @@
  * retried blindly, so a credit is not spent twice.
  */
 import type { EnhanceRequest, ProxyErrorBody, ProxyErrorCode, paths, RestyleRequest } from '@room-restyler/core';
-import { normalizeBaseUrl, parseRetryAfter, redact } from '@room-restyler/core/internal';
+import { parseRetryAfter, redact } from '@room-restyler/core/internal';
 import type { RequestHeaders } from '../http/proxy-request.js';
 import { type JsonReply, jsonReply, ProxyHttpError } from '../http/responses.js';
+import type { ResolvedOptions } from '../options.js';
 import { upstreamHeaders } from '../security/upstream-headers.js';
 
 export interface UpstreamReply {
@@ -46,37 +47,24 @@ export interface Upstream {
   getAccount(signal?: AbortSignal): Promise<UpstreamReply>;
 }
 
-export interface UpstreamOptions {
-  /** The origin or `…/api/v1`, any trailing slash: read by core's one normaliser. */
-  baseUrl: string;
-  apiKey: string;
-  fetch: typeof fetch;
-  timeoutMs: number;
-  /** The proxy's clock: an HTTP-date `Retry-After` becomes seconds from now. */
-  now: () => number;
-}
-
 const MAX_ERROR_TEXT = 500;
 
-export function createUpstream(options: UpstreamOptions): Upstream {
-  const checked = normalizeBaseUrl(options.baseUrl);
-  if (!checked.ok) throw new RangeError(`createUpstream: baseUrl ${checked.problem}`);
-  const base = checked.baseUrl;
-
+/** `baseUrl` as resolveOptions normalised it. */
+export function createUpstream(options: Pick<ResolvedOptions, 'baseUrl' | 'apiKey' | 'fetch' | 'upstreamTimeoutMs' | 'clock'>): Upstream {
   async function send(path: string, init: RequestInit, signal?: AbortSignal): Promise<UpstreamReply> {
-    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const timeout = AbortSignal.timeout(options.upstreamTimeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let response: Response;
     try {
       // fetch(url, init), never fetch(request): Node's fetch loses a Request's abort signal after a
       // garbage collection (nodejs/undici#4068), and a hung call would then never time out.
-      response = await options.fetch(`${base}${path}`, { ...init, signal: combined, redirect: 'error' });
+      response = await options.fetch(`${options.baseUrl}${path}`, { ...init, signal: combined, redirect: 'error' });
     } catch {
       if (timeout.aborted) throw new ProxyHttpError(504, 'upstream_timeout', 'The generation service did not answer in time');
       throw new ProxyHttpError(502, 'upstream_unreachable', 'The generation service could not be reached');
     }
     const text = redact(await response.text().catch(() => ''), [options.apiKey]);
-    const waitMs = parseRetryAfter(response.headers.get('retry-after'), options.now());
+    const waitMs = parseRetryAfter(response.headers.get('retry-after'), options.clock.now());
     return {
       status: response.status,
       body: parseBody(text),

@@ -3,14 +3,21 @@
  * a service that accepts every request and never answers, while the garbage collector runs all
  * the time. Prints one JSON line: how each call ended.
  */
+import { systemClock } from '@room-restyler/core';
 import { type Settled, settlesWithin, startGcPressure } from '@room-restyler/test-kit';
 import { ProxyHttpError } from '../../src/http/responses.js';
 import { createUpstream } from '../../src/upstream/upstream.js';
 
 // A call the lost signal leaves hanging stays pending this long: far past its 1 s, even on a loaded machine.
 const LIMIT_MS = 60_000;
-const upstream = (timeoutMs: number) =>
-  createUpstream({ baseUrl: process.argv[2] ?? '', apiKey: 'k', fetch: (input, init) => fetch(input, init), timeoutMs, now: Date.now });
+const upstream = (upstreamTimeoutMs: number) =>
+  createUpstream({
+    baseUrl: process.argv[2] ?? '',
+    apiKey: 'k',
+    fetch: (input, init) => fetch(input, init),
+    upstreamTimeoutMs,
+    clock: systemClock,
+  });
 
 const pressure = startGcPressure();
 const [read, start, abort] = await Promise.all([
