@@ -73,9 +73,10 @@ export class JobHub {
     this.#options = options;
   }
 
-  /** Records a just-accepted job so the first GETs are answered without asking the service. */
-  async seed(job: JobRef, snapshot: JobSnapshot): Promise<void> {
-    await this.#options.store.set(stateKey(job.requestId), JSON.stringify(snapshot), this.#options.stateTtlMs);
+  /** Records a just-accepted job as starting, so the first GETs are answered without asking the service. */
+  async seed(requestId: string, startedAt: number): Promise<void> {
+    const starting: JobSnapshot = { kind: 'prediction', prediction: { status: 'starting' }, terminal: false, at: startedAt };
+    await this.#options.store.set(stateKey(requestId), JSON.stringify(starting), this.#options.stateTtlMs);
   }
 
   /** The job's current state for a GET: from shared state when fresh, else after one poll. */

@@ -32,20 +32,9 @@ export function snapshotFromFailure(error: unknown, at: number): JobSnapshot {
   return { kind: 'error', status, body: { error: message, code }, terminal: false, at };
 }
 
-/** The prediction JSON of one snapshot, computed once: every poll and viewer of a job shares it. */
-const predictionTexts = new WeakMap<JobSnapshot, string>();
-
-/**
- * The snapshot's prediction as JSON: the spec's fields only (`normalizePrediction` kept no
- * others), so no id of the service's ever reaches a browser, which knows the job by its handle.
- */
+/** The prediction as a browser sees it: the spec's fields only (`normalizePrediction` kept no others), never an id of the service's. */
 export function predictionJson(snapshot: JobSnapshot & { kind: 'prediction' }): string {
-  let text = predictionTexts.get(snapshot);
-  if (text === undefined) {
-    text = JSON.stringify(snapshot.prediction);
-    predictionTexts.set(snapshot, text);
-  }
-  return text;
+  return JSON.stringify(snapshot.prediction);
 }
 
 export function parseSnapshot(text: string | undefined): JobSnapshot | undefined {

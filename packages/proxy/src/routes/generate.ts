@@ -9,15 +9,7 @@
  * none keeps state for a later one.
  */
 import { type GenerationAck, requestIdOf } from '@room-restyler/core';
-import {
-  type Counted,
-  claimKey,
-  type KeyClaim,
-  type KeyRecord,
-  type Reconciled,
-  reconcile,
-  type Start,
-} from '@room-restyler/core/internal';
+import { type Counted, claimKey, type KeyClaim, type KeyRecord, reconcile, type Start } from '@room-restyler/core/internal';
 import { checkInput, enhanceInputSchema, type InputCheck, restyleInputSchema } from '@room-restyler/core/schemas';
 import { type ProxyContext, type RequestScope, visitorOf } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
@@ -138,15 +130,8 @@ async function openStart({ context }: Generation): Promise<Counted> {
 
 /** The key's earlier start lost its answer (`record` is locked for this request): its job, or a new start of the same action. */
 async function resumeLostStart(g: Generation, record: KeyRecord, lost: Counted): Promise<Claimed | JsonReply> {
-  const { options, writeBehind } = g.context;
-  const now = options.clock.now();
-  const found = await lookFor(g, lost, now, 'lost start reconciled', 'info');
-  if (found.outcome === 'adopted') return answer(g, { counted: lost, record }, { requestId: found.requestId, status: 200, replayed: true });
-  if (found.outcome === 'unknown') {
-    // When its POST failed stays what it was (a start whose proxy died gets the time it was found lost).
-    await writeBehind.run([() => record.unresolved(lost, now)]);
-    throw generationUnknown(found.retryAfterMs, true);
-  }
+  const found = await lookFor(g, { counted: lost, record }, g.context.options.clock.now(), true);
+  if (found !== 'not_started') return found;
   // It made no job: the same action is started again, under the same key.
   const next = await openStart(g);
   if (!(await record.restart(next.start).catch(() => false))) {
@@ -206,22 +191,31 @@ async function findLostJob(
   const { start } = claimed.counted;
   await writeBehind.run([() => starts.markUnknown(start)]);
   const counted: Counted = { start, state: 'unknown', endedAt: now, ...(lost.answered ? { answered: true } : {}) };
-  const found = await lookFor(g, counted, now, 'generation outcome unknown', 'warn');
-  if (found.outcome === 'adopted') return answer(g, { counted, record: claimed.record }, { requestId: found.requestId, status: 200 });
-  if (found.outcome === 'not_started') {
-    await forget(g, { counted, record: claimed.record }, releaseLimits);
-    if (lost.failure instanceof JsonReply) return lost.failure;
-    throw lost.failure;
-  }
-  await writeBehind.run([async () => claimed.record?.unresolved(counted, now)]);
-  throw generationUnknown(found.retryAfterMs, g.key !== undefined);
+  const found = await lookFor(g, { counted, record: claimed.record }, now, false);
+  if (found !== 'not_started') return found;
+  await forget(g, { counted, record: claimed.record }, releaseLimits);
+  if (lost.failure instanceof JsonReply) return lost.failure;
+  throw lost.failure;
 }
 
-/** Core's reconciliation of a lost start, logged. */
-async function lookFor({ context }: Generation, lost: Counted, now: number, msg: string, level: 'info' | 'warn'): Promise<Reconciled> {
-  const found = await reconcile({ list: (limit) => context.upstream.listPredictions(limit), ledger: context.starts, now }, lost);
-  context.log({ level, msg, outcome: found.outcome, ...(found.outcome === 'unknown' ? { reason: found.reason } : {}) });
-  return found;
+/**
+ * Core's reconciliation of a lost start (`again`: for a request that came back with its key),
+ * logged: its job answered, or 502 generation_unknown, the key's record marked so (when its POST
+ * failed stays what it was; a start whose proxy died gets the time it was found lost).
+ */
+async function lookFor(g: Generation, claimed: Claimed, now: number, again: boolean): Promise<JsonReply | 'not_started'> {
+  const { context } = g;
+  const found = await reconcile({ list: (limit) => context.upstream.listPredictions(limit), ledger: context.starts, now }, claimed.counted);
+  context.log({
+    level: again ? 'info' : 'warn',
+    msg: again ? 'lost start reconciled' : 'generation outcome unknown',
+    outcome: found.outcome,
+    ...(found.outcome === 'unknown' ? { reason: found.reason } : {}),
+  });
+  if (found.outcome === 'adopted') return answer(g, claimed, { requestId: found.requestId, status: 200, replayed: again });
+  if (found.outcome === 'not_started') return 'not_started';
+  await context.writeBehind.run([async () => claimed.record?.unresolved(claimed.counted, now)]);
+  throw generationUnknown(found.retryAfterMs, g.key !== undefined);
 }
 
 /**
@@ -251,10 +245,7 @@ async function answer(g: Generation, { counted, record }: Claimed, job: Job): Pr
   ]);
   // A job just acknowledged is starting: the first GETs are answered without asking the service.
   // Not for a job found again (it may be further along), nor when the store is away (the poller asks).
-  if (job.ack !== undefined) {
-    const starting = { kind: 'prediction', prediction: { status: 'starting' }, terminal: false, at: start.startedAt } as const;
-    await hub.seed({ requestId: job.requestId, startedAt: start.startedAt }, starting).catch(() => {});
-  }
+  if (job.ack !== undefined) await hub.seed(job.requestId, start.startedAt).catch(() => {});
   log({ level: 'info', msg: 'generation started', operation: g.input.operation, visitor: g.visitor });
   return jsonReply(job.status, body, job.replayed ? { 'idempotent-replayed': 'true' } : undefined);
 }
