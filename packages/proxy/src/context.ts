@@ -2,7 +2,6 @@
 import type { StartLedger } from '@room-restyler/core/internal';
 import type { Readiness } from './health/readiness.js';
 import type { ProxyRequest } from './http/proxy-request.js';
-import { appendCookie, type Reply } from './http/responses.js';
 import type { JobHub } from './jobs/job-hub.js';
 import type { TakeStreamSlot } from './limits/stream-slots.js';
 import type { Logger } from './log.js';
@@ -45,10 +44,4 @@ export interface RequestScope {
 
 export function visitorOf(context: ProxyContext, request: ProxyRequest): Promise<Visitor> {
   return resolveVisitor(request, context.signer, context.options.prefix || '/', context.options.cookie);
-}
-
-/** Adds the visitor cookie the proxy just issued, if any. */
-export function withVisitor(reply: Reply, visitor: Visitor): Reply {
-  if (visitor.setCookie) appendCookie(reply, visitor.setCookie);
-  return reply;
 }

@@ -8,8 +8,8 @@
  */
 import type { ProxyUpload } from '@room-restyler/core';
 import { sniffImageType } from '@room-restyler/core/internal';
-import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '../context.js';
-import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
+import { type ProxyContext, type RequestScope, visitorOf } from '../context.js';
+import { appendCookie, jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
 import { consumeLimits, type LimitCheck, limitChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import type { UploadOrigins } from '../security/upload-origins.js';
@@ -135,6 +135,12 @@ async function storeUpload(
     ),
     visitor,
   );
+}
+
+/** Adds the visitor cookie the proxy just issued, if any. */
+function withVisitor(reply: Reply, visitor: Visitor): Reply {
+  if (visitor.setCookie) appendCookie(reply, visitor.setCookie);
+  return reply;
 }
 
 /** The upload limits this request counts against: none for a trusted server caller. */

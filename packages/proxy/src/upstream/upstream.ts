@@ -109,14 +109,6 @@ function parseBody(text: string): unknown {
   }
 }
 
-/**
- * An upstream error answered to the browser: its status, and of its body only what the specs
- * define (`error`, `credits_remaining`), with the proxy's `code`; none of its headers but Retry-After.
- */
-export function upstreamErrorReply(reply: UpstreamReply): JsonReply {
-  return jsonReply(reply.status, upstreamErrorBody(reply), reply.retryAfter ? { 'retry-after': reply.retryAfter } : undefined);
-}
-
 /** The proxy's code for the service's refusals; any other 5xx is `upstream_error`, any other status `upstream_refused`. */
 const CODES: Partial<Record<number, ProxyErrorCode>> = {
   400: 'bad_request',
@@ -127,12 +119,16 @@ const CODES: Partial<Record<number, ProxyErrorCode>> = {
   429: 'rate_limited',
 };
 
-function upstreamErrorBody(reply: UpstreamReply): ProxyErrorBody & { credits_remaining?: number } {
-  const record = typeof reply.body === 'object' && reply.body !== null ? (reply.body as Record<string, unknown>) : {};
-  const body: ProxyErrorBody & { credits_remaining?: number } = {
-    error: typeof record.error === 'string' ? record.error : `The generation service answered HTTP ${reply.status}`,
-    code: CODES[reply.status] ?? (reply.status >= 500 ? 'upstream_error' : 'upstream_refused'),
+/**
+ * An upstream error answered to the browser: its status, and of its body only what the specs
+ * define (`error`, `credits_remaining`), with the proxy's `code`; none of its headers but Retry-After.
+ */
+export function upstreamErrorReply({ status, body, retryAfter }: UpstreamReply): JsonReply {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const answer: ProxyErrorBody & { credits_remaining?: number } = {
+    error: typeof record.error === 'string' ? record.error : `The generation service answered HTTP ${status}`,
+    code: CODES[status] ?? (status >= 500 ? 'upstream_error' : 'upstream_refused'),
   };
-  if (typeof record.credits_remaining === 'number') body.credits_remaining = record.credits_remaining;
-  return body;
+  if (typeof record.credits_remaining === 'number') answer.credits_remaining = record.credits_remaining;
+  return jsonReply(status, answer, retryAfter ? { 'retry-after': retryAfter } : undefined);
 }
