@@ -3,7 +3,6 @@ import type { StartLedger } from '@room-restyler/core/internal';
 import type { Readiness } from './health/readiness.js';
 import type { ProxyRequest } from './http/proxy-request.js';
 import type { JobHub } from './jobs/job-hub.js';
-import type { TakeStreamSlot } from './limits/stream-slots.js';
 import type { Logger } from './log.js';
 import type { ResolvedOptions } from './options.js';
 import type { Sealer, Signer } from './security/keys.js';
@@ -25,8 +24,6 @@ export interface ProxyContext {
   /** Starts of generations not yet resolved, and the jobs the proxy knows (for reconciliation). */
   starts: StartLedger;
   hub: JobHub;
-  /** A slot for an event stream, within the visitor's and this instance's caps. */
-  takeStreamSlot: TakeStreamSlot;
   upstream: Upstream;
   readiness: Readiness;
   log: Logger;

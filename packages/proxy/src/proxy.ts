@@ -13,7 +13,6 @@ import { Readiness } from './health/readiness.js';
 import { type ProxyRequest, pathOf } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
-import { streamSlots } from './limits/stream-slots.js';
 import { redactingLogger } from './log.js';
 import { type ResolvedOptions, type RoomProxyOptions, resolveOptions } from './options.js';
 import { RequestLog } from './request-log.js';
@@ -76,6 +75,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     waitMs: options.upstreamTimeoutMs + 5_000,
     instanceId: randomId(12),
     log,
+    limits: options.limits,
   });
   const readiness = new Readiness({ store, upstream, now: () => options.clock.now() });
   const starts = new StartLedger(store, { upstreamTimeoutMs: options.upstreamTimeoutMs });
@@ -88,7 +88,6 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     writeBehind,
     starts,
     hub,
-    takeStreamSlot: streamSlots(options.limits.streamsPerVisitor, options.limits.streamsPerInstance),
     upstream,
     readiness,
     log,

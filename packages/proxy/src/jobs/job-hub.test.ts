@@ -7,6 +7,7 @@
 import { DEFAULT_POLL_SCHEDULE, DurationHistory } from '@room-restyler/core';
 import { ManualClock } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../limits/limits.js';
 import { silentLogger } from '../log.js';
 import { createMemoryStore } from '../state/memory-store.js';
 import type { Upstream, UpstreamReply } from '../upstream/upstream.js';
@@ -59,6 +60,7 @@ function startHub(scripts: Record<string, Script>, durations = new DurationHisto
     waitMs: 35_000,
     instanceId: 'here',
     log: silentLogger,
+    limits: DEFAULT_LIMITS,
   });
   const h = hub;
   /** Follows a job started now until its stream ends (or `maxMs` passes); its snapshots and the ages it was polled at. */
@@ -67,6 +69,7 @@ function startHub(scripts: Record<string, Script>, durations = new DurationHisto
     const seen: JobSnapshot[] = [];
     let ended = false;
     const unwatch = h.watch(job, {
+      visitor: 'v',
       onSnapshot(snapshot) {
         seen.push(snapshot);
         if (snapshot.terminal) ended = true;

@@ -11,6 +11,7 @@
 import type { Clock } from '@room-restyler/core';
 import { createJobFollow, type JobFollow, type PollResult, pollDelayMs } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
+import type { Limits } from '../limits/limits.js';
 import type { Logger } from '../log.js';
 import type { JobOptions } from '../options.js';
 import type { ProxyStore, Unsubscribe } from '../state/store.js';
@@ -25,6 +26,8 @@ export interface JobRef {
 }
 
 export interface JobViewer {
+  /** Whose event stream it is. */
+  visitor: string;
   onSnapshot(snapshot: JobSnapshot): void;
   /** The hub is shutting down. */
   onClose(): void;
@@ -38,6 +41,7 @@ export interface JobHubOptions extends Omit<JobOptions, 'heartbeatMs'> {
   waitMs: number;
   instanceId: string;
   log: Logger;
+  limits: Pick<Limits, 'streamsPerVisitor' | 'streamsPerInstance'>;
 }
 
 interface Entry {
@@ -68,6 +72,9 @@ export class JobHub {
   #closed = false;
   /** The store failed and has not answered since: logged once per outage. */
   #storeDown = false;
+  /** Viewers (event streams, a socket each) per visitor on this instance, and in all. */
+  readonly #streams = new Map<string, number>();
+  #streamCount = 0;
 
   constructor(options: JobHubOptions) {
     this.#options = options;
@@ -89,15 +96,34 @@ export class JobHub {
     return this.#nextSnapshot(entry);
   }
 
-  /** Follows the job; the current state is delivered at once when known. Returns the unwatch function. */
+  /**
+   * Follows the job; the current state is delivered at once when known. Returns the unwatch
+   * function. A visitor holds a few viewers, the instance a bounded number (429 beyond), so one
+   * visitor with one job cannot take every file descriptor.
+   */
   watch(job: JobRef, viewer: JobViewer): () => void {
+    const { streamsPerVisitor, streamsPerInstance } = this.#options.limits;
+    const held = this.#streams.get(viewer.visitor) ?? 0;
+    if (held >= streamsPerVisitor || this.#streamCount >= streamsPerInstance) {
+      const whose = held >= streamsPerVisitor ? 'You have' : 'This server has';
+      throw new ProxyHttpError(429, 'too_many_streams', `${whose} too many event streams open; poll the prediction instead`, {
+        headers: { 'retry-after': '5' },
+      });
+    }
     const entry = this.#ensure(job);
+    this.#streams.set(viewer.visitor, held + 1);
+    this.#streamCount += 1;
     entry.viewers.add(viewer);
     void entry.ready.then(() => {
       if (entry.latest && entry.viewers.has(viewer)) viewer.onSnapshot(entry.latest);
     });
     return () => {
-      entry.viewers.delete(viewer);
+      if (!entry.viewers.delete(viewer)) return;
+      this.#streamCount -= 1;
+      // A count back at zero is forgotten: visitors that come and go leave nothing behind.
+      const left = (this.#streams.get(viewer.visitor) ?? 1) - 1;
+      if (left > 0) this.#streams.set(viewer.visitor, left);
+      else this.#streams.delete(viewer.visitor);
       entry.lastTouch = this.#options.clock.now();
       if (!entry.running && entry.viewers.size === 0) void this.#drop(entry);
     };

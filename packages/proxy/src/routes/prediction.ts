@@ -39,17 +39,11 @@ export async function handleEvents(context: ProxyContext, scope: RequestScope): 
   const claims = await jobOf(context, scope);
   // HEAD gets the head only: no stream, no watch, no slot.
   if (scope.request.method === 'HEAD') return new Response(null, { status: 200, headers: HEADERS });
-  const release = context.takeStreamSlot(claims.visitor);
-  try {
-    return new Response(eventStream(context, claims, release), { status: 200, headers: HEADERS });
-  } catch (error) {
-    release();
-    throw error;
-  }
+  return new Response(eventStream(context, claims), { status: 200, headers: HEADERS });
 }
 
-/** The stream of one viewer; `release` gives its slot back when it ends, however it ends. */
-function eventStream(context: ProxyContext, claims: HandleClaims, release: () => void): ReadableStream<Uint8Array> {
+/** The stream of one viewer; it stops watching when it ends, however it ends. */
+function eventStream(context: ProxyContext, claims: HandleClaims): ReadableStream<Uint8Array> {
   let stop = () => {};
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -64,7 +58,6 @@ function eventStream(context: ProxyContext, claims: HandleClaims, release: () =>
         open = false;
         clearInterval(heartbeat);
         unwatch();
-        release();
         return true;
       };
       const finish = () => {
@@ -81,8 +74,8 @@ function eventStream(context: ProxyContext, claims: HandleClaims, release: () =>
         }
         if (snapshot.terminal) finish();
       };
-      // Throws (503) while the proxy shuts down: before the heartbeat starts, so a refused stream leaves no timer behind.
-      const unwatch = context.hub.watch(claims, { onSnapshot, onClose: finish });
+      // Throws (429 too many streams, 503 while the proxy shuts down) before the heartbeat starts: a refused stream leaves no timer behind.
+      const unwatch = context.hub.watch(claims, { visitor: claims.visitor, onSnapshot, onClose: finish });
       const heartbeat = setInterval(() => send(': keep-alive\n\n'), context.options.jobs.heartbeatMs);
       stop = leave;
       send(': connected\n\n');
