@@ -34,23 +34,12 @@ const PATHS = {
   account: '/api/v1/me',
 } as const satisfies Record<Operation | 'prediction' | 'predictions' | 'account', keyof paths>;
 
-export interface Upstream {
-  startGeneration(
-    operation: Operation,
-    input: GenerationBodies[Operation],
-    options: { idempotencyKey?: string | undefined; client: RequestHeaders },
-  ): Promise<UpstreamReply>;
-  getPrediction(requestId: string, signal?: AbortSignal): Promise<UpstreamReply>;
-  /** The body of the account's newest `limit` predictions (how a start whose answer was lost is found again); rejects unless a 200. */
-  listPredictions(limit: number): Promise<unknown>;
-  /** The account (`GET /api/v1/me`): only ever asked by the readiness check, never passed on. */
-  getAccount(signal?: AbortSignal): Promise<UpstreamReply>;
-}
+export type Upstream = ReturnType<typeof createUpstream>;
 
 const MAX_ERROR_TEXT = 500;
 
 /** `baseUrl` as resolveOptions normalised it. */
-export function createUpstream(options: Pick<ResolvedOptions, 'baseUrl' | 'apiKey' | 'fetch' | 'upstreamTimeoutMs' | 'clock'>): Upstream {
+export function createUpstream(options: Pick<ResolvedOptions, 'baseUrl' | 'apiKey' | 'fetch' | 'upstreamTimeoutMs' | 'clock'>) {
   async function send(path: string, init: RequestInit, signal?: AbortSignal): Promise<UpstreamReply> {
     const timeout = AbortSignal.timeout(options.upstreamTimeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -76,7 +65,11 @@ export function createUpstream(options: Pick<ResolvedOptions, 'baseUrl' | 'apiKe
     send(path, { method: 'GET', headers: upstreamHeaders(options.apiKey, undefined) }, signal);
 
   return {
-    startGeneration(operation, input, { idempotencyKey, client }) {
+    startGeneration(
+      operation: Operation,
+      input: GenerationBodies[Operation],
+      { idempotencyKey, client }: { idempotencyKey?: string | undefined; client: RequestHeaders },
+    ): Promise<UpstreamReply> {
       const extra: Record<string, string> = { 'content-type': 'application/json' };
       if (idempotencyKey) extra['idempotency-key'] = idempotencyKey;
       return send(PATHS[operation], {
@@ -85,15 +78,17 @@ export function createUpstream(options: Pick<ResolvedOptions, 'baseUrl' | 'apiKe
         body: JSON.stringify(input),
       });
     },
-    getPrediction(requestId, signal) {
+    getPrediction(requestId: string, signal?: AbortSignal): Promise<UpstreamReply> {
       return get(PATHS.prediction.replace('{request_id}', encodeURIComponent(requestId)), signal);
     },
-    async listPredictions(limit) {
+    /** The body of the account's newest `limit` predictions (how a start whose answer was lost is found again); rejects unless a 200. */
+    async listPredictions(limit: number): Promise<unknown> {
       const reply = await get(`${PATHS.predictions}?limit=${limit}`);
       if (reply.status !== 200) throw new Error(`The service's list of predictions answered HTTP ${reply.status}`);
       return reply.body;
     },
-    getAccount(signal) {
+    /** The account (`GET /api/v1/me`): only ever asked by the readiness check, never passed on. */
+    getAccount(signal?: AbortSignal): Promise<UpstreamReply> {
       return get(PATHS.account, signal);
     },
   };
