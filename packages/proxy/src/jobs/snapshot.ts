@@ -32,11 +32,6 @@ export function snapshotFromFailure(error: unknown, at: number): JobSnapshot {
   return { kind: 'error', status, body: { error: message, code }, terminal: false, at };
 }
 
-/** The prediction as a browser sees it: the spec's fields only (`normalizePrediction` kept no others), never an id of the service's. */
-export function predictionJson(snapshot: JobSnapshot & { kind: 'prediction' }): string {
-  return JSON.stringify(snapshot.prediction);
-}
-
 export function parseSnapshot(text: string | undefined): JobSnapshot | undefined {
   if (text === undefined) return undefined;
   try {

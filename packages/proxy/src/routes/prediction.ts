@@ -3,17 +3,18 @@
  * The event stream sends `event: prediction` on every status change (the current state at once),
  * `event: error` when the job cannot be followed, and a comment heartbeat to keep intermediaries
  * from closing it; it ends after a terminal state, and a viewer that disconnects stops counting at once.
+ * A prediction goes out as `normalizePrediction` kept it: the spec's fields only, never an id of the service's.
  */
 import type { ProxyContext, RequestScope } from '../context.js';
 import { type JsonReply, jsonTextReply, notFound } from '../http/responses.js';
-import { type JobSnapshot, predictionJson } from '../jobs/snapshot.js';
+import type { JobSnapshot } from '../jobs/snapshot.js';
 import { type HandleClaims, readHandle } from '../security/handles.js';
 import { readVisitorCookie } from '../security/visitor-cookie.js';
 import { upstreamErrorReply } from '../upstream/upstream.js';
 
 export async function handlePrediction(context: ProxyContext, scope: RequestScope): Promise<JsonReply> {
   const snapshot = await context.hub.current(await jobOf(context, scope));
-  return snapshot.kind === 'prediction' ? jsonTextReply(200, predictionJson(snapshot)) : upstreamErrorReply(snapshot);
+  return snapshot.kind === 'prediction' ? jsonTextReply(200, JSON.stringify(snapshot.prediction)) : upstreamErrorReply(snapshot);
 }
 
 /** The job behind the handle in the path (also its reference for the hub), for the visitor who owns it; 404 for anything else. */
@@ -67,7 +68,7 @@ function eventStream(context: ProxyContext, claims: HandleClaims): ReadableStrea
         if (snapshot.kind === 'prediction') {
           if (snapshot.prediction.status !== lastStatus || snapshot.terminal) {
             lastStatus = snapshot.prediction.status;
-            send(`event: prediction\ndata: ${predictionJson(snapshot)}\n\n`);
+            send(`event: prediction\ndata: ${JSON.stringify(snapshot.prediction)}\n\n`);
           }
         } else if (snapshot.terminal) {
           send(`event: error\ndata: ${JSON.stringify(errorBody(snapshot.body, snapshot.status))}\n\n`);
