@@ -18,7 +18,7 @@ import {
   ServerError,
   TimeoutError,
 } from '@room-restyler/core';
-import { OutcomeUnknownError } from '../jobs/start-once.js';
+import { OutcomeUnknownError, StartFailedError } from '../jobs/start-once.js';
 import { UploadError } from '../uploads/upload-error.js';
 import { InputError, SetupError } from '../user-errors.js';
 import type { ToolError } from './tool-error.js';
@@ -67,6 +67,7 @@ function codeOf(error: unknown): string {
   if (error instanceof InputError) return 'invalid_input';
   if (error instanceof UploadError) return 'upload_failed';
   if (error instanceof OutcomeUnknownError) return 'outcome_unknown';
+  if (error instanceof StartFailedError) return 'start_failed';
   if (error instanceof RoomApiError) return error.code;
   return 'internal';
 }
@@ -81,7 +82,13 @@ export function explain(error: unknown, situation: ErrorSituation = {}): string 
 }
 
 function whatWentWrong(error: unknown, { requestId, lookingFor }: ErrorSituation): string {
-  if (error instanceof SetupError || error instanceof InputError || error instanceof UploadError || error instanceof OutcomeUnknownError)
+  if (
+    error instanceof SetupError ||
+    error instanceof InputError ||
+    error instanceof UploadError ||
+    error instanceof OutcomeUnknownError ||
+    error instanceof StartFailedError
+  )
     return error.message;
   if (error instanceof InvalidApiKeyError)
     return "The service rejected the API key (HTTP 401). Check ROOM_API_KEY in this MCP server's config (or, on a server run with --byok, the key your client sends as Authorization: Bearer): it must be a current key from the dashboard (API Keys section), without quotes or spaces. Then restart the client.";
