@@ -6,6 +6,7 @@ import { mcpChecks } from './check/index.js';
 import { commandFromFlags, MCP_FLAGS, USAGE } from './cli/args.js';
 import { creditLimit } from './cli/credit-limit.js';
 import { describeSettings, settingsFromEnv } from './cli/env.js';
+import { keyRefusal } from './cli/key-refusal.js';
 import { describeAccess } from './files/file-access.js';
 import { createRoomMcpServer } from './server.js';
 import { VERSION } from './version.js';
@@ -42,6 +43,9 @@ await runCli(process, { name: 'room-restyler-mcp', version: VERSION, usage: USAG
     authorizationServers: command.authorizationServers,
     publicUrl: command.publicUrl,
     stateless: command.stateless,
+    sessions: command.sessions,
+    // A BYOK session opens only for a key the service accepts, so strangers cannot fill the server.
+    ...(command.byok ? { verifyKey: (apiKey: string) => keyRefusal({ ...settings.server, apiKey }) } : {}),
     // With BYOK each caller spends its own key, never the server's. A stateless server lives for one
     // request: a task could never be asked for again.
     createServer: (caller) =>

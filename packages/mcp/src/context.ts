@@ -53,7 +53,7 @@ export function createContext(options: RoomMcpServerOptions, tasks?: GenerationT
   };
 }
 
-function clientFromSettings(options: RoomMcpServerOptions): RoomClient | SetupError {
+export function clientFromSettings(options: RoomMcpServerOptions): RoomClient | SetupError {
   if (!options.apiKey) return new SetupError(MISSING_KEY_HELP);
   if (!options.baseUrl) return new SetupError(MISSING_BASE_URL_HELP);
   const checked = normalizeBaseUrl(options.baseUrl);

@@ -2,56 +2,15 @@
  * The built bin over stdio, as a desktop client runs it (`node dist/room-restyler-mcp.js` with env), against the
  * real simulator: what a newcomer following the README sees.
  */
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
 import { startFakeService, TEST_API_KEY, waitFor } from '@room-restyler/test-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_HOST } from './support/connect.js';
+import { type Spawned, spawnServer } from './support/spawn.js';
 import { TOOL_NAMES } from './support/tool-names.js';
 
-const CLI = fileURLToPath(new URL('../dist/room-restyler-mcp.js', import.meta.url));
 const KEY = 'sim_test_key';
-
-interface Spawned {
-  client: Client;
-  stderr: () => string;
-  transportErrors: Error[];
-}
-
-async function spawnServer(env: Record<string, string>, capabilities: ClientCapabilities = {}): Promise<Spawned> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI],
-    env: { ...getDefaultEnvironment(), ...env },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const client = new Client({ name: 'stdio-test', version: '1' }, { capabilities });
-  const transportErrors: Error[] = [];
-  client.onerror = (error) => transportErrors.push(error);
-  await client.connect(transport);
-  inArrivalOrder(transport);
-  return { client, stderr: () => stderr, transportErrors };
-}
-
-/**
- * The SDK client handles a notification a microtask later but a response at once, so when the last
- * progress notification and the result arrive in one read from the pipe (likely on a busy machine),
- * it drops that notification as "unknown token" although the server sent it first
- * (modelcontextprotocol/typescript-sdk#2580). Handing the client one message per turn of the event
- * loop lets it finish each before the next, as a client that keeps arrival order would.
- */
-function inArrivalOrder(transport: StdioClientTransport): void {
-  const deliver = transport.onmessage;
-  transport.onmessage = (message) => {
-    setImmediate(() => deliver?.(message));
-  };
-}
 
 describe('room-restyler-mcp over stdio, backed by the simulator', () => {
   let simulator: RunningSimulator;

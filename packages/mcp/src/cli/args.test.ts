@@ -18,6 +18,7 @@ describe('room-restyler-mcp arguments', () => {
       byok: false,
       authorizationServers: [],
       publicUrl: undefined,
+      sessions: { idleMs: 30 * 60_000, max: 1000, maxPerCaller: 20 },
     });
     expect(parseCliArgs(['--http', '--port', '0', '--host', '0.0.0.0', '--allowed-host', 'a.test', '--allowed-host', 'b.test'])).toEqual({
       kind: 'http',
@@ -29,6 +30,7 @@ describe('room-restyler-mcp arguments', () => {
       byok: false,
       authorizationServers: [],
       publicUrl: undefined,
+      sessions: { idleMs: 30 * 60_000, max: 1000, maxPerCaller: 20 },
     });
     expect(parseCliArgs(['--http', '--stateless', '--files-root', '/srv/photos'])).toMatchObject({
       stateless: true,
@@ -37,19 +39,22 @@ describe('room-restyler-mcp arguments', () => {
     expect(parseCliArgs(['--http', '--files-root', 'photos'])).toMatchObject({ files: { root: resolve('photos') } });
   });
 
-  it('take --byok, the authorization servers and the public URL of the metadata', () => {
+  it('take --byok, the OAuth issuers and the public URL of the metadata', () => {
     expect(
-      parseCliArgs([
-        '--http',
-        '--byok',
-        '--authorization-server',
-        'https://auth.example.com',
-        '--public-url',
-        'https://mcp.example.com/mcp',
-      ]),
+      parseCliArgs(['--http', '--byok', '--oauth-issuer', 'https://auth.example.com', '--public-url', 'https://mcp.example.com/mcp']),
     ).toMatchObject({ byok: true, authorizationServers: ['https://auth.example.com'], publicUrl: 'https://mcp.example.com/mcp' });
     expect(() => parseCliArgs(['--byok'])).toThrow(/need --http/);
-    expect(() => parseCliArgs(['--http', '--authorization-server', 'not a url'])).toThrow(/--authorization-server/);
+    expect(() => parseCliArgs(['--http', '--oauth-issuer', 'not a url'])).toThrow(/--oauth-issuer/);
+  });
+
+  it('take the session limits: idle minutes and caps, within sane bounds', () => {
+    expect(
+      parseCliArgs(['--http', '--session-idle-minutes', '5', '--max-sessions', '200', '--max-sessions-per-caller', '3']),
+    ).toMatchObject({
+      sessions: { idleMs: 5 * 60_000, max: 200, maxPerCaller: 3 },
+    });
+    expect(() => parseCliArgs(['--http', '--session-idle-minutes', '0'])).toThrow(/--session-idle-minutes/);
+    expect(() => parseCliArgs(['--max-sessions', '5'])).toThrow(/need --http/);
   });
 
   it('refuse what they do not understand with a usage error', () => {

@@ -1,7 +1,8 @@
 /** Command-line arguments of `room-restyler-mcp`. */
 import { resolve } from 'node:path';
-import { type FlagSpecs, type FlagValues, readPort, readUrl, UsageError } from '@room-restyler/core/cli';
+import { type FlagSpecs, type FlagValues, readInteger, readPort, readUrl, UsageError } from '@room-restyler/core/cli';
 import type { FileAccess } from '../files/file-access.js';
+import { DEFAULT_SESSION_LIMITS, type SessionLimits } from '../http/session-table.js';
 
 export type CliCommand =
   | { kind: 'stdio' }
@@ -15,6 +16,7 @@ export type CliCommand =
       byok: boolean;
       authorizationServers: string[];
       publicUrl: string | undefined;
+      sessions: SessionLimits;
     };
 
 export const MCP_FLAGS = {
@@ -25,8 +27,11 @@ export const MCP_FLAGS = {
   stateless: { kind: 'boolean' },
   'files-root': { kind: 'string' },
   byok: { kind: 'boolean' },
-  'authorization-server': { kind: 'list' },
+  'oauth-issuer': { kind: 'list' },
   'public-url': { kind: 'string' },
+  'session-idle-minutes': { kind: 'string' },
+  'max-sessions': { kind: 'string' },
+  'max-sessions-per-caller': { kind: 'string' },
   'confirm-credits-above': { kind: 'string' },
   check: { kind: 'boolean' },
 } as const satisfies FlagSpecs;
@@ -37,7 +42,8 @@ Usage:
   room-restyler-mcp [--confirm-credits-above N|off]
                                              MCP over stdio (what desktop clients start)
   room-restyler-mcp --http [--port N] [--host H] [--allowed-host NAME]... [--stateless] [--files-root DIR]
-                    [--byok] [--authorization-server URL]... [--public-url URL]
+                    [--byok] [--oauth-issuer URL]... [--public-url URL]
+                    [--session-idle-minutes N] [--max-sessions N] [--max-sessions-per-caller N]
                     [--confirm-credits-above N|off]
                                              Streamable HTTP (sessions) at http://H:N/mcp
   room-restyler-mcp --check [--http --files-root DIR]
@@ -55,9 +61,16 @@ Options:
                        only; without it the server's disk is out of their reach
   --byok               bring your own key: each caller's Authorization: Bearer <key> is the service key
                        of its session (ROOM_API_KEY is never spent for callers; excludes ROOM_MCP_TOKEN)
-  --authorization-server URL
-                       OAuth authorization server named in /.well-known/oauth-protected-resource (repeatable)
+  --oauth-issuer URL   an OAuth authorization server that issues the bearer tokens: served in
+                       /.well-known/oauth-protected-resource (repeatable); without one no OAuth metadata
+                       is served and a 401 says to send the static token or key
   --public-url URL     the endpoint's public URL (https://mcp.example.com/mcp), for that metadata behind a proxy
+  --session-idle-minutes N
+                       close a session unused for N minutes (default 30; clients rarely end their sessions)
+  --max-sessions N     sessions open at once (default 1000); past it new sessions get 503 with Retry-After
+  --max-sessions-per-caller N
+                       sessions open at once per caller — its key with --byok, else its address (default 20;
+                       past it 429)
   --check              check the service and key (GET /me), sharp, the upload route and token, and
                        with --http the files root: one line each, then exit (1 on any failure)
   --confirm-credits-above N|off
@@ -85,12 +98,15 @@ export function commandFromFlags(flags: FlagValues<typeof MCP_FLAGS>): CliComman
       flags.stateless || undefined,
       flags['files-root'],
       flags.byok || undefined,
-      flags['authorization-server'],
+      flags['oauth-issuer'],
       flags['public-url'],
+      flags['session-idle-minutes'],
+      flags['max-sessions'],
+      flags['max-sessions-per-caller'],
     ];
     if (httpOnly.some((value) => value !== undefined))
       throw new UsageError(
-        '--port, --host, --allowed-host, --stateless, --files-root, --byok, --authorization-server and --public-url need --http',
+        '--port, --host, --allowed-host, --stateless, --files-root, --byok, --oauth-issuer, --public-url and the session limits need --http',
       );
     return { kind: 'stdio' };
   }
@@ -103,7 +119,22 @@ export function commandFromFlags(flags: FlagValues<typeof MCP_FLAGS>): CliComman
     // HTTP callers are not the user of this machine: its disk stays out of their reach unless a root is given.
     files: flags['files-root'] === undefined ? 'off' : { root: resolve(flags['files-root']) },
     byok: flags.byok ?? false,
-    authorizationServers: (flags['authorization-server'] ?? []).map((url) => readUrl('--authorization-server', url)),
+    authorizationServers: (flags['oauth-issuer'] ?? []).map((url) => readUrl('--oauth-issuer', url)),
     publicUrl: flags['public-url'] === undefined ? undefined : readUrl('--public-url', flags['public-url']),
+    sessions: {
+      idleMs: readOr('--session-idle-minutes', flags['session-idle-minutes'], 1, 24 * 60, DEFAULT_SESSION_LIMITS.idleMs / 60_000) * 60_000,
+      max: readOr('--max-sessions', flags['max-sessions'], 1, 1_000_000, DEFAULT_SESSION_LIMITS.max),
+      maxPerCaller: readOr(
+        '--max-sessions-per-caller',
+        flags['max-sessions-per-caller'],
+        1,
+        1_000_000,
+        DEFAULT_SESSION_LIMITS.maxPerCaller,
+      ),
+    },
   };
+}
+
+function readOr(name: string, value: string | undefined, min: number, max: number, otherwise: number): number {
+  return value === undefined ? otherwise : readInteger(name, value, min, max);
 }

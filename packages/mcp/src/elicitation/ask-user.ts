@@ -4,6 +4,7 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type CallToolResult, type ElicitRequestFormParams, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { jobErrorContent } from '../results/job-output.js';
 import type { ToolExtra } from '../tools/progress.js';
 
 /** A person answers: give them time, but not forever. */
@@ -32,5 +33,8 @@ export async function askUser(server: Server, extra: ToolExtra, question: Questi
 
 /** What a generation tool returns when the user said no: nothing started, nothing charged. */
 export function notStarted(reason: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: `Not started: ${reason} No job was started and nothing was charged.` }] };
+  const message = `Not started: ${reason} No job was started and nothing was charged.`;
+  // Not retryable: calling again without the user's answer would ask them again, not start.
+  const error = { code: 'not_confirmed', message, retryable: false };
+  return { isError: true, content: [{ type: 'text', text: message }], structuredContent: jobErrorContent(error) };
 }

@@ -22,7 +22,7 @@ export function authenticate(auth: CallerAuth, authorization: string | undefined
   if (auth.kind === 'token')
     return bearer !== undefined && sameSecret(bearer, auth.token)
       ? { ok: true, caller: {} }
-      : { ok: false, message: 'Unauthorized: send Authorization: Bearer <ROOM_MCP_TOKEN>' };
+      : { ok: false, message: 'Unauthorized: send Authorization: Bearer <ROOM_MCP_TOKEN> (the static token set on this server)' };
   return bearer === undefined
     ? { ok: false, message: 'Unauthorized: this server uses your own service key; send Authorization: Bearer <your ROOM_API_KEY>' }
     : { ok: true, caller: { apiKey: bearer } };

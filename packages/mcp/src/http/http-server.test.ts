@@ -87,9 +87,10 @@ describe('Streamable HTTP transport', () => {
     expect((await post(guarded.url)).status).toBe(401);
     const wrong = await post(guarded.url, { authorization: 'Bearer nope' });
     expect(wrong.status).toBe(401);
-    expect(wrong.headers['www-authenticate']).toBe(
-      `Bearer resource_metadata="${new URL(guarded.url).origin}/.well-known/oauth-protected-resource/mcp"`,
-    );
+    // No authorization server configured: no OAuth discovery to send clients into, the static token is the way.
+    expect(wrong.headers['www-authenticate']).toBe('Bearer realm="room-restyler"');
+    expect(((await wrong.json()) as { error: { message: string } }).error.message).toMatch(/Bearer <ROOM_MCP_TOKEN> \(the static token/);
+    expect((await fetch(`${new URL(guarded.url).origin}/.well-known/oauth-protected-resource/mcp`)).status).toBe(404);
     expect((await post(guarded.url, { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
     const port = new URL(guarded.url).port;
     expect((await post(guarded.url, { authorization: `Bearer ${TOKEN}`, host: `mcp.example.test:${port}` })).status).toBe(200);

@@ -16,7 +16,15 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { authenticate, type Caller, type CallerAuth, keyFingerprint, sameFingerprint } from './caller-auth.js';
 import { SessionEventStore } from './event-store.js';
 import { hostAllowed, hostnameOf, LOOPBACK_HOSTNAMES, originAllowed } from './guards.js';
-import { bearerChallenge, isMetadataPath, type ResourceMetadataOptions, resourceMetadata, resourceUrl } from './resource-metadata.js';
+import {
+  bearerChallenge,
+  hasOAuth,
+  isMetadataPath,
+  type ResourceMetadataOptions,
+  resourceMetadata,
+  resourceUrl,
+} from './resource-metadata.js';
+import { DEFAULT_SESSION_LIMITS, type Refusal, type SessionLimits, SessionTable } from './session-table.js';
 
 export interface HttpServerOptions {
   /** 0 picks a free port. */
@@ -33,7 +41,7 @@ export interface HttpServerOptions {
    * Excludes `token`.
    */
   byok?: boolean | undefined;
-  /** OAuth protected-resource metadata (served when a bearer is required): `authorization_servers`. */
+  /** Authorization servers issuing the bearer (`--oauth-issuer`): with one, OAuth protected-resource metadata is served. */
   authorizationServers?: readonly string[] | undefined;
   /** The endpoint's public URL, for the metadata's `resource` when a proxy in front changes it. */
   publicUrl?: string | undefined;
@@ -41,6 +49,15 @@ export interface HttpServerOptions {
   createServer: (caller: Caller) => McpServer;
   /** No sessions: a fresh server per POST, GET and DELETE refused. */
   stateless?: boolean | undefined;
+  /** Idle expiry and caps of sessions (defaults: 30 min, 1,000, 20 per caller). */
+  sessions?: Partial<SessionLimits> | undefined;
+  /** The clock of session idleness (tests move it). */
+  now?: (() => number) | undefined;
+  /**
+   * BYOK: whether the service accepts the caller's key (`GET /me`), asked before a session opens for it;
+   * a refusal's message, or undefined. Answers are kept a while per key.
+   */
+  verifyKey?: ((apiKey: string) => Promise<string | undefined>) | undefined;
   log?: ((line: string) => void) | undefined;
 }
 
@@ -59,7 +76,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   if (options.byok && options.token) throw new RangeError('startHttpServer: byok and token both use Authorization; choose one');
   const auth: CallerAuth = options.byok ? { kind: 'byok' } : options.token ? { kind: 'token', token: options.token } : { kind: 'open' };
   const metadata: ResourceMetadataOptions = { publicUrl: options.publicUrl, authorizationServers: options.authorizationServers };
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; key: Buffer | undefined }>();
+  const sessions = new SessionTable({ ...DEFAULT_SESSION_LIMITS, ...options.sessions }, options.now);
+  const verified = options.verifyKey && keyVerifier(options.verifyKey);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -72,14 +90,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (!hostAllowed(req.headers.host, allowed) || !originAllowed(req.headers.origin, allowed))
       return rpcError(res, 403, -32000, 'Forbidden: this Host or Origin is not allowed (start the server with --allowed-host to add one)');
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path === '/healthz' && req.method === 'GET') return json(res, 200, { ok: true });
-    // Only a server that asks for a bearer has anything to say about getting one.
-    if (auth.kind !== 'open' && isMetadataPath(path) && req.method === 'GET')
+    if (path === '/healthz' && req.method === 'GET') return json(res, 200, { ok: true, sessions: sessions.size });
+    // Only a server that asks for a bearer issued by an authorization server has anything to say about getting one.
+    if (auth.kind !== 'open' && hasOAuth(metadata) && isMetadataPath(path) && req.method === 'GET')
       return json(res, 200, resourceMetadata(resourceUrl(req, MCP_PATH, metadata), metadata));
     if (path !== MCP_PATH) return json(res, 404, { error: `Not found; the MCP endpoint is ${MCP_PATH}` });
     const authenticated = authenticate(auth, req.headers.authorization);
     if (!authenticated.ok) {
-      res.setHeader('WWW-Authenticate', bearerChallenge(resourceUrl(req, MCP_PATH, metadata)));
+      res.setHeader('WWW-Authenticate', bearerChallenge(resourceUrl(req, MCP_PATH, metadata), metadata));
       return rpcError(res, 401, -32001, authenticated.message);
     }
     const { caller } = authenticated;
@@ -91,16 +109,26 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       // A session id alone must not let anyone spend the key of the caller who opened it.
       if (!sameFingerprint(session.key, keyFingerprint(caller)))
         return rpcError(res, 403, -32001, 'Forbidden: this session was opened with another key; initialize a new one');
+      sessions.track(session, res);
       return session.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST')
       return rpcError(res, 400, -32000, 'Bad request: send Mcp-Session-Id (from the initialize response) with GET and DELETE');
+    const key = keyFingerprint(caller);
+    const callerId = key?.toString('hex') ?? req.socket.remoteAddress ?? '';
+    const refused = sessions.refusal(callerId);
+    if (refused) return refuse(res, refused);
+    if (caller.apiKey !== undefined && verified) {
+      const keyRefused = await verified(caller.apiKey).catch(() => CHECK_FAILED);
+      if (keyRefused === CHECK_FAILED) return refuse(res, { status: 503, retryAfterS: 5, message: CHECK_FAILED });
+      if (keyRefused) return rpcError(res, 401, -32001, keyRefused);
+    }
     // A request without a session must be `initialize`; the transport refuses anything else.
     const mcp = options.createServer(caller);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       eventStore: new SessionEventStore(),
-      onsessioninitialized: (id) => void sessions.set(id, { transport, key: keyFingerprint(caller) }),
+      onsessioninitialized: (id) => sessions.add(id, { transport, key, caller: callerId }, res),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
@@ -133,7 +161,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     url: `http://${shownHost}:${port}${MCP_PATH}`,
     close: async () => {
       // Closing a session's transport aborts its calls in flight, so nothing keeps following jobs.
-      await Promise.all([...sessions.values()].map((session) => session.transport.close()));
+      await sessions.closeAll();
       await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
@@ -151,6 +179,30 @@ function allowedHostnames(host: string, extra: readonly string[]): Set<string> {
   }
   return names;
 }
+
+/** Past a cap: 503 (the server is full) or 429 (this caller has enough), with when to try again. */
+function refuse(res: ServerResponse, refusal: Refusal): void {
+  res.setHeader('Retry-After', String(refusal.retryAfterS));
+  rpcError(res, refusal.status, -32000, refusal.message);
+}
+
+/** Asks the service about a key once per `KEY_CHECK_TTL_MS` (a failed check is asked again); keys are held by fingerprint only. */
+function keyVerifier(verify: (apiKey: string) => Promise<string | undefined>) {
+  const answers = new Map<string, { refusal: string | undefined; until: number }>();
+  return async (apiKey: string): Promise<string | undefined> => {
+    const id = keyFingerprint({ apiKey })?.toString('hex') ?? '';
+    const known = answers.get(id);
+    if (known && known.until > Date.now()) return known.refusal;
+    const refusal = await verify(apiKey);
+    if (answers.size >= MAX_KEYS_REMEMBERED) answers.delete(answers.keys().next().value as string);
+    answers.set(id, { refusal, until: Date.now() + KEY_CHECK_TTL_MS });
+    return refusal;
+  };
+}
+
+const KEY_CHECK_TTL_MS = 10 * 60_000;
+const CHECK_FAILED = 'Could not check this key with the service (GET /me); try again shortly';
+const MAX_KEYS_REMEMBERED = 10_000;
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });

@@ -1,7 +1,9 @@
 /**
  * OAuth 2.1 protected-resource metadata (RFC 9728), which MCP clients and hosted connectors read to
  * learn how to authenticate: served at `/.well-known/oauth-protected-resource[/mcp]` and named by
- * the `resource_metadata` parameter of every 401's `WWW-Authenticate` challenge.
+ * the `resource_metadata` parameter of every 401's `WWW-Authenticate` challenge — only when an
+ * authorization server is configured: metadata naming none sends OAuth clients into a discovery
+ * that cannot succeed (the MCP authorization spec requires one).
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -39,7 +41,9 @@ export function resourceMetadata(resource: URL, options: ResourceMetadataOptions
   };
 }
 
-/** The challenge of a 401: a bearer credential, and where to read how to get one. */
-export function bearerChallenge(resource: URL): string {
-  return `Bearer resource_metadata="${metadataUrl(resource)}"`;
+export const hasOAuth = (options: ResourceMetadataOptions) => (options.authorizationServers?.length ?? 0) > 0;
+
+/** The challenge of a 401: a bearer credential, and with OAuth where to read how to get one. */
+export function bearerChallenge(resource: URL, options: ResourceMetadataOptions): string {
+  return hasOAuth(options) ? `Bearer resource_metadata="${metadataUrl(resource)}"` : 'Bearer realm="room-restyler"';
 }

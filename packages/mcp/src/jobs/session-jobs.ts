@@ -4,6 +4,7 @@
  * for, even when the client gave up on the call that started it.
  */
 import { z } from 'zod';
+import { fileStem } from '../results/save.js';
 
 /** What a generation was asked for: echoed in its result and listed by `recent_jobs`. */
 export const jobInputsSchema = z.object({
@@ -30,10 +31,22 @@ const MAX_SESSION_JOBS = 100;
 
 export class SessionJobs {
   private readonly jobs: SessionJob[] = [];
+  /** How each job's saved files are named (`restyle-japandi-living-room-<id>`), for `save_images` and `prediction` later. */
+  private readonly stems = new Map<string, string>();
 
-  add(job: SessionJob): void {
+  add(job: SessionJob, fileStem: string): void {
     this.jobs.unshift(job);
-    this.jobs.length = Math.min(this.jobs.length, MAX_SESSION_JOBS);
+    this.stems.set(job.request_id, fileStem);
+    for (const dropped of this.jobs.splice(MAX_SESSION_JOBS)) this.stems.delete(dropped.request_id);
+  }
+
+  /** The file name stem of a job of this session; for another job, one from its id. */
+  fileStem(requestId: string): string {
+    return this.stems.get(requestId) ?? fileStem(['prediction'], requestId);
+  }
+
+  get(requestId: string): SessionJob | undefined {
+    return this.jobs.find((job) => job.request_id === requestId);
   }
 
   list(): readonly SessionJob[] {

@@ -61,10 +61,13 @@ describe('a start the service answered with a 5xx', () => {
     expect(service.jobs.size).toBe(1);
   });
 
-  it('that made no job is the service’s error: nothing was started, trying again is safe', async () => {
+  it('that made no job is never "retryable": most likely nothing was charged, on the list’s word, so check first', async () => {
     service.once('POST /api/v1/restyle', { status: 500, body: { error: 'Internal server error' } });
     const result = await mcp.client.callTool(restyle);
-    expect((result.structuredContent as { error: unknown }).error).toMatchObject({ code: 'server_error', retryable: true });
+    expect((result.structuredContent as { error: unknown }).error).toMatchObject({ code: 'start_failed', retryable: false });
+    expect((result.content as { text: string }[])[0]?.text).toMatch(
+      /^The service failed while starting the generation. No job of this start is in the account's recent jobs, so most likely nothing was charged. Call `recent_jobs`/,
+    );
     expect(service.count('/api/v1/predictions', 'GET')).toBe(1);
     expect(service.jobs.size).toBe(0);
   });

@@ -11,6 +11,15 @@ export class OutcomeUnknownError extends Error {
   override readonly name = 'OutcomeUnknownError';
 }
 
+/**
+ * The start failed once it may have reached the service (a 5xx, a reset, a timeout), and no job of
+ * it is in the account's list: most likely nothing was charged, but that is the list's word, not the
+ * service's — never a plain "try again".
+ */
+export class StartFailedError extends Error {
+  override readonly name = 'StartFailedError';
+}
+
 export const OUTCOME_UNKNOWN_HELP =
   'It may have been charged: do NOT start it again blindly. Call `recent_jobs` (it lists the jobs of this session and the ' +
   "account's recent ones) to see whether a job was created, then follow it with `prediction`. Start a new generation only if none appears.";
@@ -30,7 +39,14 @@ export async function startReconciled(
 ): Promise<StartResult> {
   const result = await startOnce(send, { ledger, signal, list: (limit) => client.listPredictions({ limit, signal }) });
   if (result.outcome === 'accepted') return { started: result.started, reconciled: result.reconciled };
-  if (result.outcome === 'not_started') throw result.error;
+  if (result.outcome === 'not_started') {
+    if (outcomeOf(result.error) === 'not_sent') throw result.error;
+    throw new StartFailedError(
+      `${whatHappened(result.error)} No job of this start is in the account's recent jobs, so most likely nothing was charged. ` +
+        'Call `recent_jobs` to check before starting again.',
+      { cause: result.error },
+    );
+  }
   throw new OutcomeUnknownError(`${whatHappened(result.error)} ${OUTCOME_UNKNOWN_HELP}`, { cause: result.error });
 }
 

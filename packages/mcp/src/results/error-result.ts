@@ -18,7 +18,7 @@ import {
   ServerError,
   TimeoutError,
 } from '@room-restyler/core';
-import { OutcomeUnknownError } from '../jobs/start-once.js';
+import { OutcomeUnknownError, StartFailedError } from '../jobs/start-once.js';
 import { UploadError } from '../uploads/upload-error.js';
 import { InputError, SetupError } from '../user-errors.js';
 import type { ToolError } from './tool-error.js';
@@ -67,13 +67,28 @@ function codeOf(error: unknown): string {
   if (error instanceof InputError) return 'invalid_input';
   if (error instanceof UploadError) return 'upload_failed';
   if (error instanceof OutcomeUnknownError) return 'outcome_unknown';
+  if (error instanceof StartFailedError) return 'start_failed';
   if (error instanceof RoomApiError) return error.code;
   return 'internal';
 }
 
-export function explain(error: unknown, { requestId, lookingFor }: ErrorSituation = {}): string {
-  const job = requestId ? ` The job ${requestId} was already started and charged; call \`prediction\` with that id to get its images.` : '';
-  if (error instanceof SetupError || error instanceof InputError || error instanceof UploadError || error instanceof OutcomeUnknownError)
+/** What went wrong and what to do; once a job exists, the text names it and says it was charged. */
+export function explain(error: unknown, situation: ErrorSituation = {}): string {
+  const { requestId } = situation;
+  const text = whatWentWrong(error, situation);
+  return requestId && !text.includes(requestId)
+    ? `${text} The job ${requestId} was already started and charged; call \`prediction\` with that id to get its images.`
+    : text;
+}
+
+function whatWentWrong(error: unknown, { requestId, lookingFor }: ErrorSituation): string {
+  if (
+    error instanceof SetupError ||
+    error instanceof InputError ||
+    error instanceof UploadError ||
+    error instanceof OutcomeUnknownError ||
+    error instanceof StartFailedError
+  )
     return error.message;
   if (error instanceof InvalidApiKeyError)
     return "The service rejected the API key (HTTP 401). Check ROOM_API_KEY in this MCP server's config (or, on a server run with --byok, the key your client sends as Authorization: Bearer): it must be a current key from the dashboard (API Keys section), without quotes or spaces. Then restart the client.";
@@ -87,7 +102,7 @@ export function explain(error: unknown, { requestId, lookingFor }: ErrorSituatio
   }
   if (error instanceof RateLimitedError) {
     const when = error.retryAfterMs === undefined ? 'in a minute' : `in ${Math.ceil(error.retryAfterMs / 1000)} s`;
-    return `The service is rate limiting requests. Try again ${when}.${job}`;
+    return `The service is rate limiting requests. Try again ${when}.`;
   }
   if (error instanceof NotFoundError)
     return lookingFor === 'prediction'
@@ -97,13 +112,12 @@ export function explain(error: unknown, { requestId, lookingFor }: ErrorSituatio
     return `The generation did not produce images (status ${error.predictionStatus}${error.serviceError ? `: ${error.serviceError}` : ''}). Check that the photo is a clear room photo the service can fetch, then try again.`;
   if (error instanceof AbortError)
     return `Cancelled.${requestId ? ` The job ${requestId} keeps running on the service and its credit is not refunded; call \`prediction\` with that id to get its images.` : ''}`;
-  if (error instanceof ConnectionError)
-    return `${error.message}. Check ROOM_API_BASE_URL and the network connection, then try again.${job}`;
-  if (error instanceof TimeoutError) return `The service did not answer in time. Try again shortly.${job}`;
+  if (error instanceof ConnectionError) return `${error.message}. Check ROOM_API_BASE_URL and the network connection, then try again.`;
+  if (error instanceof TimeoutError) return `The service did not answer in time. Try again shortly.`;
   // Core's message already says "The service failed (HTTP 500)…".
-  if (error instanceof ServerError) return `${error.message}. Try again later.${job}`;
-  if (error instanceof RoomApiError) return `${error.message}${job}`;
-  return `Unexpected error: ${error instanceof Error ? error.message : String(error)}.${job}`;
+  if (error instanceof ServerError) return `${error.message}. Try again later.`;
+  if (error instanceof RoomApiError) return `${error.message}`;
+  return `Unexpected error: ${error instanceof Error ? error.message : String(error)}.`;
 }
 
 /** The service's own words from a BadRequestError ("image_url is required"). */

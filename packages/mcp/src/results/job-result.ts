@@ -58,8 +58,7 @@ export async function presentJob(ctx: ServerContext, job: PresentJob): Promise<C
       notes.push(`Could not save into ${job.saveDir}: ${message(error)}`);
     }
   }
-  const previews = job.previews ? await makePreviews(fetched, ctx.previewBudgetBytes) : undefined;
-  if (previews?.omitted) notes.push(`${previews.omitted} preview(s) left out to keep the result small; open the links instead.`);
+  const previews = job.previews ? await previewsWithNotes(fetched, ctx.previewBudgetBytes, notes) : undefined;
   const balance = await ctx
     .client()
     .me({ signal: job.signal })
@@ -137,6 +136,23 @@ async function downloadAll(ctx: ServerContext, urls: readonly string[], job: Pre
       }),
     ),
   );
+}
+
+/** Previews of a paid job never fail its result: whatever goes wrong becomes a note. */
+async function previewsWithNotes(images: readonly DownloadedImage[], budgetBytes: number, notes: string[]) {
+  try {
+    const previews = await makePreviews(images, budgetBytes);
+    if (previews.unavailable)
+      notes.push(
+        `${previews.omitted ? `${previews.omitted} preview(s) left out` : 'Previews are the full images'}: the image library sharp did not load on this machine (${previews.unavailable}). ` +
+          'Every image is at its link above; installing sharp next to room-restyler-mcp (npm install sharp) brings smaller previews back.',
+      );
+    else if (previews.omitted) notes.push(`${previews.omitted} preview(s) left out to keep the result small; open the links instead.`);
+    return previews;
+  } catch (error) {
+    notes.push(`Previews left out (${message(error)}); every image is at its link above.`);
+    return undefined;
+  }
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -53,4 +53,24 @@ describe('previews', () => {
     expect(all.omitted).toBeGreaterThanOrEqual(1);
     expect(await makePreviews([image], 0)).toEqual({ images: [], omitted: 1, bytes: 0 });
   });
+
+  it('without sharp, show what fits as it is and say why the rest is missing', async () => {
+    const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#8899aa' } })
+      .png()
+      .toBuffer();
+    const large = Buffer.alloc(10_000, 1);
+    const noSharp = () => Promise.reject(new Error('Could not load the "sharp" module using the linux-x64 runtime\nPossible solutions: …'));
+    const previews = await makePreviews(
+      [
+        { url: 'http://x/1.png', bytes: small, contentType: 'image/png' },
+        { url: 'http://x/2.jpg', bytes: large, contentType: 'image/jpeg' },
+        { url: 'http://x/3.bin', bytes: small, contentType: 'application/octet-stream' },
+      ],
+      9_000,
+      noSharp,
+    );
+    expect(previews.images).toEqual([{ type: 'image', data: small.toString('base64'), mimeType: 'image/png' }]);
+    expect(previews.omitted).toBe(2);
+    expect(previews.unavailable).toBe('Could not load the "sharp" module using the linux-x64 runtime');
+  });
 });

@@ -40,11 +40,22 @@ describe('save_dir and save_images', () => {
     expect(await readFile(images[0]?.saved_path ?? '')).toEqual(served);
     expect((first.content as { text: string }[])[0]?.text).toContain(`Saved to ${images[0]?.saved_path}`);
 
+    // save_images names a job of this session as the generation did, never overwriting.
     const again = await mcp.client.callTool({ name: 'save_images', arguments: { id: 'job_1', folder: target } });
-    expect((again.structuredContent as { saved: { path: string }[] }).saved[0]?.path).toBe(join(target, 'prediction-job-1-1.png'));
+    expect((again.structuredContent as { saved: { path: string }[] }).saved[0]?.path).toBe(
+      join(target, 'restyle-mid-century-modern-bedroom-job-1-1 (2).png'),
+    );
     expect((await readdir(target)).length).toBe(4);
-    await mcp.client.callTool({ name: 'save_images', arguments: { id: 'job_1', folder: target } });
-    expect(await readdir(target)).toContain('prediction-job-1-1 (2).png');
+    // A job this session did not start is named after its id.
+    const other = await mcp.client.callTool({ name: 'restyle', arguments: { ...args, save_dir: undefined } });
+    const otherId = (other.structuredContent as { request_id: string }).request_id;
+    const fresh = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url });
+    try {
+      await fresh.client.callTool({ name: 'save_images', arguments: { id: otherId, folder: target } });
+    } finally {
+      await fresh.close();
+    }
+    expect(await readdir(target)).toContain(`prediction-${otherId.replace('_', '-')}-1.png`);
   });
 
   it('refuses a relative folder, which would land wherever the client started the server', async () => {

@@ -31,6 +31,14 @@ export function savedFileLinks(paths: readonly (string | undefined)[]): Resource
 }
 
 /** A file name made of safe characters, for stems built from user input. */
+/** `restyle-japandi-living-room-pred_abc123`: the words that are given, then the start of the job id. */
+export function fileStem(words: ReadonlyArray<string | undefined>, requestId: string): string {
+  return [...words, requestId.slice(0, 12)]
+    .filter((word): word is string => Boolean(word))
+    .map(safeName)
+    .join('-');
+}
+
 export function safeName(text: string): string {
   return (
     text

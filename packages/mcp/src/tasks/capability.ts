@@ -4,6 +4,7 @@ import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { AbortError, DEFAULT_POLL_SCHEDULE } from '@room-restyler/core';
 import type { RoomMcpServerOptions } from '../options.js';
 import { errorResult } from '../results/error-result.js';
+import { jobErrorContent } from '../results/job-output.js';
 import { GenerationTaskStore } from './task-store.js';
 
 export const TASKS_CAPABILITY = {
@@ -31,6 +32,6 @@ export function stopTasksOnClose(server: McpServer, store: GenerationTaskStore):
 function cancelled(requestId: string) {
   return {
     statusMessage: `Stopped following. The service cannot cancel a job: ${requestId} keeps running and its credit is spent; get its images with \`prediction\`.`,
-    result: errorResult(new AbortError('Cancelled by the client'), { requestId }),
+    result: errorResult(new AbortError('Cancelled by the client'), { requestId }, jobErrorContent),
   };
 }

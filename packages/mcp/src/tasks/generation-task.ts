@@ -14,6 +14,7 @@ import {
   type Task,
 } from '@modelcontextprotocol/sdk/types.js';
 import { errorResult } from '../results/error-result.js';
+import { jobErrorContent } from '../results/job-output.js';
 import type { GenerationHooks } from '../tools/generation.js';
 import type { ToolExtra } from '../tools/progress.js';
 import type { GenerationTaskStore } from './task-store.js';
@@ -83,7 +84,7 @@ async function createTask<Args extends { wait_seconds: number }>(
         accept(task);
       },
     },
-  ).catch((error: unknown) => errorResult(error));
+  ).catch((error: unknown) => errorResult(error, {}, jobErrorContent));
   const first = await Promise.race([accepted.then((task) => ({ task })), finished.then((result) => ({ result }))]);
   extra.signal.removeEventListener('abort', cancelStart);
 

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { askMissingChoices, type Choice, type Choices } from '../elicitation/missing-choices.js';
 import { errorResult } from '../results/error-result.js';
+import { jobErrorContent } from '../results/job-output.js';
 import type { Registry } from '../surface/registry.js';
 import { type GenerationRun, generationTaskHandler } from '../tasks/generation-task.js';
 import { type Generation, type GenerationArgs, runGeneration } from './generation.js';
@@ -48,7 +49,7 @@ export function registerGenerationTool<Args extends GenerationArgs & Choices, Bo
         },
       });
     } catch (error) {
-      return errorResult(error);
+      return errorResult(error, {}, jobErrorContent);
     }
   };
   // The SDK hands the handler the arguments as parsed by inputSchema, i.e. Args.

@@ -4,15 +4,22 @@
  * progress, then present the images — or the id to follow up with `prediction`.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { estimateRemainingMs, type GenerationStarted, type RoomClient, type StartOptions } from '@room-restyler/core';
+import {
+  estimateRemainingMs,
+  GenerationFailedError,
+  type GenerationStarted,
+  type RoomClient,
+  type StartOptions,
+} from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
 import { plannedDir } from '../files/file-access.js';
 import type { JobInputs } from '../jobs/session-jobs.js';
 import { startReconciled } from '../jobs/start-once.js';
 import { errorResult } from '../results/error-result.js';
+import { failedJobResult } from '../results/failed-job.js';
 import { jobErrorContent } from '../results/job-output.js';
 import { presentJob } from '../results/job-result.js';
-import { safeName } from '../results/save.js';
+import { fileStem } from '../results/save.js';
 import { uploadLocalImage } from '../uploads/upload.js';
 import { InputError } from '../user-errors.js';
 import { followJob } from './follow-job.js';
@@ -57,6 +64,7 @@ export async function runGeneration<Body>(
   const verbInLog = generation.verb.toLowerCase();
   const signal = extra.signal;
   let requestId: string | undefined;
+  let jobStartedAt = startedAt;
   try {
     const client = ctx.client();
     const saveDir = args.save_dir === undefined ? undefined : await plannedDir(ctx.files, args.save_dir, 'save_dir');
@@ -72,10 +80,11 @@ export async function runGeneration<Body>(
       signal,
     );
     requestId = started.requestId;
-    ctx.jobs.add({ request_id: requestId, tool: generation.tool, inputs: generation.inputs, started_at: sentAt, reconciled });
+    const stem = fileStem(generation.fileWords, requestId);
+    ctx.jobs.add({ request_id: requestId, tool: generation.tool, inputs: generation.inputs, started_at: sentAt, reconciled }, stem);
     ctx.log(`${verbInLog} job ${requestId} ${reconciled ? 'found again after its start lost its answer' : 'started'}`);
     hooks.onStarted?.(requestId);
-    const jobStartedAt = Date.now();
+    jobStartedAt = Date.now();
     void report({
       phase: 'generating',
       elapsedMs: 0,
@@ -101,10 +110,7 @@ export async function runGeneration<Body>(
       outcome,
       previews: args.previews,
       saveDir,
-      fileStem: [...generation.fileWords, requestId.slice(0, 12)]
-        .filter((word): word is string => Boolean(word))
-        .map(safeName)
-        .join('-'),
+      fileStem: stem,
       inputImageUrl: args.image_path ? imageUrl : undefined,
       inputs: generation.inputs,
       notes: reconciled ? ["The service's answer to the start was lost; this job was found again in the account's recent jobs."] : [],
@@ -113,6 +119,8 @@ export async function runGeneration<Body>(
     });
   } catch (error) {
     if (signal.aborted) ctx.log(`${verbInLog} cancelled by the client${requestId ? `; job ${requestId} keeps running` : ''}`);
+    if (error instanceof GenerationFailedError && requestId)
+      return failedJobResult(ctx, error, { requestId, elapsedMs: Date.now() - jobStartedAt, signal });
     return errorResult(error, { requestId }, jobErrorContent);
   }
 }

@@ -33,6 +33,10 @@ describe('long jobs', () => {
     });
     expect(second.structuredContent).toMatchObject({ request_id: pending.request_id, done: true, status: 'succeeded' });
     expect((second.structuredContent as { images: unknown[] }).images).toHaveLength(1);
+    // The job's age goes on from where the first call left it, not from 0.
+    const elapsed = (result: typeof first) => (result.structuredContent as { elapsed_seconds: number }).elapsed_seconds;
+    expect(elapsed(first)).toBeGreaterThanOrEqual(1);
+    expect(elapsed(second)).toBeGreaterThanOrEqual(elapsed(first));
     expect(progress.at(-1)).toMatch(/^Done/);
     expect(service.jobs.size).toBe(1);
   });
@@ -63,10 +67,25 @@ describe('long jobs', () => {
     expect(service.credits()).toBe(99);
   });
 
-  it('reports a failed job as an error with the service reason', async () => {
+  it('reports a failed job as failed, with the service reason, its id and the balance after it — from restyle and prediction', async () => {
     service.events.once('read', (job: FakeJob) => service.fail(job.id, 'the photo is not a room'));
     const result = await mcp.client.callTool({ name: 'restyle', arguments: { image_url: 'https://example.com/cat.jpg', style: 'modern' } });
     expect(result.isError).toBe(true);
-    expect((result.content as { text: string }[])[0]?.text).toMatch(/did not produce images \(status failed: the photo is not a room\)/);
+    const id = [...service.jobs.keys()].at(-1) ?? '';
+    const text = (result.content as { text: string }[])[0]?.text;
+    expect(text).toMatch(new RegExp(`^The job ${id} ended as failed \\(the photo is not a room\\), without images\\.`));
+    expect(text).toContain(`does not document whether a failed job's credit is refunded; the balance is now ${service.credits()} credits`);
+    expect(result.structuredContent).toMatchObject({
+      request_id: id,
+      status: 'failed',
+      done: false,
+      credits_remaining: service.credits(),
+      error: { code: 'generation_failed', retryable: false, request_id: id },
+    });
+    expect((result.structuredContent as { elapsed_seconds: unknown }).elapsed_seconds).toBeTypeOf('number');
+
+    const again = await mcp.client.callTool({ name: 'prediction', arguments: { id } });
+    expect(again.isError).toBe(true);
+    expect(again.structuredContent).toMatchObject({ request_id: id, status: 'failed', error: { code: 'generation_failed' } });
   });
 });

@@ -1,10 +1,11 @@
 /** `prediction`: check on (and wait for) a job started earlier. Free: reading spends no credit. */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { GenerationFailedError } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
 import { errorResult } from '../results/error-result.js';
+import { failedJobResult } from '../results/failed-job.js';
 import { jobErrorContent, jobOutputSchema } from '../results/job-output.js';
 import { presentJob } from '../results/job-result.js';
-import { safeName } from '../results/save.js';
 import type { Registry } from '../surface/registry.js';
 import { readAnnotations } from './annotations.js';
 import { jobDeliveryFields, requestIdField } from './fields.js';
@@ -28,11 +29,15 @@ export function registerPredictionTool(server: McpServer, ctx: ServerContext, re
         annotations: readAnnotations(TITLE),
       },
       async (args, extra) => {
+        // A job of this session: its progress goes on from its real age, on the schedule learned for its operation.
+        const known = ctx.jobs.get(args.id);
+        const startedAt = known ? Date.parse(known.started_at) : Date.now();
         try {
           const report = progressReporter(extra, ctx.log);
           const outcome = await followJob(ctx, {
             requestId: args.id,
-            startedAt: Date.now(),
+            startedAt,
+            operation: known?.tool,
             waitSeconds: args.wait_seconds,
             signal: extra.signal,
             report,
@@ -44,11 +49,13 @@ export function registerPredictionTool(server: McpServer, ctx: ServerContext, re
             requestId: args.id,
             outcome,
             previews: args.previews,
-            fileStem: `prediction-${safeName(args.id).slice(0, 12)}`,
+            fileStem: ctx.jobs.fileStem(args.id),
             signal: extra.signal,
             report,
           });
         } catch (error) {
+          if (error instanceof GenerationFailedError)
+            return failedJobResult(ctx, error, { requestId: args.id, elapsedMs: Date.now() - startedAt, signal: extra.signal });
           // Reading is safe to repeat: the id is echoed, but not as a job this call started.
           return errorResult(error, { lookingFor: 'prediction' }, (facts) => jobErrorContent({ ...facts, request_id: args.id }));
         }

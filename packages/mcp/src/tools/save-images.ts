@@ -11,7 +11,7 @@ import { defaultSaveDir } from '../files/default-save-dir.js';
 import { FILES_OFF_HELP, plannedDir, writableDir } from '../files/file-access.js';
 import { downloadImage } from '../results/download.js';
 import { errorResult } from '../results/error-result.js';
-import { safeName, savedFileLinks, saveImages } from '../results/save.js';
+import { savedFileLinks, saveImages } from '../results/save.js';
 import { toolErrorSchema } from '../results/tool-error.js';
 import type { Registry } from '../surface/registry.js';
 import { InputError } from '../user-errors.js';
@@ -59,11 +59,7 @@ export function registerSaveImagesTool(server: McpServer, ctx: ServerContext, re
             );
           const urls = prediction.output ?? [];
           const images = await Promise.all(urls.map((url) => downloadImage(ctx.fetch, url, extra.signal)));
-          const paths = await saveImages(
-            await writableDir(ctx.files, folder, 'folder'),
-            `prediction-${safeName(args.id).slice(0, 12)}`,
-            images,
-          );
+          const paths = await saveImages(await writableDir(ctx.files, folder, 'folder'), ctx.jobs.fileStem(args.id), images);
           const links = savedFileLinks(paths);
           const saved = paths.map((path, i) => ({ url: urls[i] ?? '', path, file_uri: links[i]?.uri ?? '' }));
           const text = [
