@@ -75,6 +75,17 @@ describe('the schema dialects', () => {
     expect(geminiProblems(plain?.outputSchema ?? { type: 'object' })).toContain('root: unknown name additionalProperties');
   });
 
+  it('serves the dialect the server was told to serve, whatever the client’s name', async () => {
+    const mcp = await connectInMemory(
+      { apiKey: TEST_API_KEY, baseUrl: service.url, schemaDialect: 'gemini' },
+      undefined,
+      CLIENTS['json-schema'],
+    );
+    const { tools } = await mcp.client.listTools();
+    for (const [tool, schema] of schemasOf(tools)) expect(geminiProblems(schema), tool).toEqual([]);
+    await mcp.close();
+  });
+
   it('a strict client’s null arguments are taken as absent: defaults apply, nothing unasked is sent', async () => {
     const mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url }, undefined, CLIENTS['openai-strict']);
     const given = { image_url: 'https://example.com/a.jpg', style: 'japandi', previews: false };

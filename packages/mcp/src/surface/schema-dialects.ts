@@ -14,7 +14,8 @@ import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { $ZodPipe, $ZodType } from 'zod/v4/core';
 
-export type SchemaDialect = 'json-schema' | 'openai-strict' | 'gemini';
+export const SCHEMA_DIALECTS = ['json-schema', 'openai-strict', 'gemini'] as const;
+export type SchemaDialect = (typeof SCHEMA_DIALECTS)[number];
 
 type Schema = { [keyword: string]: unknown };
 

@@ -9,16 +9,21 @@ import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server
 import { normalizeObjectSchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { type Icon, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { dialectFor, inputSchemaIn, listedSchema, outputSchemaIn } from './schema-dialects.js';
+import { dialectFor, inputSchemaIn, listedSchema, outputSchemaIn, type SchemaDialect } from './schema-dialects.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 /** A tool without arguments takes an empty object, and nothing else. */
 const NO_ARGUMENTS: Tool['inputSchema'] = { $schema: DIALECT, type: 'object', properties: {}, additionalProperties: false };
 
 /** Call after the first tool is registered: the SDK installs its own handler then, and refuses one set before. */
-export function listToolsAs2020(server: McpServer, registered: ReadonlyMap<string, RegisteredTool>, icons: Icon[]): void {
+export function listToolsAs2020(
+  server: McpServer,
+  registered: ReadonlyMap<string, RegisteredTool>,
+  icons: Icon[],
+  fixedDialect: SchemaDialect | undefined,
+): void {
   server.server.setRequestHandler(ListToolsRequestSchema, () => {
-    const dialect = dialectFor(server.server.getClientVersion());
+    const dialect = fixedDialect ?? dialectFor(server.server.getClientVersion());
     return {
       tools: [...registered]
         .filter(([, tool]) => tool.enabled)
