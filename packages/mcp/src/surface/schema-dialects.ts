@@ -28,16 +28,13 @@ export function dialectFor(client: Implementation | undefined): SchemaDialect {
 }
 
 export function inputSchemaIn(dialect: SchemaDialect, schema: Schema): Schema {
-  const plain = mapSchema(schema, withoutIntegerNoise);
-  if (dialect === 'openai-strict') return mapSchema(withoutKeys(plain, ['$schema']), strictObject);
-  if (dialect === 'gemini') return mapSchema(plain, geminiSchema);
-  return plain;
+  const rewrite = REWRITES[dialect];
+  return mapSchema(schema, (node) => rewrite(withoutIntegerNoise(node)));
 }
 
 /** OpenAI's function calling takes no output schema: strict mode concerns the arguments only. */
 export function outputSchemaIn(dialect: SchemaDialect, schema: Schema): Schema {
-  const plain = mapSchema(schema, withoutIntegerNoise);
-  return dialect === 'gemini' ? mapSchema(plain, geminiSchema) : plain;
+  return inputSchemaIn(dialect === 'openai-strict' ? 'json-schema' : dialect, schema);
 }
 
 /**
@@ -83,24 +80,32 @@ function withoutIntegerNoise(schema: Schema): Schema {
   return withoutKeys(schema, Object.keys(schema).filter(noise));
 }
 
+/** Keywords outside strict mode's subset go; every object closes, and its optional properties become required-or-null. */
 function strictObject(schema: Schema): Schema {
-  const bare = withoutKeys(schema, ['default', 'examples']);
+  const bare = withoutKeys(schema, ['$schema', 'default', 'examples']);
   if (!isSchema(bare.properties)) return bare;
   const required = new Set(Array.isArray(bare.required) ? bare.required : []);
   const properties = Object.fromEntries(
-    Object.entries(bare.properties).map(([name, property]) => [name, required.has(name) ? property : orNull(property)]),
+    Object.entries(bare.properties).map(([name, property]) => [
+      name,
+      required.has(name) || !isSchema(property) ? property : orNull(property),
+    ]),
   );
   return { ...bare, properties, required: Object.keys(properties), additionalProperties: false };
 }
 
 /** An optional property as strict mode can say it: required, and null when not given. */
-function orNull(property: unknown): Schema {
-  if (!isSchema(property)) return { type: 'null' };
-  const { description, ...rest } = property;
-  return { anyOf: [rest, { type: 'null' }], ...(description === undefined ? {} : { description }) };
+function orNull({ description, ...property }: Schema): Schema {
+  return { anyOf: [property, { type: 'null' }], ...(description === undefined ? {} : { description }) };
 }
 
 /** Gemini's Schema has no field for these: an unknown field fails the whole request. */
 function geminiSchema(schema: Schema): Schema {
   return withoutKeys(schema, ['$schema', 'examples', 'additionalProperties']);
 }
+
+const REWRITES: Record<SchemaDialect, (schema: Schema) => Schema> = {
+  'json-schema': (schema) => schema,
+  'openai-strict': strictObject,
+  gemini: geminiSchema,
+};
