@@ -117,7 +117,7 @@ describe('the schema dialects', () => {
       '/a.jpg',
       `https://e.com/${'x'.repeat(2034)}`,
     ];
-    const styles = ['japandi', 'Art Deco (1920s)', '', 'x'.repeat(64), 'x'.repeat(65)];
+    const styles = ['japandi', 'Art Deco (1920s)', '', '   ', 'x'.repeat(64), 'x'.repeat(65)];
     for (const image_url of [...urls, `https://e.com/${'x'.repeat(2035)}`])
       expect(valid({ image_url, style: 'japandi' }), image_url).toBe(checkInput(restyleInputSchema, { image_url, style: 'japandi' }).ok);
     for (const style of styles)

@@ -19,11 +19,11 @@ const DEFAULT_WAIT_SECONDS = 40;
 /**
  * The limits core's schemas enforce in code (refinements), stated in the listed JSON Schema too:
  * the proxy spec's ImageUrlInput (an http(s) URL of at most 2048 characters) and StyleInput /
- * RoomTypeInput (1 to 64 characters); no `format: uri`, which strict mode and Gemini refuse. The
+ * RoomTypeInput (1 to 64 characters, not all white space); no `format: uri`, which strict mode and Gemini refuse. The
  * server trims first, so it also takes them padded.
  */
 const URL_LIMITS = { pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', maxLength: MAX_IMAGE_URL_LENGTH };
-const TEXT_LIMITS = { minLength: 1, maxLength: MAX_TEXT_LENGTH };
+const TEXT_LIMITS = { minLength: 1, maxLength: MAX_TEXT_LENGTH, pattern: '\\S' };
 
 export const imageUrlField = imageUrlSchema
   .optional()
