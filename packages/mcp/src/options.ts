@@ -1,6 +1,7 @@
 /** What the server needs to know; the CLI fills it from the environment, embedders pass it directly. */
 import type { PollSchedule, RoomClient } from '@room-restyler/core';
 import type { FileAccess } from './files/file-access.js';
+import type { SchemaDialect } from './surface/schema-dialects.js';
 
 export interface RoomMcpServerOptions {
   /** A ready client (tests, embedding). When given, `apiKey` and `baseUrl` are ignored. */
@@ -42,6 +43,11 @@ export interface RoomMcpServerOptions {
    * credits (default 2; `Infinity` never asks). Clients without elicitation are never asked.
    */
   confirmCreditsAbove?: number | undefined;
+  /**
+   * The tool schemas' dialect for every client (`ROOM_SCHEMA_DIALECT`): `json-schema`, `openai-strict` or
+   * `gemini`. Default: chosen from each client's name at initialize.
+   */
+  schemaDialect?: SchemaDialect | undefined;
   /** Diagnostics; the CLI writes them to stderr (stdout is the protocol in stdio mode). */
   log?: ((line: string) => void) | undefined;
 }

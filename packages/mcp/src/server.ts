@@ -68,7 +68,7 @@ export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServ
   registerOutputImageResource(server, ctx, registry);
   registerStageListingPhotoPrompt(server);
   registerStudio(server, ctx, registry, studioImageOrigins(options), jobTools);
-  listToolsAs2020(server, registry.tools, ICONS);
+  listToolsAs2020(server, registry.tools, ICONS, options.schemaDialect);
   readResourcesFrom(server, registry);
   // The tools, resources and prompt are fixed: no list ever changes (the SDK announces that they might).
   server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });

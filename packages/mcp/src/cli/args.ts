@@ -86,6 +86,7 @@ Environment:
                        MCP App may load
   ROOM_MCP_TOKEN       HTTP only: require Authorization: Bearer <token>
   ROOM_CONFIRM_CREDITS_ABOVE  like --confirm-credits-above (the flag wins)
+  ROOM_SCHEMA_DIALECT  tool schemas for every client: json-schema, openai-strict or gemini (default: by client name)
 
 Logs go to stderr; in stdio mode stdout carries only the protocol.`;
 

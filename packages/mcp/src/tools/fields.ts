@@ -3,16 +3,34 @@
  * the service (and the proxy) accept. Known styles and room types are offered, free text passes.
  */
 import { MODES, ROOM_TYPE_IDS, STYLE_IDS } from '@room-restyler/core';
-import { imageUrlSchema, modeSchema, roomTypeSchema, styleSchema } from '@room-restyler/core/schemas';
+import {
+  imageUrlSchema,
+  MAX_IMAGE_URL_LENGTH,
+  MAX_TEXT_LENGTH,
+  modeSchema,
+  roomTypeSchema,
+  styleSchema,
+} from '@room-restyler/core/schemas';
 import { z } from 'zod';
 
 const MAX_WAIT_SECONDS = 55;
 const DEFAULT_WAIT_SECONDS = 40;
 
+/**
+ * The limits core's schemas enforce in code (refinements), stated in the listed JSON Schema too:
+ * the proxy spec's ImageUrlInput (an http(s) URL of at most 2048 characters) and StyleInput /
+ * RoomTypeInput (1 to 64 characters, not all white space); no `format: uri`, which strict mode and Gemini refuse. The
+ * server trims first, so it also takes them padded.
+ */
+const URL_LIMITS = { pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', maxLength: MAX_IMAGE_URL_LENGTH };
+const TEXT_LIMITS = { minLength: 1, maxLength: MAX_TEXT_LENGTH, pattern: '\\S' };
+
 export const imageUrlField = imageUrlSchema
   .optional()
-  .describe('Public http(s) URL of the room photo (the service downloads it). Give this or image_path.')
-  .meta({ examples: ['https://example.com/listing/empty-bedroom.jpg'] });
+  .describe(
+    `Public http(s) URL of the room photo, at most ${MAX_IMAGE_URL_LENGTH} characters (the service downloads it). Give this or image_path.`,
+  )
+  .meta({ ...URL_LIMITS, examples: ['https://example.com/listing/empty-bedroom.jpg'] });
 
 export const imagePathField = z
   .string()
@@ -23,13 +41,15 @@ export const imagePathField = z
   );
 
 export const styleField = styleSchema
-  .describe(`Interior style. Known: ${STYLE_IDS.join(', ')}. Other short text (e.g. "art deco") is passed to the service as is.`)
-  .meta({ examples: ['scandinavian', 'japandi', 'mid_century_modern'] });
+  .describe(
+    `Interior style. Known: ${STYLE_IDS.join(', ')}. Other short text (e.g. "art deco", 1–${MAX_TEXT_LENGTH} characters) is passed to the service as is.`,
+  )
+  .meta({ ...TEXT_LIMITS, examples: ['scandinavian', 'japandi', 'mid_century_modern'] });
 
 export const roomTypeField = roomTypeSchema
   .optional()
-  .describe(`Type of room. Known: ${ROOM_TYPE_IDS.join(', ')}. Other short text is passed as is.`)
-  .meta({ examples: ['bedroom', 'living_room'] });
+  .describe(`Type of room. Known: ${ROOM_TYPE_IDS.join(', ')}. Other short text (1–${MAX_TEXT_LENGTH} characters) is passed as is.`)
+  .meta({ ...TEXT_LIMITS, examples: ['bedroom', 'living_room'] });
 
 export const modeField = modeSchema
   .default('staging')
@@ -50,7 +70,7 @@ export const waitSecondsField = z
 export const previewsField = z
   .boolean()
   .default(true)
-  .describe('Include small downscaled previews of the images in the result (all together at most ~900 KB).');
+  .describe('Include small downscaled previews of the images in the result (all together at most ~900 KB; default true).');
 
 export const saveDirField = z
   .string()

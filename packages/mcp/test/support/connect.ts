@@ -19,8 +19,12 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-/** `client` sets what the test client declares, e.g. `{ capabilities: { elicitation: {} } }`. */
-export async function connectInMemory(options: RoomMcpServerOptions = {}, client?: ClientOptions): Promise<Connected> {
+/** `client` sets what the test client declares, e.g. `{ capabilities: { elicitation: {} } }`; `name` is its clientInfo name. */
+export async function connectInMemory(
+  options: RoomMcpServerOptions = {},
+  client?: ClientOptions,
+  name = 'test-client',
+): Promise<Connected> {
   const logs: string[] = [];
   const waiting = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
   const log = (line: string) => {
@@ -32,7 +36,7 @@ export async function connectInMemory(options: RoomMcpServerOptions = {}, client
     }
   };
   const server = createRoomMcpServer({ pollSchedule: FAST_SCHEDULE, log, ...options });
-  const sdkClient = new Client({ name: 'test-client', version: '1.0.0' }, client);
+  const sdkClient = new Client({ name, version: '1.0.0' }, client);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverTransport), sdkClient.connect(clientTransport)]);
   return {
