@@ -27,7 +27,7 @@ const SERVER_INSTRUCTIONS =
   'Stage empty rooms (`enhance`, mode staging) and restyle furnished rooms (`restyle`) from room photos. ' +
   'Each generated image costs 1 credit (`me` shows the balance). Jobs take 10–30 s; if a tool returns before the job is done, ' +
   'call `prediction` with the request id instead of starting a new generation. If a call was interrupted or its outcome is unknown, ' +
-  '`recent_jobs` finds the job again. `save_images` saves a finished job to a folder.';
+  '`recent_jobs` finds the job again.';
 
 export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServer {
   // The task store goes into the server's options: the SDK answers tasks/get, list, result and cancel from it.
@@ -35,7 +35,7 @@ export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServ
   const server = new McpServer(
     { name: 'room-restyler', title: 'Room Restyler', version: VERSION, icons: ICONS },
     {
-      instructions: SERVER_INSTRUCTIONS,
+      instructions: `${SERVER_INSTRUCTIONS}${options.files === 'off' ? '' : ' `save_images` saves a finished job to a folder.'}`,
       capabilities: { logging: {}, ...(tasks ? TASKS_CAPABILITY : {}) },
       ...(tasks ? { taskStore: tasks } : {}),
     },
@@ -59,7 +59,8 @@ export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServ
     registerRestyleTool(server, ctx, registry),
     registerPredictionTool(server, ctx, registry),
   ];
-  registerSaveImagesTool(server, ctx, registry);
+  // Over HTTP without --files-root the server writes no files: the tool would only ever refuse.
+  if (ctx.files !== 'off') registerSaveImagesTool(server, ctx, registry);
   registerRecentJobsTool(server, ctx, registry);
   registerMeTool(server, ctx, registry);
   registerCatalogResource(server, registry);

@@ -8,6 +8,7 @@ import { ACCEPTED_IMAGE_TYPES, sniffImageType } from '@room-restyler/core/intern
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { errorResult } from '../results/error-result.js';
+import { toolErrorSchema } from '../results/tool-error.js';
 import type { Registry } from '../surface/registry.js';
 import { MAX_UPLOAD_BYTES, uploadImage } from '../uploads/upload.js';
 import { InputError } from '../user-errors.js';
@@ -17,7 +18,8 @@ const TITLE = 'Upload a photo from the studio app';
 const MAX_BASE64_LENGTH = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
 
 export const uploadPhotoOutputSchema = z.object({
-  url: z.string().describe('URL of the uploaded photo, for image_url of `enhance` or `restyle`.'),
+  url: z.string().optional().describe('URL of the uploaded photo, for image_url of `enhance` or `restyle` (absent when the upload failed).'),
+  error: toolErrorSchema.optional(),
 });
 
 export function registerUploadPhotoTool(server: McpServer, ctx: ServerContext, registry: Registry): RegisteredTool {
@@ -49,7 +51,7 @@ export function registerUploadPhotoTool(server: McpServer, ctx: ServerContext, r
           const url = await uploadImage(ctx, bytes, type, extra.signal);
           return { content: [{ type: 'text', text: `Uploaded the photo: ${url}` }], structuredContent: { url } };
         } catch (error) {
-          return errorResult(error);
+          return errorResult(error, {}, (facts) => ({ error: facts }));
         }
       },
     ),

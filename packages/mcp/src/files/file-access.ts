@@ -43,6 +43,15 @@ export async function writableDir(access: FileAccess, dir: string, argument: str
   return real;
 }
 
+/**
+ * A path as the caller may see it: on its own computer as it is; inside a shared folder relative to
+ * that folder — a remote caller never learns where the server keeps its files.
+ */
+export async function shownPath(access: FileAccess, path: string): Promise<string> {
+  if (typeof access !== 'object') return path;
+  return relative(await realpath(access.root), path).split(sep).join('/');
+}
+
 /** Where paths may point, in words (the startup log). */
 export function describeAccess(access: FileAccess): string {
   if (access === 'anywhere') return 'anywhere';
@@ -75,7 +84,7 @@ async function assertInside(access: FileAccess, real: string, argument: string, 
   const root = await realpath(access.root);
   const rel = relative(root, real);
   if (rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))) return;
-  throw new InputError(`${argument} "${given}" is outside the folder this server may use (${access.root}).`);
+  throw new InputError(`${argument} "${given}" is outside the folder this server shares: give a path inside it, relative to it.`);
 }
 
 async function existingAncestor(path: string): Promise<string> {

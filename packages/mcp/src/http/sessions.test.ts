@@ -61,8 +61,15 @@ describe('Streamable HTTP sessions', () => {
     await waitFor(() => logs.some((l) => /cancelled by the client; job \S+ keeps running/.test(l)), 'the server to stop');
   });
 
-  it('keeps the server disk out of reach by default: no reading, no writing, nothing charged', async () => {
+  it('keeps the server disk out of reach by default: no file argument or tool offered, none used, nothing charged', async () => {
     const client = await connect('off');
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).not.toContain('save_images');
+    for (const tool of tools) {
+      expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).not.toContain('image_path');
+      expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).not.toContain('save_dir');
+      expect(JSON.stringify([tool.description, tool.inputSchema]), tool.name).not.toMatch(/image_path|save_dir|save_images|on this computer/);
+    }
     const read = await client.callTool({ name: 'enhance', arguments: { image_path: join(dir, 'outside', 'secret.jpg') } });
     expect(textOf(read)).toMatch(/does not read or write local files for remote callers/);
     const write = await client.callTool(restyle({ save_dir: join(dir, 'outside', 'new') }));
@@ -71,36 +78,44 @@ describe('Streamable HTTP sessions', () => {
     expect(service.count('/api/v1/restyle')).toBe(0);
   });
 
-  it('with a files root, confines paths to it by real path (no .., no symlink out)', async () => {
+  it('with a files root, confines paths to it by real path (no .., no symlink out), and never shows where it lies', async () => {
     const client = await connect({ root: join(dir, 'root') });
+    const { tools } = await client.listTools();
+    const restyleTool = tools.find((tool) => tool.name === 'restyle');
+    expect(JSON.stringify(restyleTool?.inputSchema)).toMatch(/in the server's shared folder, as a path relative to it/);
+    expect(JSON.stringify(tools)).not.toMatch(/on this computer|absolute path/);
     for (const image_path of ['../outside/secret.jpg', 'link.jpg', join(dir, 'outside', 'secret.jpg')]) {
       const result = await client.callTool({ name: 'enhance', arguments: { image_path } });
-      expect(textOf(result)).toMatch(/is outside the folder this server may use/);
+      expect(textOf(result)).toMatch(/is outside the folder this server shares/);
+      expect(textOf(result)).not.toContain(join(dir, 'root'));
     }
     const outOfRoot = await client.callTool(restyle({ save_dir: '../outside/new' }));
-    expect(textOf(outOfRoot)).toMatch(/is outside the folder this server may use/);
+    expect(textOf(outOfRoot)).toMatch(/is outside the folder this server shares/);
     expect(service.count('/api/v1/restyle')).toBe(0);
 
     const saved = await client.callTool(restyle({ save_dir: 'results' }));
     const { images } = saved.structuredContent as { images: { saved_path?: string }[] };
-    expect(images[0]?.saved_path?.startsWith(join(dir, 'root', 'results'))).toBe(true);
+    expect(images[0]?.saved_path).toMatch(/^results\/restyle-modern-job-1-1\.png$/);
+    expect(JSON.stringify(saved)).not.toContain(join(dir, 'root'));
+    expect(JSON.stringify(saved)).not.toContain('file://');
   });
 
-  it('save_images writes nothing for HTTP callers by default, and under the files root (its default folder) with one', async () => {
+  it('save_images is not offered to HTTP callers by default, and saves under the files root (its default folder) with one', async () => {
     const off = await connect('off');
     await off.callTool(restyle({}));
     const refused = await off.callTool({ name: 'save_images', arguments: { id: 'job_1' } });
-    expect(textOf(refused)).toMatch(/does not read or write local files for remote callers/);
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/save_images not found/);
     await service.close();
 
     const rooted = await connect({ root: join(dir, 'root') });
     await rooted.callTool(restyle({}));
     const saved = await rooted.callTool({ name: 'save_images', arguments: { id: 'job_1' } });
-    const { saved: files } = saved.structuredContent as { saved: { path: string; file_uri: string }[] };
-    expect(files.map((f) => f.path)).toEqual([join(dir, 'root', 'prediction-job-1-1.png')]);
-    expect((saved.content as { type: string; uri?: string }[]).filter((c) => c.type === 'resource_link').map((c) => c.uri)).toEqual([
-      files[0]?.file_uri,
-    ]);
-    expect(files[0]?.file_uri).toMatch(/^file:\/\/\/.*prediction-job-1-1\.png$/);
+    const { saved: files } = saved.structuredContent as { saved: { path: string; resource_uri: string; file_uri?: string }[] };
+    // The job of this session is named as the generation named it; the path is relative to the shared folder.
+    expect(files).toEqual([{ url: expect.any(String), path: 'restyle-modern-job-1-1.png', resource_uri: 'room-restyler://prediction/job_1/output/1' }]);
+    expect(await readdir(join(dir, 'root'))).toContain('restyle-modern-job-1-1.png');
+    expect(JSON.stringify(saved)).not.toContain(join(dir, 'root'));
+    expect(JSON.stringify(saved)).not.toContain('file://');
   });
 });

@@ -30,13 +30,13 @@ export interface ErrorSituation {
   lookingFor?: 'prediction' | undefined;
 }
 
-/** The structured content of an error for a tool whose output schema needs more than the error (undefined: none). */
-export type ErrorContent = (error: ToolError) => Record<string, unknown> | undefined;
+/** The structured content of an error, in the shape of the tool's output schema. */
+export type ErrorContent = (error: ToolError) => Record<string, unknown>;
 
-export function errorResult(error: unknown, situation: ErrorSituation = {}, content?: ErrorContent): CallToolResult {
+/** Every error result carries structured content: programs read the facts without parsing the text. */
+export function errorResult(error: unknown, situation: ErrorSituation, content: ErrorContent): CallToolResult {
   const facts = toolError(error, situation);
-  const structuredContent = content?.(facts);
-  return { isError: true, content: [{ type: 'text', text: facts.message }], ...(structuredContent ? { structuredContent } : {}) };
+  return { isError: true, content: [{ type: 'text', text: facts.message }], structuredContent: content(facts) };
 }
 
 export function toolError(error: unknown, situation: ErrorSituation = {}): ToolError {

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerContext } from '../context.js';
-import { writableDir } from '../files/file-access.js';
+import { shownPath, writableDir } from '../files/file-access.js';
 import type { JobInputs } from '../jobs/session-jobs.js';
 import { outputResourceUri } from '../resources/output-image.js';
 import type { JobOutcome } from '../tools/follow-job.js';
@@ -53,7 +53,8 @@ export async function presentJob(ctx: ServerContext, job: PresentJob): Promise<C
   if (job.saveDir && fetched.length > 0) {
     try {
       const paths = await saveImages(await writableDir(ctx.files, job.saveDir, 'save_dir'), job.fileStem, fetched);
-      savedPaths = downloads.map((d) => (d ? paths[fetched.indexOf(d)] : undefined));
+      const shown = await Promise.all(paths.map((path) => shownPath(ctx.files, path)));
+      savedPaths = downloads.map((d) => (d ? shown[fetched.indexOf(d)] : undefined));
     } catch (error) {
       notes.push(`Could not save into ${job.saveDir}: ${message(error)}`);
     }
@@ -91,7 +92,8 @@ export async function presentJob(ctx: ServerContext, job: PresentJob): Promise<C
         mimeType: downloads[i]?.contentType ?? 'image/jpeg',
       }),
     ),
-    ...savedFileLinks(savedPaths),
+    // file:// links point into the caller's own computer only on stdio; a remote caller has the resource links.
+    ...(ctx.files === 'anywhere' ? savedFileLinks(savedPaths) : []),
     ...(previews?.images ?? []),
   ];
   await job.report({ phase: 'succeeded', elapsedMs: outcome.elapsedMs, estimatedRemainingMs: 0, status: output.status });

@@ -2,13 +2,12 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { EnhanceRequest, Mode } from '@room-restyler/core';
 import { specBody } from '@room-restyler/core/internal';
-import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { type Choice, ROOM_TYPE_CHOICE, STYLE_CHOICE } from '../elicitation/missing-choices.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import type { Registry } from '../surface/registry.js';
 import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
-import { generationDeliveryFields, imagePathField, imageUrlField, modeField, roomTypeField, styleField } from './fields.js';
+import { imageUrlField, jobDeliveryFields, modeField, roomTypeField, styleField, withFileFields } from './fields.js';
 import { registerGenerationTool } from './generation-tool.js';
 
 const TITLE = 'Stage or enhance a room photo';
@@ -30,13 +29,12 @@ export function registerEnhanceTool(server: McpServer, ctx: ServerContext, regis
         'or use the other modes: "restyle" or "empty-room" (remove the furniture). To change the style of a furnished room, prefer `restyle`. ' +
         `${CREDIT_NOTE} Takes about 10–30 s; waits up to wait_seconds and reports progress. ` +
         'If it is not done in time, the result gives a request id: call `prediction` with it rather than starting again.',
-      inputSchema: z.object({
+      inputSchema: withFileFields(ctx.files, {
         image_url: imageUrlField,
-        image_path: imagePathField,
         mode: modeField,
         style: styleField.optional(),
         room_type: roomTypeField,
-        ...generationDeliveryFields,
+        ...jobDeliveryFields,
       }),
       outputSchema: jobOutputSchema,
       annotations: generationAnnotations(TITLE),

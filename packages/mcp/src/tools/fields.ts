@@ -12,6 +12,7 @@ import {
   styleSchema,
 } from '@room-restyler/core/schemas';
 import { z } from 'zod';
+import type { FileAccess } from '../files/file-access.js';
 
 const MAX_WAIT_SECONDS = 55;
 const DEFAULT_WAIT_SECONDS = 40;
@@ -28,17 +29,10 @@ const TEXT_LIMITS = { minLength: 1, maxLength: MAX_TEXT_LENGTH, pattern: '\\S' }
 export const imageUrlField = imageUrlSchema
   .optional()
   .describe(
-    `Public http(s) URL of the room photo, at most ${MAX_IMAGE_URL_LENGTH} characters (the service downloads it). Give this or image_path.`,
+    `Public http(s) URL of the room photo, at most ${MAX_IMAGE_URL_LENGTH} characters (the service downloads it).`,
   )
   .meta({ ...URL_LIMITS, examples: ['https://example.com/listing/empty-bedroom.jpg'] });
 
-export const imagePathField = z
-  .string()
-  .min(1)
-  .optional()
-  .describe(
-    'Absolute path of a .jpg/.png/.webp room photo on this computer, uploaded first (needs ROOM_UPLOAD_URL). Give this or image_url.',
-  );
 
 export const styleField = styleSchema
   .describe(
@@ -72,11 +66,27 @@ export const previewsField = z
   .default(true)
   .describe('Include small downscaled previews of the images in the result (all together at most ~900 KB; default true).');
 
-export const saveDirField = z
-  .string()
-  .min(1)
-  .optional()
-  .describe('Absolute folder path (or ~/…) on this computer to save the full-size images into; created if missing.');
+/** Where a path argument points, in the words of the transport: the user's computer, or the folder an HTTP server shares. */
+export function whereFilesAre(access: FileAccess): string {
+  return access === 'anywhere'
+    ? 'on this computer (an absolute path, ~/… or file://)'
+    : "in the server's shared folder, as a path relative to it (e.g. listing-12/bedroom.jpg)";
+}
+
+const pathField = (description: string) => z.string().min(1).optional().describe(description);
+
+/** `image_path` and `save_dir` as the transport lets them be used: none when this server touches no files (HTTP without --files-root). */
+export function withFileFields<Shape extends z.ZodRawShape>(access: FileAccess, shape: Shape) {
+  const where = whereFilesAre(access);
+  const all = z.object({
+    ...shape,
+    image_path: pathField(`A .jpg/.png/.webp room photo ${where}, uploaded first (needs ROOM_UPLOAD_URL). Give this or image_url.`),
+    save_dir: pathField(`Folder ${where} to save the full-size images into; created if missing.`),
+  });
+  // Not offered when off, but still let through (loose): a caller that sends one anyway is told why it
+  // is refused before anything starts. Both are optional, so the type is the same.
+  return access === 'off' ? (all.omit({ image_path: true, save_dir: true }).loose() as unknown as typeof all) : all;
+}
 
 export const requestIdField = z
   .string()
@@ -88,5 +98,3 @@ export const requestIdField = z
 /** Arguments every job-returning tool takes. */
 export const jobDeliveryFields = { wait_seconds: waitSecondsField, previews: previewsField };
 
-/** The generation tools also save (they write anyway: a job is started); `prediction` only reads. */
-export const generationDeliveryFields = { ...jobDeliveryFields, save_dir: saveDirField };

@@ -22,6 +22,7 @@ import { presentJob } from '../results/job-result.js';
 import { fileStem } from '../results/save.js';
 import { uploadLocalImage } from '../uploads/upload.js';
 import { InputError } from '../user-errors.js';
+import { whereFilesAre } from './fields.js';
 import { followJob } from './follow-job.js';
 import { progressReporter, type ToolExtra } from './progress.js';
 
@@ -130,7 +131,9 @@ async function photoUrl(ctx: ServerContext, args: GenerationArgs, signal: AbortS
   if (args.image_url) return args.image_url;
   if (!args.image_path)
     throw new InputError(
-      'A room photo is required: give image_url (a public http(s) URL) or image_path (an absolute path on this computer).',
+      ctx.files === 'off'
+        ? 'A room photo is required: give image_url (a public http(s) URL).'
+        : `A room photo is required: give image_url (a public http(s) URL) or image_path (a photo ${whereFilesAre(ctx.files)}).`,
     );
   onUpload();
   return uploadLocalImage(ctx, args.image_path, signal);

@@ -23,7 +23,7 @@ export function registerPredictionTool(server: McpServer, ctx: ServerContext, re
         description:
           'Check on a generation started earlier by `enhance` or `restyle`, and wait for it up to wait_seconds (0 = just look). ' +
           'Use it when a generation result said the job was still running. Costs nothing: it never starts a new generation, ' +
-          'and writes nothing (to save the images, use `save_images`).',
+          `and writes nothing${ctx.files === 'off' ? '' : ' (to save the images, use `save_images`)'}.`,
         inputSchema: { id: requestIdField, ...jobDeliveryFields },
         outputSchema: jobOutputSchema,
         annotations: readAnnotations(TITLE),

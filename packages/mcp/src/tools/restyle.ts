@@ -3,25 +3,18 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RestyleRequest } from '@room-restyler/core';
 import { specBody } from '@room-restyler/core/internal';
-import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { STYLE_CHOICE } from '../elicitation/missing-choices.js';
 import { requiredUnlessAsked } from '../elicitation/schema-for-client.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import type { Registry } from '../surface/registry.js';
 import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
-import { generationDeliveryFields, imagePathField, imageUrlField, roomTypeField, styleField } from './fields.js';
+import { imageUrlField, jobDeliveryFields, roomTypeField, styleField, withFileFields } from './fields.js';
 import { registerGenerationTool } from './generation-tool.js';
 
 const TITLE = 'Restyle a furnished room';
 
-const SHAPE = {
-  image_url: imageUrlField,
-  image_path: imagePathField,
-  style: styleField.optional(),
-  room_type: roomTypeField,
-  ...generationDeliveryFields,
-};
+const SHAPE = { image_url: imageUrlField, style: styleField.optional(), room_type: roomTypeField, ...jobDeliveryFields };
 
 export function registerRestyleTool(server: McpServer, ctx: ServerContext, registry: Registry): RegisteredTool {
   const tool = registerGenerationTool(server, ctx, registry, {
@@ -33,7 +26,7 @@ export function registerRestyleTool(server: McpServer, ctx: ServerContext, regis
         '(e.g. "make my living room japandi"). For an EMPTY room that needs furniture, use `enhance` with mode "staging" instead. ' +
         `${CREDIT_NOTE} Takes about 10–30 s; waits up to wait_seconds and reports progress. ` +
         'If it is not done in time, the result gives a request id: call `prediction` with it rather than restyling again.',
-      inputSchema: z.object(SHAPE),
+      inputSchema: withFileFields(ctx.files, SHAPE),
       outputSchema: jobOutputSchema,
       annotations: generationAnnotations(TITLE),
     },
@@ -49,6 +42,6 @@ export function registerRestyleTool(server: McpServer, ctx: ServerContext, regis
     }),
   });
   // Clients that cannot be asked for a style must give one, as before.
-  requiredUnlessAsked(server, tool, z.object({ ...SHAPE, style: styleField }));
+  requiredUnlessAsked(server, tool, withFileFields(ctx.files, { ...SHAPE, style: styleField }));
   return tool;
 }

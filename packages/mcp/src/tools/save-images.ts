@@ -8,20 +8,30 @@ import { predictionOutcome } from '@room-restyler/core';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { defaultSaveDir } from '../files/default-save-dir.js';
-import { FILES_OFF_HELP, plannedDir, writableDir } from '../files/file-access.js';
+import { FILES_OFF_HELP, plannedDir, shownPath, writableDir } from '../files/file-access.js';
+import { outputResourceUri } from '../resources/output-image.js';
 import { downloadImage } from '../results/download.js';
 import { errorResult } from '../results/error-result.js';
 import { savedFileLinks, saveImages } from '../results/save.js';
 import { toolErrorSchema } from '../results/tool-error.js';
 import type { Registry } from '../surface/registry.js';
 import { InputError } from '../user-errors.js';
-import { requestIdField } from './fields.js';
+import { requestIdField, whereFilesAre } from './fields.js';
 
 const TITLE = 'Save generated images';
 
 export const saveOutputSchema = z.object({
   request_id: z.string(),
-  saved: z.array(z.object({ url: z.string(), path: z.string(), file_uri: z.string() })).describe('One entry per image written.'),
+  saved: z
+    .array(
+      z.object({
+        url: z.string(),
+        path: z.string().describe('Where the image was written (over HTTP: relative to the shared folder).'),
+        resource_uri: z.string().describe('The image as an MCP resource (resources/read returns its bytes).'),
+        file_uri: z.string().optional().describe('A file:// link to it, when the server runs on your computer (stdio).'),
+      }),
+    )
+    .describe('One entry per image written.'),
   error: toolErrorSchema.optional(),
 });
 
@@ -33,15 +43,15 @@ export function registerSaveImagesTool(server: McpServer, ctx: ServerContext, re
       {
         title: TITLE,
         description:
-          'Save the full-size images of a finished generation (by its request id) into a folder on this computer, under readable names ' +
-          `that never overwrite existing files, and return file:// links to them. Default folder: ${fallback === undefined ? 'none (this server writes no files for remote callers)' : fallback === '.' ? 'the folder this server may use' : fallback}. Costs nothing.`,
+          `Save the full-size images of a finished generation (by its request id) into a folder ${whereFilesAre(ctx.files)}, under readable names ` +
+          `that never overwrite existing files, and return where they went. Default folder: ${fallback === '.' ? 'the shared folder itself' : fallback}. Costs nothing.`,
         inputSchema: {
           id: requestIdField,
           folder: z
             .string()
             .min(1)
             .optional()
-            .describe('Absolute folder path (or ~/…) to save into; created if missing. Omit for the default folder.'),
+            .describe(`Folder ${whereFilesAre(ctx.files)} to save into; created if missing. Omit for the default folder.`),
         },
         outputSchema: saveOutputSchema,
         annotations: { title: TITLE, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -60,11 +70,18 @@ export function registerSaveImagesTool(server: McpServer, ctx: ServerContext, re
           const urls = prediction.output ?? [];
           const images = await Promise.all(urls.map((url) => downloadImage(ctx.fetch, url, extra.signal)));
           const paths = await saveImages(await writableDir(ctx.files, folder, 'folder'), ctx.jobs.fileStem(args.id), images);
-          const links = savedFileLinks(paths);
-          const saved = paths.map((path, i) => ({ url: urls[i] ?? '', path, file_uri: links[i]?.uri ?? '' }));
+          const shown = await Promise.all(paths.map((path) => shownPath(ctx.files, path)));
+          // file:// links point into the caller's own computer only on stdio.
+          const links = ctx.files === 'anywhere' ? savedFileLinks(paths) : [];
+          const saved = shown.map((path, i) => ({
+            url: urls[i] ?? '',
+            path,
+            resource_uri: outputResourceUri(args.id, i + 1),
+            ...(links[i] ? { file_uri: links[i].uri } : {}),
+          }));
           const text = [
             `Saved ${saved.length} image${saved.length === 1 ? '' : 's'} of job ${args.id}:`,
-            ...paths.map((p) => `- ${p}`),
+            ...shown.map((p) => `- ${p}`),
           ].join('\n');
           return { content: [{ type: 'text', text }, ...links], structuredContent: { request_id: args.id, saved } };
         } catch (error) {
