@@ -1,6 +1,6 @@
 // The two bundles whose size is budgeted, built in memory with esbuild from the sources.
 
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, transform } from 'esbuild';
@@ -48,8 +48,20 @@ const dropIndentation = {
   },
 };
 
-/** @param {{ entry: string; external: string[] }} options */
-async function bundle({ entry: name, external }) {
+/**
+ * A language module of the CDN build takes `registerLocale` from the bundle beside it
+ * (`translations/de.js` → `../room-restyler.js`), so it registers into the page's one copy.
+ * @type {import('esbuild').Plugin}
+ */
+const localizeFromBundle = {
+  name: 'localize-from-bundle',
+  setup(b) {
+    b.onResolve({ filter: /\/i18n\/localize\.js$/ }, () => ({ path: '../room-restyler.js', external: true }));
+  },
+};
+
+/** @param {{ entry: string; external: string[]; plugins?: import('esbuild').Plugin[] }} options */
+async function bundle({ entry: name, external, plugins = [] }) {
   const result = await build({
     entryPoints: [entry(name)],
     bundle: true,
@@ -60,7 +72,7 @@ async function bundle({ entry: name, external }) {
     metafile: true,
     legalComments: 'none',
     external,
-    plugins: [minifyLitCss, dropIndentation],
+    plugins: [...plugins, minifyLitCss, dropIndentation],
   });
   const code = result.outputFiles[0].contents;
   const [output] = Object.values(result.metafile.outputs);
@@ -71,7 +83,7 @@ async function bundle({ entry: name, external }) {
 }
 
 /**
- * The CDN file (lit and translations included) and the element alone as npm users import it
+ * The CDN file (lit and English included) and the element alone as npm users import it
  * (`/define`: lit external, English built in, other languages opt-in imports).
  */
 export async function measureBundles() {
@@ -80,4 +92,15 @@ export async function measureBundles() {
     bundle({ entry: 'define', external: ['lit', 'lit/*', '@lit/*'] }),
   ]);
   return { cdn, element };
+}
+
+/** Each language but English as its own module of the CDN build (`dist/cdn/translations/<lang>.js`), by language. */
+export async function measureTranslations() {
+  const langs = (await readdir(new URL('../src/translations/', import.meta.url)))
+    .filter((file) => /^[a-z-]+\.ts$/.test(file) && file !== 'en.ts')
+    .map((file) => file.slice(0, -3));
+  const bundles = await Promise.all(
+    langs.map((lang) => bundle({ entry: `translations/${lang}`, external: [], plugins: [localizeFromBundle] })),
+  );
+  return Object.fromEntries(langs.map((lang, i) => [lang, bundles[i]]));
 }
