@@ -33,6 +33,15 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
   });
 }
 
+/** Each path is a JSON 404 `not_found`. */
+async function expectNotFound(visitor: ReturnType<Harness['visitor']>, paths: readonly string[]) {
+  for (const path of paths) {
+    const missing = await visitor.request(path);
+    expect(missing.status, path).toBe(404);
+    expect(missing.json, path).toMatchObject({ code: 'not_found' });
+  }
+}
+
 describe('the widget bundle', () => {
   it('is served as JavaScript with its version, cached for a year only under ?v=<its version>', async () => {
     const source = countingSource(BUNDLE);
@@ -178,18 +187,13 @@ describe('the widget’s languages', () => {
 
   it('are a JSON 404 for a language the element does not ship, or a path that leaves the folder', async () => {
     h = await startHarness({ widget: withGerman() });
-    const visitor = h.visitor();
-    for (const path of [
+    await expectNotFound(h.visitor(), [
       '/room-restyler/translations/fr.js',
       '/room-restyler/translations/constructor.js',
       '/room-restyler/translations/de.mjs',
       '/room-restyler/translations/../room-restyler.js',
       '/room-restyler/translations/..%2fpackage.js',
-    ]) {
-      const missing = await visitor.request(path);
-      expect(missing.status, path).toBe(404);
-      expect(missing.json, path).toMatchObject({ code: 'not_found' });
-    }
+    ]);
   });
 
   it('are a JSON 404 widget_unavailable without the element', async () => {
@@ -225,8 +229,7 @@ describe('the style previews', () => {
 
   it('are a JSON 404 for a style without one, a name that is no style, or a path that leaves the folder', async () => {
     h = await startHarness({ widget: withPreviews() });
-    const visitor = h.visitor();
-    for (const path of [
+    await expectNotFound(h.visitor(), [
       '/room-restyler/previews/japandi.webp',
       '/room-restyler/previews/constructor.webp',
       '/room-restyler/previews/modern_webp',
@@ -234,11 +237,7 @@ describe('the style previews', () => {
       '/room-restyler/previews/../room-restyler.js',
       '/room-restyler/previews/%2e%2e%2fpackage.json.webp',
       '/room-restyler/previews/..%2fpackage.webp',
-    ]) {
-      const missing = await visitor.request(path);
-      expect(missing.status, path).toBe(404);
-      expect(missing.json, path).toMatchObject({ code: 'not_found' });
-    }
+    ]);
   });
 
   it('are a JSON 404 widget_unavailable without the element', async () => {
