@@ -6,7 +6,6 @@
 //                            polls and event streams the widget opened
 //   POST <mount>/__complete  from now on, jobs finish (the `slow` scenario's wait for it)
 //   POST <mount>/__release   the result images load from now on (the `slowimg` scenario holds them)
-//   GET  /backend/__palettes the simulator's palette of each known style (the style cards draw them)
 //   GET  /backend/__violations  answers of any fake service off the contract since the last call
 //                               (src/test/backend-contract.ts fails the test that caused them)
 import { readFile } from 'node:fs/promises';
@@ -14,7 +13,6 @@ import { Readable } from 'node:stream';
 import { fixedPollSchedule, STYLE_IDS } from '@room-restyler/core';
 import { createRoomProxy, silentLogger } from '@room-restyler/proxy';
 import { createSharpImageProcessor, serverOriginsOf } from '@room-restyler/proxy/node';
-import { stylePalette } from '@room-restyler/simulator';
 import { startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 
 const ANY_ORIGIN = { 'access-control-allow-origin': '*' };
@@ -197,10 +195,6 @@ export function testBackends() {
     if (ctx.path.startsWith('/samples/')) {
       ctx.set(ANY_ORIGIN);
       return next();
-    }
-    if (ctx.path === '/backend/__palettes') {
-      ctx.body = Object.fromEntries(STYLE_IDS.map((style) => [style, stylePalette(style)]));
-      return;
     }
     if (ctx.path === '/backend/__violations') {
       const started = await Promise.all(backends.values());

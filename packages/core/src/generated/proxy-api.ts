@@ -198,6 +198,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/room-restyler/translations/{lang}.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A language of the `<room-restyler>` element as one ES module (the element package's CDN build)
+         * @description The widget bundle holds English only; each other language the installed `@room-restyler/element` ships (`de`, `fr`) is a module that imports the bundle (`../room-restyler.js`, that is `/room-restyler.js`) and registers its messages, so a page loads the language's module instead of the bundle, still with one tag. Served with the widget (404 `widget_unavailable` without it) and public like it: no `Origin` is refused, `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`. Cached like the bundle (a year under `?v=` equal to the element's version, else 5 minutes), with an `ETag`; a matching `If-None-Match` gets 304. Compressed by `Accept-Encoding` (gzip; `Vary: Accept-Encoding`). A language the element does not ship is a 404 `not_found`.
+         */
+        get: operations["widgetTranslation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/room-restyler/previews/{style}.webp": {
         parameters: {
             query?: never;
@@ -726,6 +746,53 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description `br` or `gzip` when the request accepted it; absent for the plain text. */
                     "Content-Encoding"?: "br" | "gzip";
+                    Vary?: "Accept-Encoding";
+                    "Access-Control-Allow-Origin"?: "*";
+                    "Cross-Origin-Resource-Policy"?: "cross-origin";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description The copy the browser has (its `If-None-Match`) is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    widgetTranslation: {
+        parameters: {
+            query?: {
+                /** @description The element's version (the `X-Widget-Version` of an earlier answer): makes the URL cacheable for good. */
+                v?: string;
+            };
+            header?: {
+                /** @description `gzip` is served compressed; anything else gets the plain text. */
+                "Accept-Encoding"?: string;
+            };
+            path: {
+                /** @description A language the element ships (`de`, `fr`). */
+                lang: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The language's module; it registers the language when it runs. */
+            200: {
+                headers: {
+                    /** @description The version of `@room-restyler/element` served. */
+                    "X-Widget-Version"?: string;
+                    /** @description One per encoding of the same version. */
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    /** @description `gzip` when the request accepted it; absent for the plain text. */
+                    "Content-Encoding"?: "gzip";
                     Vary?: "Accept-Encoding";
                     "Access-Control-Allow-Origin"?: "*";
                     "Cross-Origin-Resource-Policy"?: "cross-origin";

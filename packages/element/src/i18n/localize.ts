@@ -33,7 +33,6 @@ export interface Localizer {
 }
 
 export function localizer(lang: string | undefined): Localizer {
-  const messages = catalogFor(lang);
   let tag: string | undefined;
   try {
     tag = Intl.NumberFormat.supportedLocalesOf(lang ?? [])[0];
@@ -41,7 +40,9 @@ export function localizer(lang: string | undefined): Localizer {
     // Not a valid language tag: the browser's default formats.
   }
   const number = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat(tag, options);
-  const maybe = (key: string): string | undefined => messages[key as MessageKey] ?? en[key as MessageKey];
+  // The catalogue is looked up at each use: a language registered after the element connected (a
+  // page's elements upgrade when the bundle defines them, before its language module runs) applies.
+  const maybe = (key: string): string | undefined => catalogFor(lang)[key as MessageKey] ?? en[key as MessageKey];
   return {
     lang: lang ?? '',
     maybe,

@@ -1,4 +1,4 @@
-/** German. Opt-in like Shoelace's translations: `import '@room-restyler/element/translations/de'` (the CDN file includes it). */
+/** German. Opt-in like Shoelace's translations: `import '@room-restyler/element/translations/de'`, or the CDN build's `translations/de.js`. */
 
 import { registerLocale } from '../i18n/localize.js';
 import type { Messages } from './en.js';

@@ -1,4 +1,4 @@
-/** French. Opt-in: `import '@room-restyler/element/translations/fr'` (the CDN file includes it). */
+/** French. Opt-in: `import '@room-restyler/element/translations/fr'`, or the CDN build's `translations/fr.js`. */
 
 import { registerLocale } from '../i18n/localize.js';
 import type { Messages } from './en.js';

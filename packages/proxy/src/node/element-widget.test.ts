@@ -10,8 +10,8 @@ import { elementWidget } from './element-widget.js';
 let dir: string | undefined;
 afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 
-/** A project folder with `node_modules/@room-restyler/element` laid out as npm installs it. */
-function project(): (specifier: string) => string {
+/** A project folder with `node_modules/@room-restyler/element` laid out as npm installs it (without its languages: an older element). */
+function project({ translations = false } = {}): (specifier: string) => string {
   dir = mkdtempSync(join(tmpdir(), 'element-widget-'));
   const element = join(dir, 'node_modules/@room-restyler/element');
   mkdirSync(join(element, 'dist/cdn'), { recursive: true });
@@ -28,6 +28,11 @@ function project(): (specifier: string) => string {
     }),
   );
   writeFileSync(join(element, 'dist/cdn/room-restyler.js'), 'export const bundled = true;\n');
+  if (translations) {
+    mkdirSync(join(element, 'dist/cdn/translations'));
+    writeFileSync(join(element, 'dist/cdn/translations/de.js'), 'import "../room-restyler.js"; // de\n');
+    writeFileSync(join(element, 'dist/cdn/translations/de.js.map'), '{}');
+  }
   mkdirSync(join(element, 'previews'));
   writeFileSync(join(element, 'previews/japandi.webp'), 'RIFF japandi');
   writeFileSync(join(element, 'previews/not-a-style.webp'), 'RIFF other');
@@ -45,6 +50,12 @@ it('reads the previews of the known styles the element ships, and only those', a
   const previews = (await elementWidget(project())())?.previews;
   expect([...(previews?.keys() ?? [])]).toEqual(['japandi']);
   expect(Buffer.from(previews?.get('japandi') ?? []).toString()).toBe('RIFF japandi');
+});
+
+it('reads the language modules beside the bundle, and none from an element without them', async () => {
+  const translations = (await elementWidget(project({ translations: true }))())?.translations;
+  expect(Object.fromEntries(translations ?? [])).toEqual({ de: 'import "../room-restyler.js"; // de\n' });
+  expect((await elementWidget(project())())?.translations?.size).toBe(0);
 });
 
 it('finds nothing when the element is not installed', async () => {

@@ -1,9 +1,10 @@
 /**
  * `elementWidget()`: the bundle of the `@room-restyler/element` installed next to the proxy (an
  * optional peer; none → the route answers 404) for `GET {prefix}/room-restyler.js`, brotli included,
- * and its style previews (`previews/<style>.webp`, known styles only).
+ * its languages (`translations/<lang>.js` beside the bundle) and its style previews
+ * (`previews/<style>.webp`, known styles only).
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -26,10 +27,11 @@ export function elementWidget(resolve: (specifier: string) => string = createReq
       if ((error as { code?: unknown }).code === 'MODULE_NOT_FOUND') return undefined;
       throw error;
     }
-    const [code, manifest, previews] = await Promise.all([
+    const [code, manifest, previews, translations] = await Promise.all([
       readFile(bundleFile, 'utf8'),
       readFile(manifestFile, 'utf8'),
       Promise.all(STYLE_IDS.map((style) => previewOf(style, new URL(`previews/${style}.webp`, pathToFileURL(manifestFile))))),
+      translationsBeside(new URL('translations/', pathToFileURL(bundleFile))),
     ]);
     // Once per process, so the best (slowest) level is worth it.
     const br = await brotli(code, {
@@ -40,6 +42,7 @@ export function elementWidget(resolve: (specifier: string) => string = createReq
       version: (JSON.parse(manifest) as { version: string }).version,
       br: new Uint8Array(br),
       previews: new Map(previews.filter((entry) => entry !== undefined)),
+      translations,
     };
   };
 }
@@ -52,4 +55,17 @@ async function previewOf(style: string, file: URL): Promise<[string, Uint8Array]
     if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
     throw error;
   }
+}
+
+/** The language modules in `dir` by language; an element older than them has none (its bundle holds German). */
+async function translationsBeside(dir: URL): Promise<Map<string, string>> {
+  let files: string[];
+  try {
+    files = await readdir(dir);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return new Map();
+    throw error;
+  }
+  const langs = files.filter((file) => /^[a-z-]+\.js$/.test(file)).map((file) => file.slice(0, -3));
+  return new Map(await Promise.all(langs.map(async (lang) => [lang, await readFile(new URL(`${lang}.js`, dir), 'utf8')] as const)));
 }

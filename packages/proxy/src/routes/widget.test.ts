@@ -33,6 +33,15 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
   });
 }
 
+/** Each path is a JSON 404 `not_found`. */
+async function expectNotFound(visitor: ReturnType<Harness['visitor']>, paths: readonly string[]) {
+  for (const path of paths) {
+    const missing = await visitor.request(path);
+    expect(missing.status, path).toBe(404);
+    expect(missing.json, path).toMatchObject({ code: 'not_found' });
+  }
+}
+
 describe('the widget bundle', () => {
   it('is served as JavaScript with its version, cached for a year only under ?v=<its version>', async () => {
     const source = countingSource(BUNDLE);
@@ -147,6 +156,52 @@ describe('the widget bundle', () => {
   });
 });
 
+describe('the widget’s languages', () => {
+  const DE = 'import { registerLocale } from "../room-restyler.js";\nregisterLocale("de", {});\n';
+  const withGerman = () => countingSource({ ...BUNDLE, translations: new Map([['de', DE]]) });
+
+  it('are modules served like the bundle: compressed, cached for good under ?v=, 304 when current, readable from any origin', async () => {
+    h = await startHarness({ widget: withGerman(), allowedOrigins: ['https://listing.example'] });
+    const cms = h.visitor({ origin: 'https://cms.example' });
+    const german = await cms.raw('/room-restyler/translations/de.js');
+    expect(german.status).toBe(200);
+    expect(await german.text()).toBe(DE);
+    expect(Object.fromEntries(german.headers)).toMatchObject({
+      'content-type': 'text/javascript; charset=utf-8',
+      'content-encoding': 'gzip',
+      'cache-control': 'public, max-age=300',
+      'x-widget-version': '1.2.3',
+      'access-control-allow-origin': '*',
+      'cross-origin-resource-policy': 'cross-origin',
+      etag: expect.stringMatching(/^"1\.2\.3-[0-9a-f]{24}-gzip"$/),
+    });
+    const pinned = await cms.raw('/room-restyler/translations/de.js?v=1.2.3');
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await pinned.arrayBuffer();
+    const again = await cms.raw('/room-restyler/translations/de.js', {
+      headers: { 'if-none-match': german.headers.get('etag') as string },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('are a JSON 404 for a language the element does not ship, or a path that leaves the folder', async () => {
+    h = await startHarness({ widget: withGerman() });
+    await expectNotFound(h.visitor(), [
+      '/room-restyler/translations/fr.js',
+      '/room-restyler/translations/constructor.js',
+      '/room-restyler/translations/de.mjs',
+      '/room-restyler/translations/../room-restyler.js',
+      '/room-restyler/translations/..%2fpackage.js',
+    ]);
+  });
+
+  it('are a JSON 404 widget_unavailable without the element', async () => {
+    h = await startHarness({ widget: countingSource(undefined) });
+    expect((await h.visitor().request('/room-restyler/translations/de.js')).json).toMatchObject({ code: 'widget_unavailable' });
+  });
+});
+
 describe('the style previews', () => {
   const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4]);
   const withPreviews = () => countingSource({ ...BUNDLE, previews: new Map([['modern', WEBP]]) });
@@ -174,8 +229,7 @@ describe('the style previews', () => {
 
   it('are a JSON 404 for a style without one, a name that is no style, or a path that leaves the folder', async () => {
     h = await startHarness({ widget: withPreviews() });
-    const visitor = h.visitor();
-    for (const path of [
+    await expectNotFound(h.visitor(), [
       '/room-restyler/previews/japandi.webp',
       '/room-restyler/previews/constructor.webp',
       '/room-restyler/previews/modern_webp',
@@ -183,11 +237,7 @@ describe('the style previews', () => {
       '/room-restyler/previews/../room-restyler.js',
       '/room-restyler/previews/%2e%2e%2fpackage.json.webp',
       '/room-restyler/previews/..%2fpackage.webp',
-    ]) {
-      const missing = await visitor.request(path);
-      expect(missing.status, path).toBe(404);
-      expect(missing.json, path).toMatchObject({ code: 'not_found' });
-    }
+    ]);
   });
 
   it('are a JSON 404 widget_unavailable without the element', async () => {

@@ -3,6 +3,8 @@
  * widget with one script tag (no CDN, no build step). `?v=<element version>` names one build for
  * good (cached a year, immutable); the bare URL, or an old version's, is cached for 5 minutes, so a
  * deploy reaches visitors soon. Compressed as the browser accepts (75 kB of text is 27 kB gzipped).
+ * GET /room-restyler/translations/<lang>.js: a language of the element, a module that imports the
+ * bundle (`../room-restyler.js`), cached and compressed like it.
  * GET /room-restyler/previews/<style>.webp: the style cards' pictures shipped with the element.
  * It is public code: any origin may load it (a CMS page embedding the widget), unlike the API
  * routes, whose origin allowlist still holds (routes/table.ts marks these routes public).
@@ -11,7 +13,7 @@ import type { ProxyContext, RequestScope } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { ProxyHttpError } from '../http/responses.js';
 import { type Encoding, pickEncoding } from '../widget/accept-encoding.js';
-import type { ServedWidget } from '../widget/widget-source.js';
+import type { ServedCode, ServedWidget } from '../widget/widget-source.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=300';
@@ -30,18 +32,30 @@ async function widgetOf(context: ProxyContext): Promise<ServedWidget> {
 
 export async function handleWidget(context: ProxyContext, { request }: RequestScope): Promise<Response> {
   const widget = await widgetOf(context);
-  const encoding = pickEncoding(request.headers.get('accept-encoding'), new Set(Object.keys(widget.bodies) as Encoding[]));
-  const etag = encoding === 'identity' ? widget.etag : `${widget.etag.slice(0, -1)}-${encoding}"`;
-  const pinned = new URL(request.url).searchParams.get('v') === widget.version;
+  return answerCode(request, widget, widget.version);
+}
+
+export async function handleTranslation(context: ProxyContext, { request, param }: RequestScope): Promise<Response> {
+  const widget = await widgetOf(context);
+  const translation = widget.translations.get(param ?? '');
+  if (!translation) throw new ProxyHttpError(404, 'not_found', 'The widget has no such language');
+  return answerCode(request, translation, widget.version);
+}
+
+/** A module of the widget in the encoding the browser accepts, cached for good only under `?v=<version>`. */
+function answerCode(request: ProxyRequest, code: ServedCode, version: string): Response {
+  const encoding = pickEncoding(request.headers.get('accept-encoding'), new Set(Object.keys(code.bodies) as Encoding[]));
+  const etag = encoding === 'identity' ? code.etag : `${code.etag.slice(0, -1)}-${encoding}"`;
+  const pinned = new URL(request.url).searchParams.get('v') === version;
   const headers: Record<string, string> & { etag: string } = {
     'content-type': 'text/javascript; charset=utf-8',
     'cache-control': pinned ? IMMUTABLE : SHORT,
     etag,
     vary: 'Accept-Encoding',
-    'x-widget-version': widget.version,
+    'x-widget-version': version,
   };
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  return publicAnswer(request, widget.bodies[encoding] as Uint8Array, headers);
+  return publicAnswer(request, code.bodies[encoding] as Uint8Array, headers);
 }
 
 export async function handlePreview(context: ProxyContext, { request, param }: RequestScope): Promise<Response> {

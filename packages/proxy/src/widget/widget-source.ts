@@ -1,6 +1,7 @@
 /**
- * The `<room-restyler>` element's bundle served at `{prefix}/room-restyler.js`. The proxy does not
- * depend on the element: a source finds the bundle where it can, or answers undefined.
+ * The `<room-restyler>` element's bundle served at `{prefix}/room-restyler.js`, and its languages
+ * beside it. The proxy does not depend on the element: a source finds the bundle where it can, or
+ * answers undefined.
  */
 import type { Encoding } from './accept-encoding.js';
 
@@ -13,18 +14,25 @@ export interface WidgetBundle {
   br?: Uint8Array | undefined;
   /** The style cards' WebP previews by style id, served at `{prefix}/room-restyler/previews/<style>.webp`. */
   previews?: ReadonlyMap<string, Uint8Array> | undefined;
+  /** Each language but English, the ES module served at `{prefix}/room-restyler/translations/<lang>.js` (it imports the bundle). */
+  translations?: ReadonlyMap<string, string> | undefined;
 }
 
 export type WidgetSource = () => Promise<WidgetBundle | undefined>;
 
-/** A bundle ready to serve: read, compressed and given its ETags once (the file does not change while the process runs). */
-export interface ServedWidget {
-  version: string;
+/** A module ready to serve: compressed and given its ETag once. */
+export interface ServedCode {
   /** The body in each encoding the proxy has. */
   bodies: Partial<Record<Encoding, Uint8Array>> & { identity: Uint8Array; gzip: Uint8Array };
   /** `"<version>-<hash>"`, suffixed with the encoding for a compressed body. */
   etag: string;
+}
+
+/** A bundle ready to serve: read, compressed and given its ETags once (the file does not change while the process runs). */
+export interface ServedWidget extends ServedCode {
+  version: string;
   previews: ReadonlyMap<string, { body: Uint8Array; etag: string }>;
+  translations: ReadonlyMap<string, ServedCode>;
 }
 
 /** Loads the bundle on first use and keeps it; a failed or empty load is tried again next time. */
@@ -48,17 +56,18 @@ export function servedWidget(source: WidgetSource): () => Promise<ServedWidget |
 async function load(source: WidgetSource): Promise<ServedWidget | undefined> {
   const bundle = await source();
   if (!bundle) return undefined;
-  const identity = new TextEncoder().encode(bundle.code);
-  const hash = await hashOf(identity);
+  const { version } = bundle;
   const previews = new Map<string, { body: Uint8Array; etag: string }>();
   for (const [style, body] of bundle.previews ?? []) previews.set(style, { body, etag: `"${await hashOf(body)}"` });
+  const translations = new Map<string, ServedCode>();
+  for (const [lang, code] of bundle.translations ?? []) translations.set(lang, await servedCode(code, version));
+  return { version, ...(await servedCode(bundle.code, version, bundle.br)), previews, translations };
+}
+
+async function servedCode(code: string, version: string, br?: Uint8Array): Promise<ServedCode> {
+  const identity = new TextEncoder().encode(code);
   const gzip = new Uint8Array(await new Response(new Blob([identity]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
-  return {
-    version: bundle.version,
-    bodies: bundle.br ? { identity, gzip, br: bundle.br } : { identity, gzip },
-    etag: `"${bundle.version}-${hash}"`,
-    previews,
-  };
+  return { bodies: br ? { identity, gzip, br } : { identity, gzip }, etag: `"${version}-${await hashOf(identity)}"` };
 }
 
 /** The first 12 bytes of the SHA-256, in hex. */

@@ -91,21 +91,15 @@ export default css`
       aspect-ratio: 3 / 2;
     }
   }
-  /* A little room: a picture on the wall, a sofa on the floor, in the style's colours. */
+  /* The tile behind a style's preview: all a card shows while the picture loads, or when there is none. */
   .swatch {
     position: relative;
     height: 3.4rem;
-    background:
-      linear-gradient(var(--d, var(--_muted)) 0 0) 76% 24% / 15% 26% no-repeat,
-      linear-gradient(var(--s, var(--_accent)) 0 0) 24% 60% / 44% 20% no-repeat,
-      linear-gradient(var(--s, var(--_accent)) 0 0) 20% 80% / 52% 16% no-repeat,
-      linear-gradient(transparent 66%, var(--f, var(--_border)) 0),
-      var(--w, var(--_surface-2));
+    background: var(--_surface-2);
   }
   .swatch img {
     position: absolute;
     height: 100%;
-    background: none;
   }
   /* The chosen card also carries a check mark: its state is not told by colour alone. */
   .card:has(:checked) .swatch::after {
@@ -132,9 +126,6 @@ export default css`
     overflow-wrap: break-word;
   }
   @media (forced-colors: active) {
-    .swatch {
-      forced-color-adjust: none;
-    }
     .card:has(:checked) {
       outline: 3px solid Highlight;
     }

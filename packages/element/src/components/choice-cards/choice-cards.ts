@@ -1,28 +1,26 @@
 import { html, LitElement } from 'lit';
 import { emit } from '../../events.js';
 import styles from './choice-cards.styles.js';
-import { paletteOf } from './swatches.js';
 
-/** One card: what is sent back when it is chosen, its name, and its picture (none: the style's drawn swatch). */
+/** One card: what is sent back when it is chosen, its name, and its picture (none: a plain tile). */
 export interface Card {
   id: string;
   label: string;
   image?: string | undefined;
-  /** A picture of the style, over its drawn swatch (which stays while it loads, and if it fails). */
+  /** A picture of the style, over the plain tile (which stays while it loads, and if it fails). */
   preview?: string | undefined;
 }
 
 /**
  * A single choice shown as cards — the style cards and the results of the visit. A native radio
  * group: arrow keys move and choose, a screen reader says "Scandinavian, radio button, 3 of 13".
- * A card without an image shows its style's preview picture (loaded lazily) over a little room
- * drawn in CSS from the style's palette, which is all it shows until, or unless, the picture
- * loads. The `wrap` attribute lays the cards out in rows at every width (else, on a phone, a
- * sideways scroller of two rows).
+ * A card without an image shows its style's preview picture (loaded lazily) over a plain tile,
+ * which is all it shows until, or unless, the picture loads. The `wrap` attribute lays the cards
+ * out in rows at every width (else, on a phone, a sideways scroller of two rows).
  *
  * @fires rr-choose - internal (stays in the host's shadow root): `detail.id` of the chosen card.
  * @csspart card - each card.
- * @csspart swatch - the drawn preview of a style.
+ * @csspart swatch - the tile that holds a style's preview picture.
  */
 export class ChoiceCards extends LitElement {
   static override styles = styles;
@@ -56,14 +54,14 @@ export class ChoiceCards extends LitElement {
     return html`<fieldset ?disabled=${this.disabled}>
       <legend>${this.label}</legend>
       <div class="cards">
-        ${this.cards.map(({ id, label, image, preview }) => {
-          const [main, soft, accent, dark] = paletteOf(id) ?? [];
-          return html`<label class="card" part="card">
+        ${this.cards.map(
+          ({ id, label, image, preview }) =>
+            html`<label class="card" part="card">
             <input type="radio" name="choice" .value=${id} .checked=${id === this.value} @change=${this.#onChange} />
             ${
               image
                 ? html`<img src=${image} alt="" />`
-                : html`<span class="swatch" part="swatch" style=${main ? `--w:${soft};--f:${main};--s:${accent};--d:${dark}` : ''}
+                : html`<span class="swatch" part="swatch"
                     >${
                       preview && !this.#failed.has(preview)
                         ? html`<img src=${preview} alt="" loading="lazy" decoding="async" @error=${() => this.#fail(preview)} />`
@@ -72,13 +70,13 @@ export class ChoiceCards extends LitElement {
                   >`
             }
             <span class="name">${label}</span>
-          </label>`;
-        })}
+          </label>`,
+        )}
       </div>
     </fieldset>`;
   }
 
-  /** A preview that failed is not asked for again (the swatch shows); another URL for the card is tried. */
+  /** A preview that failed is not asked for again (the tile shows); another URL for the card is tried. */
   #fail(preview: string) {
     this.#failed.add(preview);
     this.requestUpdate();

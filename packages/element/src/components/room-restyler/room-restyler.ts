@@ -16,7 +16,6 @@ import { buttonStyles } from '../../styles/shared.styles.js';
 import { themeStyles } from '../../styles/theme.styles.js';
 import type { MessageKey } from '../../translations/en.js';
 import type { Card } from '../choice-cards/choice-cards.js';
-import { paletteOf } from '../choice-cards/swatches.js';
 import styles from './room-restyler.styles.js';
 
 /** What the visitor has chosen as the "before" photo. */
@@ -478,9 +477,10 @@ export class RoomRestyler extends LitElement {
     const styleChoices: Card[] = this.#choices(this.styleOptions, this.roomStyle).map(({ id }) => ({
       id,
       label: this.#styleLabel(id),
-      // The proxy serves a preview of each style the kit knows (the ones with a palette).
+      // The proxy serves a preview of each style the kit knows.
       preview:
-        this.stylePreviews[id] ?? (this.endpoint && paletteOf(id) ? `${this.#baseUrl()}/room-restyler/previews/${id}.webp` : undefined),
+        this.stylePreviews[id] ??
+        (this.endpoint && STYLES.some((known) => known.id === id) ? `${this.#baseUrl()}/room-restyler/previews/${id}.webp` : undefined),
     }));
     return html`<div class="choices ${hidden ? 'off' : ''}" ?inert=${hidden}>
       <div class="row">
