@@ -18,7 +18,10 @@ const TITLE = 'Upload a photo from the studio app';
 const MAX_BASE64_LENGTH = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
 
 export const uploadPhotoOutputSchema = z.object({
-  url: z.string().optional().describe('URL of the uploaded photo, for image_url of `enhance` or `restyle` (absent when the upload failed).'),
+  url: z
+    .string()
+    .optional()
+    .describe('URL of the uploaded photo, for image_url of `enhance` or `restyle` (absent when the upload failed).'),
   error: toolErrorSchema.optional(),
 });
 

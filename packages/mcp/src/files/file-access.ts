@@ -49,7 +49,9 @@ export async function writableDir(access: FileAccess, dir: string, argument: str
  */
 export async function shownPath(access: FileAccess, path: string): Promise<string> {
   if (typeof access !== 'object') return path;
-  return relative(await realpath(access.root), path).split(sep).join('/');
+  return relative(await realpath(access.root), path)
+    .split(sep)
+    .join('/');
 }
 
 /** Where paths may point, in words (the startup log). */

@@ -68,7 +68,9 @@ describe('Streamable HTTP sessions', () => {
     for (const tool of tools) {
       expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).not.toContain('image_path');
       expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).not.toContain('save_dir');
-      expect(JSON.stringify([tool.description, tool.inputSchema]), tool.name).not.toMatch(/image_path|save_dir|save_images|on this computer/);
+      expect(JSON.stringify([tool.description, tool.inputSchema]), tool.name).not.toMatch(
+        /image_path|save_dir|save_images|on this computer/,
+      );
     }
     const read = await client.callTool({ name: 'enhance', arguments: { image_path: join(dir, 'outside', 'secret.jpg') } });
     expect(textOf(read)).toMatch(/does not read or write local files for remote callers/);
@@ -113,7 +115,9 @@ describe('Streamable HTTP sessions', () => {
     const saved = await rooted.callTool({ name: 'save_images', arguments: { id: 'job_1' } });
     const { saved: files } = saved.structuredContent as { saved: { path: string; resource_uri: string; file_uri?: string }[] };
     // The job of this session is named as the generation named it; the path is relative to the shared folder.
-    expect(files).toEqual([{ url: expect.any(String), path: 'restyle-modern-job-1-1.png', resource_uri: 'room-restyler://prediction/job_1/output/1' }]);
+    expect(files).toEqual([
+      { url: expect.any(String), path: 'restyle-modern-job-1-1.png', resource_uri: 'room-restyler://prediction/job_1/output/1' },
+    ]);
     expect(await readdir(join(dir, 'root'))).toContain('restyle-modern-job-1-1.png');
     expect(JSON.stringify(saved)).not.toContain(join(dir, 'root'));
     expect(JSON.stringify(saved)).not.toContain('file://');

@@ -28,11 +28,8 @@ const TEXT_LIMITS = { minLength: 1, maxLength: MAX_TEXT_LENGTH, pattern: '\\S' }
 
 export const imageUrlField = imageUrlSchema
   .optional()
-  .describe(
-    `Public http(s) URL of the room photo, at most ${MAX_IMAGE_URL_LENGTH} characters (the service downloads it).`,
-  )
+  .describe(`Public http(s) URL of the room photo, at most ${MAX_IMAGE_URL_LENGTH} characters (the service downloads it).`)
   .meta({ ...URL_LIMITS, examples: ['https://example.com/listing/empty-bedroom.jpg'] });
-
 
 export const styleField = styleSchema
   .describe(
@@ -97,4 +94,3 @@ export const requestIdField = z
 
 /** Arguments every job-returning tool takes. */
 export const jobDeliveryFields = { wait_seconds: waitSecondsField, previews: previewsField };
-
