@@ -170,6 +170,7 @@ describe('a press lands where the visitor aimed', () => {
             if (!before.free) wrong.push(`${what}: something lies over the slider there`);
             if (Math.abs(after.position - at * 100) > 1) wrong.push(`${what}: the divider went to ${after.position} %`);
             if (after.scroll !== before.scroll) wrong.push(`${what}: scrolled ${before.scroll} → ${after.scroll}`);
+            if (!after.focusStayed) wrong.push(`${what}: focus moved elsewhere`);
           }
           // A sideways drag (on touch too: the page must not scroll instead).
           const [from, to] = [await slider(page, 0.3), await slider(page, 0.7)];
@@ -178,6 +179,7 @@ describe('a press lands where the visitor aimed', () => {
           const what = `${input} dragging the slider from 30 % to 70 %`;
           if (Math.abs(after.position - 70) > 1) wrong.push(`${what}: the divider went to ${after.position} %`);
           if (after.scroll !== from.scroll) wrong.push(`${what}: scrolled ${from.scroll} → ${after.scroll}`);
+          if (!after.focusStayed) wrong.push(`${what}: focus moved elsewhere`);
         }
         expect(wrong).toEqual([]);
       });
@@ -194,6 +196,7 @@ describe('a press lands where the visitor aimed', () => {
             ...(await pressEveryButton(page, cdp, input, 'while generating', ['cancel'])),
             ...(await pressEveryPoint(page, cdp, input, STYLE_CARDS, true)),
             ...(await pressEveryPoint(page, cdp, input, MODES, true)),
+            ...(await pressSelect(page, cdp, input, 'room-type', true)),
           );
         expect(await roomStyle()).toBe(chosen);
         expect(body.style).toBe(chosen);

@@ -51,6 +51,8 @@ export async function drag(cdp: CDPSession, input: Input, [x0, y0]: [number, num
 export interface PageHelpers {
   /** The widget's enabled, visible buttons, inner parts' included; only the full-screen view's while it is open. */
   buttons(): HTMLElement[];
+  /** The widget's select `part`, brought into view. */
+  select(part: string): HTMLSelectElement;
   /** What a button is called: its part, its accessible label, its text. */
   names(button: Element): string[];
   /** The centre of a box and 3 px inside each of its edges. */
@@ -74,6 +76,11 @@ export const installHelpers = (page: Page) =>
         return all(widget.querySelector('dialog[open]') ?? widget).filter(
           (el) => el instanceof HTMLButtonElement && !el.disabled && !el.closest('[inert]') && el.getClientRects().length > 0,
         );
+      },
+      select: (part) => {
+        const select = document.querySelector('room-restyler')!.shadowRoot!.querySelector<HTMLSelectElement>(`[part~="${part}"]`)!;
+        select.scrollIntoView({ block: 'nearest' });
+        return select;
       },
       names: (button) =>
         [button.getAttribute('part'), button.getAttribute('aria-label'), button.textContent!.trim()].filter((name) => !!name) as string[],
@@ -345,37 +352,34 @@ export async function pressEveryButton(page: Page, cdp: CDPSession, input: Input
 
 /**
  * Presses the centre and 3 px inside each edge of the widget's select `part`, each a first press, and says
- * what went wrong: the press must open the select's list and focus it, and leave the page where it stood.
- * The list is closed again (Escape) after each press.
+ * what went wrong: the press must open the select's list and focus it (a `disabled` select neither), and
+ * leave the page where it stood. The list is closed again (Escape) after each press.
  */
-export async function pressSelect(page: Page, cdp: CDPSession, input: Input, part: string): Promise<string[]> {
+export async function pressSelect(page: Page, cdp: CDPSession, input: Input, part: string, disabled = false): Promise<string[]> {
   const wrong: string[] = [];
   for (let pass = 0; pass < 5; pass++) {
     const before = await page.evaluate(
       ([part, pass]) => {
         const { taps } = window as unknown as { taps: PageHelpers };
-        const select = document.querySelector('room-restyler')!.shadowRoot!.querySelector<HTMLSelectElement>(`[part~="${part}"]`)!;
-        select.scrollIntoView({ block: 'nearest' });
+        const select = taps.select(part);
         taps.takeFocus();
-        return { point: taps.edgePoints(select.getBoundingClientRect())[pass]!, scroll: taps.scroll() };
+        return { point: taps.edgePoints(select.getBoundingClientRect())[pass]!, value: select.value, scroll: taps.scroll() };
       },
       [part, pass] as const,
     );
     const [where, x, y] = before.point;
     await press(page, cdp, input, x, y);
     const after = await page.evaluate((part) => {
-      const root = document.querySelector('room-restyler')!.shadowRoot!;
-      const select = root.querySelector<HTMLSelectElement>(`[part~="${part}"]`)!;
-      return {
-        focused: root.activeElement === select,
-        open: select.matches(':open'),
-        scroll: (window as unknown as { taps: PageHelpers }).taps.scroll(),
-      };
+      const { taps } = window as unknown as { taps: PageHelpers };
+      const select = taps.select(part);
+      const root = select.getRootNode() as ShadowRoot;
+      return { focused: root.activeElement === select, open: select.matches(':open'), value: select.value, scroll: taps.scroll() };
     }, part);
-    await page.keyboard.press('Escape');
-    const what = `${input} on select "${part}" at its ${where}`;
-    if (!after.focused) wrong.push(`${what}: not focused`);
-    if (!after.open) wrong.push(`${what}: its list did not open`);
+    if (after.open) await page.keyboard.press('Escape');
+    const what = `${input} on ${disabled ? 'disabled ' : ''}select "${part}" at its ${where}`;
+    if (after.focused === disabled) wrong.push(`${what}: ${disabled ? '' : 'not '}focused`);
+    if (after.open === disabled) wrong.push(`${what}: its list ${disabled ? 'opened' : 'did not open'}`);
+    if (after.value !== before.value) wrong.push(`${what}: its value changed to "${after.value}"`);
     if (after.scroll !== before.scroll) wrong.push(`${what}: scrolled ${before.scroll} → ${after.scroll}`);
   }
   return wrong;
@@ -384,17 +388,13 @@ export async function pressSelect(page: Page, cdp: CDPSession, input: Input, par
 /** The widget's select `part`: pressed with `input`, then the next option chosen with the keyboard; resolves with its new value. */
 export async function chooseNextOption(page: Page, cdp: CDPSession, input: Input, part: string): Promise<string> {
   const [, x, y] = await page.evaluate((part) => {
-    const select = document.querySelector('room-restyler')!.shadowRoot!.querySelector<HTMLSelectElement>(`[part~="${part}"]`)!;
-    select.scrollIntoView({ block: 'nearest' });
-    return (window as unknown as { taps: PageHelpers }).taps.edgePoints(select.getBoundingClientRect())[0]!;
+    const { taps } = window as unknown as { taps: PageHelpers };
+    return taps.edgePoints(taps.select(part).getBoundingClientRect())[0]!;
   }, part);
   await press(page, cdp, input, x, y);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  return page.evaluate(
-    (part) => document.querySelector('room-restyler')!.shadowRoot!.querySelector<HTMLSelectElement>(`[part~="${part}"]`)!.value,
-    part,
-  );
+  return page.evaluate((part) => (window as unknown as { taps: PageHelpers }).taps.select(part).value, part);
 }
 
 export interface Slider {
@@ -406,6 +406,8 @@ export interface Slider {
   /** Where the divider stands, 0–100. */
   position: number;
   scroll: string;
+  /** Focus was on the slider's range or nowhere (it is then blurred, so the next press is a first press). */
+  focusStayed: boolean;
 }
 
 /** The widget's compare slider, brought into view: where a press `at` (0–1) of its width lands, and where the divider is. */
@@ -417,5 +419,13 @@ export const slider = (page: Page, at: number) =>
     range.scrollIntoView({ block: 'nearest' });
     const box = range.getBoundingClientRect();
     const [x, y] = [box.x + box.width * at, box.y + box.height / 2];
-    return { x, y, free: taps.hit(x, y) === range, position: Number(range.value), scroll: taps.scroll() };
+    const active = taps.takeFocus();
+    return {
+      x,
+      y,
+      free: taps.hit(x, y) === range,
+      position: Number(range.value),
+      scroll: taps.scroll(),
+      focusStayed: !active || active === range || active === document.body,
+    };
   }, at);
