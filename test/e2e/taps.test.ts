@@ -19,10 +19,11 @@ import {
   chooseNextOption,
   drag,
   failStart,
-  holdStart,
+  hold,
   type Input,
   installHelpers,
   MODES,
+  nextStart,
   press,
   pressButton,
   pressEveryButton,
@@ -184,13 +185,17 @@ describe('a press lands where the visitor aimed', () => {
         expect(wrong).toEqual([]);
       });
 
-      it('while generating only Cancel can be pressed: no card, mode or room type changes what is being paid for', async () => {
+      it('while uploading and generating only Cancel can be pressed: no card, mode or room type changes what is being paid for', async () => {
         await visit();
         const chosen = await roomStyle();
-        const release = await holdStart(page);
-        const body = await startWith(page, cdp, first);
+        const [upload, release] = [await hold(page, 'upload'), await hold(page, 'start')];
+        await pressButton(page, cdp, first, 'generate');
         await widget.locator('[part~="cancel"]').waitFor();
         const wrong: string[] = [];
+        for (const input of inputs) wrong.push(...(await pressEveryButton(page, cdp, input, 'while uploading', ['cancel'])));
+        const started = nextStart(page);
+        upload();
+        const body = await started;
         for (const input of inputs)
           wrong.push(
             ...(await pressEveryButton(page, cdp, input, 'while generating', ['cancel'])),
@@ -271,6 +276,14 @@ describe('a press lands where the visitor aimed', () => {
             await widget.locator('[part~="retry"]').waitFor();
           }
           expect(sent).toEqual(STYLE_IDS);
+
+          // And the result is named after it: a last style generated for real and downloaded.
+          await choose(page, cdp, 'touch', STYLE_CARDS, values.indexOf('japandi'), 'picture');
+          await startWith(page, cdp, 'touch');
+          await widget.locator('[part~="download"]').waitFor();
+          const download = page.waitForEvent('download');
+          await pressButton(page, cdp, 'touch', 'download');
+          expect((await download).suggestedFilename()).toMatch(/-japandi-\d+\.jpg$/);
         });
     });
   }

@@ -127,8 +127,9 @@ export async function pressButton(page: Page, cdp: CDPSession, input: Input, nam
   await press(page, cdp, input, x, y);
 }
 
-/** The start of a generation (its body is what the visitor is charged for), on its way to the proxy. */
+/** The start of a generation (its body is what the visitor is charged for) and the photo's upload before it, on their way to the proxy. */
 const START = /\/api\/v1\/(enhance|restyle)$/;
+const ROUTES = { start: START, upload: /\/api\/v1\/uploads$/ };
 
 export interface StartBody {
   style: string;
@@ -136,19 +137,23 @@ export interface StartBody {
   mode?: string;
 }
 
+/** The body of the next start the page sends. */
+export const nextStart = (page: Page): Promise<StartBody> =>
+  page.waitForRequest((request) => request.method() === 'POST' && START.test(request.url())).then((request) => request.postDataJSON());
+
 /** Presses the button `name` that starts a generation (Generate, Retry) and resolves with the body of the start it sent. */
 export async function startWith(page: Page, cdp: CDPSession, input: Input, name = 'generate'): Promise<StartBody> {
-  const started = page.waitForRequest((request) => request.method() === 'POST' && START.test(request.url()));
+  const started = nextStart(page);
   await pressButton(page, cdp, input, name);
-  return (await started).postDataJSON() as StartBody;
+  return started;
 }
 
-/** Holds the next start before it reaches the proxy, so the widget stays "generating"; the result lets it go on. */
-export async function holdStart(page: Page): Promise<() => void> {
+/** Holds the next upload or start before it reaches the proxy, so the widget stays busy there; the result lets it go on. */
+export async function hold(page: Page, what: keyof typeof ROUTES): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(
-    START,
+    ROUTES[what],
     async (route) => {
       await released;
       // The visitor may have cancelled meanwhile: the page no longer waits for the answer.
