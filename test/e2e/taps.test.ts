@@ -2,217 +2,38 @@
  * Every press lands where the visitor aimed (issue 27): a press anywhere on a choice — its centre,
  * its edges, its picture, its name — chooses it on the first press, with mouse, touch and pen, on a
  * desktop and on a phone, and neither the page nor the card row scrolls and focus stays on the choice.
- * The same for every button of the widget before a photo, with one and with results.
+ * The same for every button, select and the compare slider of the widget in every state: before a photo,
+ * with one, generating, cancelled, failed, with results and in the full-screen view; and what the visitor
+ * chose is what the start of the generation asks for (and charges).
  */
 import type { ChildProcess } from 'node:child_process';
+import { STYLE_IDS } from '@room-restyler/core/vocabulary';
 import { CHROMIUM_ARGS, chromiumPath, SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropPhoto, startDemo } from '../support/demo.js';
-
-type Input = 'mouse' | 'touch' | 'pen';
-type Point = [name: string, x: number, y: number];
-
-/** A real press: the browser's own input pipeline (CDP), not a synthetic DOM event. */
-async function press(page: Page, cdp: CDPSession, input: Input, x: number, y: number): Promise<void> {
-  if (input === 'touch') return page.touchscreen.tap(x, y);
-  await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, pointerType: input });
-  for (const [type, buttons] of [
-    ['mousePressed', 1],
-    ['mouseReleased', 0],
-  ] as const)
-    await cdp.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', buttons, clickCount: 1, pointerType: input });
-}
-
-/** A group of choices in the widget: the radio-like labels a visitor presses. */
-interface Group {
-  name: string;
-  /** The part of the widget's shadow root that holds the group, and the selector of its choices. */
-  part: string;
-  choice: string;
-}
-
-interface Aim {
-  value: string;
-  chosen: string;
-  points: Point[];
-  scroll: number[];
-  focus: string;
-}
-
-/**
- * Scrolls choice `i` of a group into view (as a visitor would) and reads the places to press on what shows
- * of it — its centre, 3 px inside each edge, the centres of its picture and name — with what is chosen, where the page
- * and the card rows stand, and which element held focus (inside shadow roots) before it was moved out of the widget.
- */
-const aim = (page: Page, group: Group, i: number) =>
-  page.evaluate(
-    ([{ part, choice }, i]): Aim => {
-      const host = document.querySelector('room-restyler')!;
-      const holder = host.shadowRoot!.querySelector(`[part~="${part}"]`)!;
-      const choices = [...(holder.shadowRoot ?? holder).querySelectorAll<HTMLElement>(choice)];
-      const radios = choices.map((c) => c.querySelector('input')!);
-      const target = choices[i]!;
-      target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-      // What the visitor can see of it: a card at the end of a sideways row shows only in part.
-      const card = target.getBoundingClientRect();
-      const row = target.closest('.cards, .segments')?.getBoundingClientRect() ?? card;
-      const box = new DOMRect(Math.max(card.x, row.x), card.y, Math.min(card.right, row.right) - Math.max(card.x, row.x), card.height);
-      const { taps } = window as unknown as { taps: PageHelpers };
-      const centre = (name: string, el: Element | null): Point[] => {
-        if (!el) return [];
-        const b = el.getBoundingClientRect();
-        const [left, right] = [Math.max(b.x, box.x), Math.min(b.right, box.right)];
-        return [[name, (left + right) / 2, b.y + b.height / 2]];
-      };
-      // Every press is a first press: focus starts outside the widget, as when the visitor comes from the page.
-      const active = taps.takeFocus();
-      const focus = active instanceof HTMLInputElement ? `${active.name}=${active.value}` : (active?.localName ?? '');
-      return {
-        value: radios[i]!.value,
-        chosen: radios.find((r) => r.checked)?.value ?? '',
-        points: [
-          ...taps.edgePoints(box),
-          ...centre('picture', target.querySelector('.swatch, img')),
-          ...centre('name', target.querySelector('.name')),
-        ],
-        scroll: [
-          window.scrollX,
-          window.scrollY,
-          ...[...host.shadowRoot!.querySelectorAll('room-restyler-cards')].map((c) => c.shadowRoot!.querySelector('.cards')!.scrollLeft),
-        ],
-        focus,
-      };
-    },
-    [group, i] as const,
-  );
-
-/**
- * Presses every point of every choice of a group, each press on a choice that is not the chosen one, and
- * says what went wrong (an empty list when every press landed).
- */
-async function pressEveryPoint(page: Page, cdp: CDPSession, input: Input, group: Group, count: number): Promise<string[]> {
-  const wrong: string[] = [];
-  for (let pass = 0; pass < 7; pass++) {
-    for (let i = 0; i < count; i++) {
-      let before = await aim(page, group, i);
-      const point = before.points[pass];
-      if (!point) continue;
-      if (before.chosen === before.value) {
-        // Choose another first, so that this press has something to change.
-        const [, x, y] = (await aim(page, group, (i + 1) % count)).points[0]!;
-        await press(page, cdp, input, x, y);
-        before = await aim(page, group, i);
-      }
-      const [where, x, y] = before.points[pass]!;
-      await press(page, cdp, input, x, y);
-      const after = await aim(page, group, i);
-      const what = `${input} on ${group.name} "${before.value}" at its ${where}`;
-      if (after.chosen !== before.value) wrong.push(`${what}: chose "${after.chosen}"`);
-      if (`${after.scroll}` !== `${before.scroll}`) wrong.push(`${what}: scrolled ${before.scroll} → ${after.scroll}`);
-      if (!after.focus.endsWith(`=${before.value}`) && after.focus !== 'body') wrong.push(`${what}: focus moved to ${after.focus}`);
-    }
-  }
-  return wrong;
-}
-
-/**
- * Presses the centre and 3 px inside each edge of every enabled button of the widget in its current state
- * (inner parts' too), each press a first press, and says what went wrong. The press's click is caught on
- * the window before it reaches the button, so no action runs: what counts is where it landed.
- */
-async function pressEveryButton(page: Page, cdp: CDPSession, input: Input, state: string, expected: string[]): Promise<string[]> {
-  const wrong: string[] = [];
-  const pressed = new Set<string>();
-  const count = await page.evaluate(() => (window as unknown as { taps: PageHelpers }).taps.buttons().length);
-  for (let pass = 0; pass < 5; pass++) {
-    for (let i = 0; i < count; i++) {
-      const before = await page.evaluate(
-        ([i, pass]) => {
-          const { taps } = window as unknown as { taps: PageHelpers };
-          const button = taps.buttons()[i]!;
-          button.scrollIntoView({ block: 'nearest' });
-          const points = taps.edgePoints(button.getBoundingClientRect());
-          taps.takeFocus();
-          const target = window as unknown as { clicked?: EventTarget | undefined };
-          target.clicked = undefined;
-          window.addEventListener(
-            'click',
-            (event) => {
-              target.clicked = event.composedPath()[0];
-              event.stopPropagation();
-              event.preventDefault();
-            },
-            { capture: true, once: true },
-          );
-          return { name: button.getAttribute('part') ?? button.textContent!.trim(), point: points[pass]!, scroll: `${scrollX},${scrollY}` };
-        },
-        [i, pass] as const,
-      );
-      const [where, x, y] = before.point;
-      pressed.add(before.name);
-      await press(page, cdp, input, x, y);
-      const after = await page.evaluate((i) => {
-        const { taps } = window as unknown as { taps: PageHelpers };
-        const button = taps.buttons()[i]!;
-        const clicked = (window as unknown as { clicked?: Node }).clicked;
-        const active = taps.takeFocus();
-        return {
-          landed: !!clicked && button.contains(clicked),
-          clicked: clicked instanceof Element ? clicked.localName : String(clicked),
-          focus: !active || active === document.body || active === button,
-          scroll: `${scrollX},${scrollY}`,
-        };
-      }, i);
-      const what = `${input} on button "${before.name}" ${state} at its ${where}`;
-      if (!after.landed) wrong.push(`${what}: the click went to ${after.clicked}`);
-      if (after.scroll !== before.scroll) wrong.push(`${what}: scrolled ${before.scroll} → ${after.scroll}`);
-      if (!after.focus) wrong.push(`${what}: focus moved elsewhere`);
-    }
-  }
-  for (const name of expected) if (!pressed.has(name)) wrong.push(`no button "${name}" ${state} (pressed: ${[...pressed]})`);
-  return wrong;
-}
-
-/** What the page knows how to do for these tests (installed by `installHelpers`). */
-interface PageHelpers {
-  /** The widget's enabled, visible buttons, inner parts' included. */
-  buttons(): HTMLElement[];
-  /** The centre of a box and 3 px inside each of its edges. */
-  edgePoints(box: DOMRect): Point[];
-  /** The element holding focus, looked for inside shadow roots; it is then blurred, so the next press is a first press. */
-  takeFocus(): Element | null;
-}
-
-/** Defines the tests' `PageHelpers` in the page as `window.taps`. */
-const installHelpers = (page: Page) =>
-  page.evaluate(() => {
-    const all = (root: ParentNode): HTMLElement[] =>
-      [...root.querySelectorAll<HTMLElement>('*')].flatMap((el) => [el, ...(el.shadowRoot ? all(el.shadowRoot) : [])]);
-    const helpers: PageHelpers = {
-      buttons: () =>
-        all(document.querySelector('room-restyler')!.shadowRoot!).filter(
-          (el) => el instanceof HTMLButtonElement && !el.disabled && !el.closest('[inert]') && el.getClientRects().length > 0,
-        ),
-      edgePoints: (box) => {
-        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-        return [
-          ['centre', x, y],
-          ['top edge', x, box.y + 3],
-          ['bottom edge', x, box.bottom - 3],
-          ['left edge', box.x + 3, y],
-          ['right edge', box.right - 3, y],
-        ];
-      },
-      takeFocus: () => {
-        let active = document.activeElement;
-        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-        (active as HTMLElement | null)?.blur();
-        return active;
-      },
-    };
-    (window as unknown as { taps: PageHelpers }).taps = helpers;
-  });
+import {
+  aim,
+  chargeThenFail,
+  choose,
+  chooseNextOption,
+  drag,
+  failStart,
+  hold,
+  type Input,
+  installHelpers,
+  MODES,
+  nextStart,
+  press,
+  pressButton,
+  pressEveryButton,
+  pressEveryPoint,
+  pressSelect,
+  RESULT_CARDS,
+  STYLE_CARDS,
+  slider,
+  startWith,
+} from '../support/taps.js';
 
 const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
@@ -238,40 +59,66 @@ describe('a press lands where the visitor aimed', () => {
   });
 
   for (const [device, options] of Object.entries(VIEWPORTS)) {
-    const inputs: Input[] = device === 'phone' ? ['touch', 'mouse', 'pen'] : ['mouse', 'pen', 'touch'];
-    it(`on a ${device}: every part of every style card, mode, result and button, with ${inputs.join(', ')}`, async () => {
-      const context: BrowserContext = await browser.newContext({ ...options, hasTouch: true });
-      const page = await context.newPage();
-      page.setDefaultTimeout(SAFETY_TIMEOUT_MS);
-      const cdp = await context.newCDPSession(page);
-      try {
+    describe(`on a ${device}`, () => {
+      const inputs: Input[] = device === 'phone' ? ['touch', 'mouse', 'pen'] : ['mouse', 'pen', 'touch'];
+      const [first] = inputs as [Input];
+      // One page per viewport: each test loads the demo afresh in it.
+      let context: BrowserContext;
+      let page: Page;
+      let cdp: CDPSession;
+      let widget: Locator;
+
+      beforeAll(async () => {
+        context = await browser.newContext({ ...options, hasTouch: true });
+        page = await context.newPage();
+        page.setDefaultTimeout(SAFETY_TIMEOUT_MS);
+        cdp = await context.newCDPSession(page);
+        widget = page.locator('room-restyler');
+      });
+
+      afterAll(() => context?.close());
+
+      /** A fresh visit with the widget in view, by default with a photo on it. */
+      async function visit(photo = true): Promise<void> {
         await page.goto(url);
-        const widget = page.locator('room-restyler');
         await widget.scrollIntoViewIfNeeded();
         await installHelpers(page);
+        if (photo) await withPhoto();
+      }
+
+      /** A photo dropped on the widget and laid out (its height moves everything below it). */
+      async function withPhoto(): Promise<void> {
+        await dropPhoto(page);
+        await widget.locator('[part~="preview"] img').evaluate((img: HTMLImageElement) => img.decode());
+      }
+
+      const roomStyle = () => widget.evaluate((el) => (el as unknown as { roomStyle: string }).roomStyle);
+      const scroll = () => page.evaluate(() => `${scrollX},${scrollY}`);
+
+      /** Generates with the chosen style and waits for its result. */
+      async function result(): Promise<void> {
+        await startWith(page, cdp, first);
+        await widget.locator('[part~="try-another"]').waitFor();
+      }
+
+      it(`every part of every style card, mode, result and button, with ${inputs.join(', ')}`, async () => {
+        await visit(false);
         const wrong: string[] = [];
         for (const input of inputs)
           wrong.push(...(await pressEveryButton(page, cdp, input, 'before a photo', ['Choose photo', 'Use URL'])));
-        await dropPhoto(page);
-        // The photo is laid out before the first press (its height moves everything below it).
-        await widget.locator('[part~="preview"] img').evaluate((img: HTMLImageElement) => img.decode());
-        const styles: Group = { name: 'style card', part: 'style', choice: '[part~="card"]' };
-        const modes: Group = { name: 'mode', part: 'mode', choice: 'label' };
+        await withPhoto();
         const styleCards = widget.locator('[part~="style"] [part~="card"]');
         await styleCards.first().waitFor();
-        const styleCount = await styleCards.count();
-        expect(styleCount).toBeGreaterThan(10);
+        expect(await styleCards.count()).toBeGreaterThan(10);
 
         for (const input of inputs)
           wrong.push(
             ...(await pressEveryButton(page, cdp, input, 'with a photo', ['change-photo', 'generate'])),
-            ...(await pressEveryPoint(page, cdp, input, styles, styleCount)),
-            ...(await pressEveryPoint(page, cdp, input, modes, 2)),
+            ...(await pressEveryPoint(page, cdp, input, STYLE_CARDS)),
+            ...(await pressEveryPoint(page, cdp, input, MODES)),
           );
         // What the visitor chose is what is sent: the widget's style is the card pressed last.
-        expect(await widget.evaluate((el) => (el as unknown as { roomStyle: string }).roomStyle)).toBe(
-          await widget.locator('[part~="style"] input:checked').inputValue(),
-        );
+        expect(await roomStyle()).toBe(await widget.locator('[part~="style"] input:checked').inputValue());
 
         // Two results, then every part of every result card.
         for (const style of ['japandi', 'coastal']) {
@@ -280,17 +127,164 @@ describe('a press lands where the visitor aimed', () => {
           await widget.locator('[part~="try-another"]').waitFor();
           if (style === 'japandi') await widget.locator('[part~="try-another"]').click();
         }
-        const results: Group = { name: 'result card', part: 'gallery', choice: '[part~="card"]' };
         await widget.locator('[part~="gallery"] [part~="card"]').nth(1).waitFor();
         for (const input of inputs)
           wrong.push(
-            ...(await pressEveryPoint(page, cdp, input, results, 2)),
+            ...(await pressEveryPoint(page, cdp, input, RESULT_CARDS)),
             ...(await pressEveryButton(page, cdp, input, 'with results', ['fullscreen', 'download', 'try-another'])),
           );
         expect(wrong).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
+
+      it('every select opens in place on a press, and the option chosen is what is sent and shown', async () => {
+        await visit();
+        const wrong: string[] = [];
+        const roomTypes: string[] = [];
+        for (const input of inputs) {
+          wrong.push(...(await pressSelect(page, cdp, input, 'room-type')));
+          roomTypes.push(await chooseNextOption(page, cdp, input, 'room-type'));
+        }
+        expect(new Set(roomTypes).size).toBe(inputs.length);
+        expect((await startWith(page, cdp, first)).room_type).toBe(roomTypes.at(-1));
+
+        // With two results, the second compared with the first instead of the photo.
+        await widget.locator('[part~="try-another"]').waitFor();
+        await pressButton(page, cdp, first, 'try-another');
+        await result();
+        for (const input of inputs) wrong.push(...(await pressSelect(page, cdp, input, 'compare-with')));
+        expect(await chooseNextOption(page, cdp, first, 'compare-with')).toBe('0');
+        const compare = widget.locator('[part~="compare"]');
+        expect(await compare.evaluate((c) => (c as unknown as { beforeLabel: string }).beforeLabel)).toMatch(/1$/);
+        expect(wrong).toEqual([]);
+      });
+
+      it('a press on the compare slider moves the divider there, a drag moves it along, and the page stays', async () => {
+        await visit();
+        await result();
+        const wrong: string[] = [];
+        for (const input of inputs) {
+          for (const at of [0.2, 0.8]) {
+            const before = await slider(page, at);
+            await press(page, cdp, input, before.x, before.y);
+            const after = await slider(page, at);
+            const what = `${input} on the slider at ${at * 100} %`;
+            if (!before.free) wrong.push(`${what}: something lies over the slider there`);
+            if (Math.abs(after.position - at * 100) > 1) wrong.push(`${what}: the divider went to ${after.position} %`);
+            if (after.scroll !== before.scroll) wrong.push(`${what}: scrolled ${before.scroll} → ${after.scroll}`);
+            if (!after.focusStayed) wrong.push(`${what}: focus moved elsewhere`);
+          }
+          // A sideways drag (on touch too: the page must not scroll instead).
+          const [from, to] = [await slider(page, 0.3), await slider(page, 0.7)];
+          await drag(cdp, input, [from.x, from.y], [to.x, to.y]);
+          const after = await slider(page, 0.7);
+          const what = `${input} dragging the slider from 30 % to 70 %`;
+          if (Math.abs(after.position - 70) > 1) wrong.push(`${what}: the divider went to ${after.position} %`);
+          if (after.scroll !== from.scroll) wrong.push(`${what}: scrolled ${from.scroll} → ${after.scroll}`);
+          if (!after.focusStayed) wrong.push(`${what}: focus moved elsewhere`);
+        }
+        expect(wrong).toEqual([]);
+      });
+
+      it('while uploading and generating only Cancel can be pressed: no card, mode or room type changes what is being paid for', async () => {
+        await visit();
+        const chosen = await roomStyle();
+        const [upload, release] = [await hold(page, 'upload'), await hold(page, 'start')];
+        await pressButton(page, cdp, first, 'generate');
+        await widget.locator('[part~="cancel"]').waitFor();
+        const wrong: string[] = [];
+        for (const input of inputs) wrong.push(...(await pressEveryButton(page, cdp, input, 'while uploading', ['cancel'])));
+        const started = nextStart(page);
+        upload();
+        const body = await started;
+        for (const input of inputs)
+          wrong.push(
+            ...(await pressEveryButton(page, cdp, input, 'while generating', ['cancel'])),
+            ...(await pressEveryPoint(page, cdp, input, STYLE_CARDS, true)),
+            ...(await pressEveryPoint(page, cdp, input, MODES, true)),
+            ...(await pressSelect(page, cdp, input, 'room-type', true)),
+          );
+        expect(await roomStyle()).toBe(chosen);
+        expect(body.style).toBe(chosen);
+
+        const before = await scroll();
+        await pressButton(page, cdp, first, 'cancel');
+        await widget.locator('[part~="notice"]').waitFor();
+        release();
+        expect(await scroll()).toBe(before);
+        for (const input of inputs) wrong.push(...(await pressEveryButton(page, cdp, input, 'after Cancel', ['change-photo', 'generate'])));
+        expect(wrong).toEqual([]);
+      });
+
+      it('after a failure Retry lands and asks for the chosen style again; a press on a card dismisses the failure', async () => {
+        await visit();
+        await failStart(page);
+        const failed = await startWith(page, cdp, first);
+        await widget.locator('[part~="retry"]').waitFor();
+        const wrong: string[] = [];
+        for (const input of inputs) wrong.push(...(await pressEveryButton(page, cdp, input, 'after a failure', ['retry', 'change-photo'])));
+        expect((await startWith(page, cdp, first, 'retry')).style).toBe(failed.style);
+        await widget.locator('[part~="try-another"]').waitFor();
+
+        await pressButton(page, cdp, first, 'try-another');
+        for (const [i, input] of inputs.entries()) {
+          await failStart(page);
+          await startWith(page, cdp, input);
+          await widget.locator('[part~="retry"]').waitFor();
+          // A card not chosen yet: choosing another first would dismiss the failure itself.
+          const before = await choose(page, cdp, input, STYLE_CARDS, i + 2, 'picture');
+          const after = await aim(page, STYLE_CARDS, i + 2);
+          const what = `${input} on the picture of style card "${before.value}" after a failure`;
+          if (after.chosen !== before.value) wrong.push(`${what}: chose "${after.chosen}"`);
+          if (`${after.scroll}` !== `${before.scroll}`) wrong.push(`${what}: scrolled ${before.scroll} → ${after.scroll}`);
+          if (await widget.locator('[part~="error"]').count()) wrong.push(`${what}: the failure stays`);
+        }
+        expect(wrong).toEqual([]);
+      });
+
+      it('in the full-screen view its zoom and close buttons land, and closing it leaves the page where it stood', async () => {
+        await visit();
+        await result();
+        const before = await scroll();
+        const viewer = widget.locator('[part~="viewer"]');
+        await pressButton(page, cdp, first, 'fullscreen');
+        await widget.locator('[part~="viewer"][open]').waitFor();
+        const wrong: string[] = [];
+        for (const input of inputs)
+          wrong.push(...(await pressEveryButton(page, cdp, input, 'in the full-screen view', ['Zoom in', 'Close'])));
+        await pressButton(page, cdp, first, 'Zoom in');
+        await viewer.getByRole('button', { name: 'Zoom out' }).and(page.locator(':enabled')).waitFor();
+        for (const input of inputs)
+          wrong.push(...(await pressEveryButton(page, cdp, input, 'zoomed in', ['Zoom out', 'Zoom in', 'Close'])));
+        await pressButton(page, cdp, first, 'Close');
+        await viewer.waitFor({ state: 'detached' });
+        expect(await scroll()).toBe(before);
+        expect(wrong).toEqual([]);
+      });
+
+      if (device === 'phone')
+        it('one touch tap on the picture of any style is the style the proxy is asked (and charges) for', async () => {
+          await visit();
+          const sent: string[] = [];
+          const { values } = await aim(page, STYLE_CARDS, 0);
+          expect(values).toEqual(expect.arrayContaining([...STYLE_IDS]));
+          for (const style of STYLE_IDS) {
+            // After the first, each tap also dismisses the failure the page was shown instead of the last result.
+            await choose(page, cdp, 'touch', STYLE_CARDS, values.indexOf(style), 'picture');
+            const { status } = await chargeThenFail(page);
+            sent.push((await startWith(page, cdp, 'touch')).style);
+            expect(await status).toBe(200);
+            await widget.locator('[part~="retry"]').waitFor();
+          }
+          expect(sent).toEqual(STYLE_IDS);
+
+          // And the result is named after it: a last style generated for real and downloaded.
+          await choose(page, cdp, 'touch', STYLE_CARDS, values.indexOf('japandi'), 'picture');
+          await startWith(page, cdp, 'touch');
+          await widget.locator('[part~="download"]').waitFor();
+          const download = page.waitForEvent('download');
+          await pressButton(page, cdp, 'touch', 'download');
+          expect((await download).suggestedFilename()).toMatch(/-japandi-\d+\.jpg$/);
+        });
     });
   }
 });

@@ -38,6 +38,24 @@ describe('room-restyler-compare', () => {
     expect(el.position).to.equal(0);
   });
 
+  it('follows a pressed pen, mirrored right to left (a hovering pen moves nothing)', async () => {
+    const el = await mount();
+    el.style.height = '300px';
+    const range = el.shadowRoot!.querySelector('input')!;
+    const box = range.getBoundingClientRect();
+    const pen = (share: number, buttons = 1) =>
+      range.dispatchEvent(
+        new PointerEvent('pointermove', { pointerType: 'pen', buttons, clientX: box.x + box.width * share, clientY: box.y + 5 }),
+      );
+    pen(0.25);
+    expect(el.position).to.equal(25);
+    pen(0.75, 0);
+    expect(el.position).to.equal(25);
+    el.dir = 'rtl';
+    pen(0.75);
+    expect(el.position).to.equal(25);
+  });
+
   it('lets vertical swipes scroll the page', async () => {
     const el = await mount();
     expect(getComputedStyle(el.shadowRoot!.querySelector('input')!).touchAction).to.equal('pan-y');

@@ -51,8 +51,8 @@ export class CompareSlider extends LitElement {
 
   override render() {
     return html`<div class="frame" part="frame" style="--_pos:${this.position}%;--_zoom:${this.zoom};--_ratio:${this.ratio}">
-      <img class="before" src=${this.beforeSrc} alt=${this.beforeLabel} draggable="false" @load=${this.#onLoad} />
-      <img class="after" src=${this.afterSrc} alt=${this.afterLabel} draggable="false" />
+      <img class="before" src=${this.beforeSrc} alt=${this.beforeLabel} @load=${this.#onLoad} />
+      <img class="after" src=${this.afterSrc} alt=${this.afterLabel} />
       <span class="tag b" aria-hidden="true">${this.beforeLabel}</span>
       <span class="tag a" aria-hidden="true">${this.afterLabel}</span>
       <input
@@ -61,6 +61,7 @@ export class CompareSlider extends LitElement {
         aria-label=${this.label}
         aria-valuetext=${this.valueText(this.position)}
         @input=${this.#onInput}
+        @pointermove=${this.#onPointerMove}
       />
       <div class="divider" aria-hidden="true">
         <span class="handle" part="handle">
@@ -77,6 +78,12 @@ export class CompareSlider extends LitElement {
 
   #onInput(event: Event) {
     this.position = Number((event.target as HTMLInputElement).value);
+  }
+
+  /** Chromium's range follows a pressed mouse or finger, not a pen (it captures only the mouse): a pen moves the divider here. */
+  #onPointerMove({ buttons, pointerType, offsetX, target }: PointerEvent) {
+    const share = offsetX / (target as HTMLElement).offsetWidth;
+    if (buttons && pointerType === 'pen') this.position = Math.round(100 * (this.matches(':dir(rtl)') ? 1 - share : share));
   }
 }
 

@@ -34,12 +34,12 @@ export default css`
     clip-path: inset(50%);
     white-space: nowrap;
   }
-  /* Room for two lines of title whether or not a button sits beside it. */
+  /* Room for two lines of title or a button beside it: as high with Change photo as without (nothing moves when it comes). */
   .head {
     display: flex;
     align-items: center;
     gap: 0.5rem;
-    min-height: 2.625rem;
+    min-height: 2.75rem;
   }
   .title {
     flex: 1;
