@@ -238,7 +238,8 @@ async function answer(g: Generation, { counted, record }: Claimed, job: Job): Pr
     { visitor: g.visitor, requestId: job.requestId, startedAt: start.startedAt, expiresAt, operation: g.input.operation },
     sealer,
   );
-  const body = acknowledgement(job.ack, job.requestId, handle, options.prefix);
+  const expectedMs = options.jobs.durations.medianMs(g.input.operation);
+  const body = acknowledgement(job.ack, job.requestId, handle, options.prefix, expectedMs);
   const resolve = () => writeBehind.run([() => starts.close(start, state)]);
   await writeBehind.run([
     async () => {

@@ -3,7 +3,7 @@
  * (400 naming the field, before any credit is spent), and the acknowledgement with the handle in
  * place of the service's id.
  */
-import type { GenerationAck } from '@room-restyler/core';
+import type { ProxyGenerationAck } from '@room-restyler/core';
 import { checkInput, enhanceInputSchema, type InputCheck, restyleInputSchema } from '@room-restyler/core/schemas';
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { ProxyHttpError } from '../http/responses.js';
@@ -32,8 +32,11 @@ function valid<T>(checked: InputCheck<T>): T {
   return checked.value;
 }
 
-/** The acknowledgement a browser sees: the spec's fields, with the handle in place of the service's id everywhere. */
-export function acknowledgement(ack: unknown, requestId: string, handle: string, prefix: string): GenerationAck {
+/**
+ * The acknowledgement a browser sees: the spec's fields, with the handle in place of the service's id everywhere,
+ * and the median time of the operation's recent jobs when the proxy knows it (the widget's estimate starts there).
+ */
+export function acknowledgement(ack: unknown, requestId: string, handle: string, prefix: string, expectedMs?: number): ProxyGenerationAck {
   const message = (ack as { message?: unknown } | null)?.message;
   return {
     success: true,
@@ -42,5 +45,6 @@ export function acknowledgement(ack: unknown, requestId: string, handle: string,
       typeof message === 'string'
         ? message.split(requestId).join(handle)
         : `Generation started. Poll ${prefix}/api/v1/prediction/${handle} for results.`,
+    ...(expectedMs === undefined ? {} : { expected_seconds: Math.ceil(expectedMs / 100) / 10 }),
   };
 }
