@@ -573,9 +573,9 @@ export class RoomRestyler extends LitElement {
       const time =
         state.phase === 'uploading'
           ? t('uploaded', { pct: l.percent(state.total ? (state.loaded ?? 0) / state.total : 0) })
-          : state.phase === 'downloading'
-            ? ''
-            : `${t('elapsed', { time: l.duration(state.elapsedMs, 'narrow') })} · ${left ? t('remaining', { time: l.duration(left, 'narrow') }) : t('longer')}`;
+          : state.phase === 'generating'
+            ? `${t('elapsed', { time: l.duration(state.elapsedMs, 'narrow') })} · ${left ? t('remaining', { time: l.duration(left, 'narrow') }) : t('longer')}`
+            : '';
       status = html`<span>${head}</span><span class="time">${time}</span>`;
       bar = html`<div class="bar" role="progressbar" aria-label=${head} aria-valuenow=${pct} aria-valuetext=${time || head} style="--_fill:${pct}%"><span></span></div>`;
       actions = [['cancel', 'cancel', this.cancel]];
