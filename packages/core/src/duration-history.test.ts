@@ -85,6 +85,15 @@ describe('DurationHistory: a schedule that learns', () => {
     expect(history.durations('restyle')).toEqual([9_000]);
   });
 
+  it('tells the median of an operation’s recent jobs once it has seen `MIN_JOBS` of them', () => {
+    const history = new DurationHistory();
+    for (const d of [3_000, 6_000, 4_000, 5_000]) history.record('enhance', d);
+    expect(history.medianMs('enhance')).toBeUndefined();
+    history.record('enhance', 4_500);
+    expect(history.medianMs('enhance')).toBe(4_500);
+    expect(history.medianMs('restyle')).toBeUndefined();
+  });
+
   it('keeps its durations where it is told to', () => {
     const saved = new Map<string, readonly number[]>();
     const store: DurationStore = {

@@ -60,6 +60,11 @@ export class DurationHistory {
     return this.#store.get(operation) ?? [];
   }
 
+  /** The median duration of `operation`'s recent jobs; undefined until `MIN_JOBS` were seen. */
+  medianMs(operation: string): number | undefined {
+    return this.durations(operation).length < MIN_JOBS ? undefined : this.schedule(operation).typicalMs;
+  }
+
   /** The schedule for the next job of `operation`. */
   schedule(operation: string): PollSchedule {
     return learnedPollSchedule(this.durations(operation), this.#base);

@@ -121,7 +121,8 @@ function numberField(body: unknown, key: string): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-function secondsField(body: unknown, key: string): number | undefined {
+/** A field of seconds, in ms; undefined unless a finite number. */
+export function secondsField(body: unknown, key: string): number | undefined {
   const seconds = numberField(body, key);
   return seconds === undefined ? undefined : Math.max(0, seconds) * 1000;
 }

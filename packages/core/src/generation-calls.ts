@@ -19,6 +19,8 @@ export interface StartOptions extends CallOptions {
 export interface GenerationStarted {
   requestId: string;
   message: string;
+  /** From the key proxy only: the median time of this operation's recent jobs on the site (its `expected_seconds`), once it knows. */
+  expectedMs?: number | undefined;
 }
 
 /** A start's acknowledgement, read tolerantly: one that spells the id `requestId` still counts. */

@@ -17,7 +17,15 @@ export type { GenerationPhase } from './progress.js';
 export { GENERATION_PHASES } from './progress.js';
 export type { ProxyClient, ProxyClientOptions, ProxyEnhanceRequest, ProxyRestyleRequest } from './proxy-client.js';
 export { createProxyClient } from './proxy-client.js';
-export type { ProxyErrorBody, ProxyErrorCode, ProxyHealth, ProxyLimitErrorBody, ProxyPaths, ProxyUpload } from './proxy-types.js';
+export type {
+  ProxyErrorBody,
+  ProxyErrorCode,
+  ProxyGenerationAck,
+  ProxyHealth,
+  ProxyLimitErrorBody,
+  ProxyPaths,
+  ProxyUpload,
+} from './proxy-types.js';
 export type { RetryOptions } from './retry-policy.js';
 export type { FetchLike } from './transport.js';
 export type {

@@ -47,6 +47,15 @@ describe('the proxy client', () => {
     expect(JSON.parse(String(sent[0]?.body))).toEqual(BODY);
   });
 
+  it('reads how long the site’s jobs take from the start’s answer, when the proxy knows', async () => {
+    const { client } = scripted(() => json(200, { ...ACK, expected_seconds: 4.5 }));
+    expect(await client().enhance({ image_url: BODY.image_url, mode: 'staging' })).toEqual({
+      requestId: 'h_1',
+      message: ACK.message,
+      expectedMs: 4_500,
+    });
+  });
+
   it('sends a start refused with 428 (no visitor cookie yet) again once, with the same key, and no more', async () => {
     const refusal = () => json(428, { error: 'Visitor cookie required', code: 'visitor_cookie_required' });
     const once = scripted(refusal, () => json(200, ACK));

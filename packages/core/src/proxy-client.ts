@@ -6,6 +6,7 @@
  */
 import { type Clock, systemClock } from './abort.js';
 import { type CallOptions, type CallPath, type CallRequest, callJson, DEFAULT_CALL_TIMEOUT_MS } from './call.js';
+import { secondsField } from './error-from-response.js';
 import type { paths } from './generated/proxy-api.js';
 import { followWith, type GenerationStarted, generationStarted, type StartOptions } from './generation-calls.js';
 import { normalizePrediction } from './prediction.js';
@@ -84,7 +85,7 @@ export function createProxyClient(options: ProxyClientOptions): ProxyClient {
       startOptions,
       { method: 'POST', path: PROXY_PATHS[operation], body },
       startOptions?.idempotencyKey ? { 'Idempotency-Key': startOptions.idempotencyKey } : {},
-    ).then((ack) => generationStarted(operation, ack));
+    ).then((ack) => ({ ...generationStarted(operation, ack), expectedMs: secondsField(ack, 'expected_seconds') }));
 
   return {
     enhance: (input, startOptions) => start('enhance', input, startOptions),

@@ -8,4 +8,5 @@ export type ProxyErrorCode = Schemas['ErrorCode'];
 export type ProxyErrorBody = Schemas['ProxyError'];
 export type ProxyLimitErrorBody = Schemas['LimitError'];
 export type ProxyUpload = Schemas['Upload'];
+export type ProxyGenerationAck = Schemas['ProxyGenerationAck'];
 export type ProxyHealth = Schemas['Health'];

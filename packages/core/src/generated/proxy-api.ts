@@ -281,6 +281,11 @@ export type components = {
             style: components["schemas"]["StyleInput"];
             room_type?: components["schemas"]["RoomTypeInput"];
         };
+        /** @description The service's `GenerationAck`, and how long this operation's jobs take on this site. */
+        ProxyGenerationAck: components["schemas"]["GenerationAck"] & {
+            /** @description The median time of this operation's recent jobs, as the proxy saw them end (for a progress estimate; half of the jobs take longer). Absent until the proxy has seen a few. */
+            expected_seconds?: number;
+        };
         Upload: {
             /**
              * Format: uri
@@ -414,7 +419,7 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["GenerationAck"];
+                "application/json": components["schemas"]["ProxyGenerationAck"];
             };
         };
         /** @description The site's account has no credits left (the service's answer, with a `code`). */

@@ -251,6 +251,35 @@ describe('GenerationFlow', () => {
     ).to.exist;
   });
 
+  it('estimates the time left from how long this site’s jobs take, as the proxy tells it', async () => {
+    let now = 0;
+    const clock: Clock = { now: () => now, sleep: async () => {} };
+    const promised: { phase: string; left?: number | undefined }[] = [];
+    const { deps, client } = fakes({
+      clock,
+      emit: (name, detail) => {
+        if (name !== 'room-restyler-progress') return;
+        const { phase, estimatedRemainingMs } = detail as { phase: string; estimatedRemainingMs?: number };
+        promised.push({ phase, left: estimatedRemainingMs });
+      },
+    });
+    client.restyle = async () => ({ requestId: 'job-1', message: '', expectedMs: 4_200 });
+    let release: (p: Prediction) => void = () => {};
+    client.waitForPrediction = () => new Promise((r) => (release = r));
+    const flow = new GenerationFlow(host(), deps);
+    const running = flow.start({ source: 'https://photos.example/room.jpg', operation: 'restyle', style: 'modern', roomType: 'bedroom' });
+    await until(() => flow.state.phase === 'generating', 'generating');
+    now = 3_000;
+    await until(() => (flow.state as { elapsedMs?: number }).elapsedMs === 3_000, '3 s elapsed');
+    release(succeeded);
+    await running;
+    // Nothing is promised before the proxy answers; then its median, not the service's 30 s.
+    expect(promised.find((p) => p.phase === 'starting')).to.deep.equal({ phase: 'starting', left: undefined });
+    const generating = promised.filter((p) => p.phase === 'generating').map((p) => p.left);
+    expect(generating[0]).to.equal(5_000);
+    expect(generating.at(-1)).to.equal(2_000);
+  });
+
   it('shows a result only once its images have loaded; a failed load is retried without a new job', async () => {
     const order: string[] = [];
     let fail = true;

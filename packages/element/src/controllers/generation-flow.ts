@@ -65,6 +65,8 @@ interface Action {
   imageUrl?: string | undefined;
   requestId?: string | undefined;
   startedAt?: number | undefined;
+  /** How long this site's jobs of the operation take (the proxy's recent median), when the proxy knows. */
+  expectedMs?: number | undefined;
   /** The bar's furthest point: a resumed action never shows less than it did. */
   share: number;
 }
@@ -219,7 +221,8 @@ export class GenerationFlow implements ReactiveController {
     }
     const { request } = action;
     const { operation, style, roomType } = request;
-    this.#progress(action, { phase: 'starting', share: UPLOAD_SHARE, elapsedMs: 0, estimatedRemainingMs: remainingMs(0) });
+    // No time is promised before the proxy says how long this site's jobs take.
+    this.#progress(action, { phase: 'starting', share: UPLOAD_SHARE, elapsedMs: 0 });
     this.#emit('room-restyler-generate-start', { operation, style, roomType, idempotencyKey: action.key });
     const options = { signal, idempotencyKey: action.key };
     const startedAt = this.#clock.now();
@@ -231,6 +234,7 @@ export class GenerationFlow implements ReactiveController {
         ? await client.enhance({ ...body, mode: request.mode } satisfies EnhanceRequest, options)
         : await client.restyle(body, options);
     action.requestId = started.requestId;
+    action.expectedMs = started.expectedMs;
     this.#startTicker(action, startedAt);
     return started.requestId;
   }
@@ -280,9 +284,9 @@ export class GenerationFlow implements ReactiveController {
     const elapsedMs = this.#clock.now() - (action.startedAt ?? this.#clock.now());
     this.#progress(action, {
       phase: 'generating',
-      share: generationShare(elapsedMs),
+      share: generationShare(elapsedMs, action.expectedMs),
       elapsedMs,
-      estimatedRemainingMs: remainingMs(elapsedMs),
+      estimatedRemainingMs: remainingMs(elapsedMs, action.expectedMs),
     });
   }
 

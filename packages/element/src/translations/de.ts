@@ -4,7 +4,8 @@ import { registerLocale } from '../i18n/localize.js';
 import type { Messages } from './en.js';
 
 export const de: Messages = {
-  title: 'Diesen Raum neu gestalten',
+  title: 'Diesen Raum einrichten',
+  titleRestyle: 'Diesen Raum neu gestalten',
   dropTitle: 'Foto eines Raums hier ablegen',
   dropHint: 'oder Datei wählen — JPEG, PNG oder WebP, bis {maxMb}, mindestens {minW}×{minH} px',
   dropActive: 'Loslassen, um dieses Foto zu verwenden',

@@ -6,7 +6,8 @@ import type { KnownRoomType, KnownStyle } from '@room-restyler/core';
  * provides the same keys and a name for each word of the vocabulary (checked by the compiler).
  */
 export const en = {
-  title: 'See this room restyled',
+  title: 'See this room furnished',
+  titleRestyle: 'See this room restyled',
   dropTitle: 'Drop a photo of a room',
   dropHint: 'or choose a file — JPEG, PNG or WebP, up to {maxMb}, at least {minW}×{minH} px',
   dropActive: 'Release to use this photo',

@@ -4,7 +4,8 @@ import { registerLocale } from '../i18n/localize.js';
 import type { Messages } from './en.js';
 
 export const fr: Messages = {
-  title: 'Voir cette pièce réaménagée',
+  title: 'Voir cette pièce meublée',
+  titleRestyle: 'Voir cette pièce relookée',
   dropTitle: 'Déposez la photo d’une pièce',
   dropHint: 'ou choisissez un fichier — JPEG, PNG ou WebP, jusqu’à {maxMb}, au moins {minW}×{minH} px',
   dropActive: 'Relâchez pour utiliser cette photo',
@@ -15,7 +16,7 @@ export const fr: Messages = {
   changePhoto: 'Changer de photo',
   mode: 'Que faire ?',
   modeStaging: 'Meubler une pièce vide',
-  modeRestyle: 'Changer le mobilier',
+  modeRestyle: 'Relooker le mobilier',
   style: 'Style',
   roomType: 'Type de pièce',
   generate: 'Générer',

@@ -117,7 +117,7 @@ export class StudioView extends LitElement {
 
   override render() {
     const { t } = this.#language.localizer;
-    return html`<section class="card" aria-label=${t('title')}>
+    return html`<section class="card" aria-label=${t(this.#mode() === 'restyle' ? 'titleRestyle' : 'title')}>
       <div class="sr-only" role="status" aria-live="polite">${this.#announcement()}</div>
       <div class="stage">${this.#renderStage()}</div>
       ${this.view === 'choosing' ? this.#renderChoices() : nothing} ${this.#renderGallery()}

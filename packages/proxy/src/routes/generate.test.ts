@@ -1,5 +1,5 @@
 /** POST enhance/restyle: validation, idempotency, upstream errors, authorize and body limits. */
-import { TEST_API_KEY } from '@room-restyler/test-kit';
+import { TEST_API_KEY, waitFor } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, IMAGE_URL, startHarness, visitorCookie } from '../../test/support/harness.js';
 import { rawRequest } from '../../test/support/raw-http.js';
@@ -91,6 +91,30 @@ describe('generation', () => {
     expect(response.status).toBe(429);
     expect(response.json).toMatchObject({ error: 'Too many requests', code: 'rate_limited' });
     expect(response.headers.get('retry-after')).toBe(seconds);
+  });
+
+  it('tells with each start the median time of the operation’s recent jobs, once it has followed a few', async () => {
+    h = await startHarness({ limits: { perVisitor: 10, perIp: 10 } });
+    const visitor = h.visitor();
+    const expected: unknown[] = [];
+    for (let job = 1; job <= 5; job++) {
+      const ack = await visitor.restyle();
+      expected.push(ack.json.expected_seconds);
+      const handle = String(ack.json.request_id);
+      await visitor.request(`/api/v1/prediction/${handle}`);
+      // Seen running at 3 s and done at 6.5 s: the job took about 4.75 s.
+      await h.clock.advance(3_000);
+      await waitFor(() => h.upstream.count('/api/v1/prediction') === 2 * job - 1, `job ${job} running`);
+      h.upstream.complete(`job_${job}`);
+      await h.clock.advance(3_500);
+      await waitFor(() => h.upstream.count('/api/v1/prediction') === 2 * job, `job ${job} done`);
+      expect((await visitor.request(`/api/v1/prediction/${handle}`)).json.status).toBe('succeeded');
+    }
+    expect(expected).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect((await visitor.restyle()).json.expected_seconds).toBe(4.8);
+    const enhance = await visitor.post('/api/v1/enhance', { image_url: IMAGE_URL, mode: 'staging' });
+    expect(enhance.json.request_id).toBeTruthy();
+    expect(enhance.json).not.toHaveProperty('expected_seconds');
   });
 
   it('gives the visitor its limit back when the service refuses the request', async () => {

@@ -8,7 +8,7 @@
  * Each step is a function of the request (`Generation`) and of what the steps before it returned;
  * none keeps state for a later one.
  */
-import { type GenerationAck, requestIdOf } from '@room-restyler/core';
+import { type ProxyGenerationAck, requestIdOf } from '@room-restyler/core';
 import { type Counted, claimKey, type KeyClaim, type KeyRecord, reconcile, type Start } from '@room-restyler/core/internal';
 import { checkInput, enhanceInputSchema, type InputCheck, restyleInputSchema } from '@room-restyler/core/schemas';
 import { type ProxyContext, type RequestScope, visitorOf } from '../context.js';
@@ -232,7 +232,8 @@ async function answer(g: Generation, { counted, record }: Claimed, job: Job): Pr
     { visitor: g.visitor, requestId: job.requestId, startedAt: start.startedAt, expiresAt, operation: g.input.operation },
     sealer,
   );
-  const body = acknowledgement(job.ack, job.requestId, handle, options.prefix);
+  const expectedMs = options.jobs.durations.medianMs(g.input.operation);
+  const body = acknowledgement(job.ack, job.requestId, handle, options.prefix, expectedMs);
   const resolve = () => writeBehind.run([() => starts.close(start, state)]);
   await writeBehind.run([
     async () => {
@@ -300,8 +301,11 @@ function valid<T>(checked: InputCheck<T>): T {
   return checked.value;
 }
 
-/** The acknowledgement a browser sees: the spec's fields, with the handle in place of the service's id everywhere. */
-function acknowledgement(ack: unknown, requestId: string, handle: string, prefix: string): GenerationAck {
+/**
+ * The acknowledgement a browser sees: the spec's fields, with the handle in place of the service's id everywhere,
+ * and the median time of the operation's recent jobs when the proxy knows it (the widget's estimate starts there).
+ */
+function acknowledgement(ack: unknown, requestId: string, handle: string, prefix: string, expectedMs?: number): ProxyGenerationAck {
   const message = (ack as { message?: unknown } | null)?.message;
   return {
     success: true,
@@ -310,6 +314,7 @@ function acknowledgement(ack: unknown, requestId: string, handle: string, prefix
       typeof message === 'string'
         ? message.split(requestId).join(handle)
         : `Generation started. Poll ${prefix}/api/v1/prediction/${handle} for results.`,
+    ...(expectedMs === undefined ? {} : { expected_seconds: Math.ceil(expectedMs / 100) / 10 }),
   };
 }
 

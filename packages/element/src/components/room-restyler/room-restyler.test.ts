@@ -4,6 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
 import '../../test/backend-contract.js';
 import '../../translations/de.js';
+import '../../translations/fr.js';
 import { backendStats, expectAccessible, makePhoto, samplePhoto, until } from '../../test/helpers.js';
 import {
   $,
@@ -428,6 +429,29 @@ describe('<room-restyler>', () => {
     // 50 %: the "after" half is clipped from the right in RTL, from the left in LTR.
     expect(getComputedStyle(after).clipPath).to.equal('inset(0px 50% 0px 0px)');
     await expectAccessible(el);
+  });
+
+  it('heads the widget with what the chosen mode does, in the verb of its choice, in each language', async () => {
+    const el = await fixture<RoomRestyler>(html`<room-restyler endpoint=${endpointFor('ok')}></room-restyler>`);
+    const headings = {
+      en: ['See this room furnished', 'Furnish an empty room', 'See this room restyled', 'Restyle the furniture'],
+      de: ['Diesen Raum einrichten', 'Leeren Raum einrichten', 'Diesen Raum neu gestalten', 'Möbel neu gestalten'],
+      fr: ['Voir cette pièce meublée', 'Meubler une pièce vide', 'Voir cette pièce relookée', 'Relooker le mobilier'],
+    };
+    await ready(el);
+    for (const [lang, [staging, stagingMode, restyle, restyleMode]] of Object.entries(headings)) {
+      el.lang = lang;
+      for (const [mode, heading, choice] of [
+        ['staging', staging, stagingMode],
+        ['restyle', restyle, restyleMode],
+      ] as const) {
+        el.mode = mode;
+        await el.updateComplete;
+        expect($(el, '.title')!.textContent, `${lang} ${mode}`).to.equal(heading);
+        expect(part(el, 'base')!.getAttribute('aria-label')).to.equal(heading);
+        expect(part(el, 'mode')!.textContent).to.contain(choice);
+      }
+    }
   });
 
   it('50 mount/unmount cycles, mid-generation, leave no listeners or timers behind', async function () {

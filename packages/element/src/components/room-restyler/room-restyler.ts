@@ -392,10 +392,12 @@ export class RoomRestyler extends LitElement {
     const view = this.#view;
     const error = view === 'error';
     const canChange = this.photo && !BUSY.includes(view) && !(error && this.#remedy() === 'photo');
-    return html`<section class="card" part="base" aria-label=${t('title')} ?inert=${this.formDisabled}>
+    // The heading names what the chosen mode does, in the mode's own verb.
+    const title = t(this.mode === 'restyle' ? 'titleRestyle' : 'title');
+    return html`<section class="card" part="base" aria-label=${title} ?inert=${this.formDisabled}>
         <div class="sr-only" role="status" aria-live=${error || this.problem !== undefined ? 'assertive' : 'polite'}>${this.#announcement()}</div>
         <div class="head">
-          <span class="title">${t('title')}</span>
+          <span class="title">${title}</span>
           ${
             canChange
               ? html`<button type="button" class="btn" part="change-photo" @click=${this.#clearPhoto}>${t('changePhoto')}</button>`
@@ -573,9 +575,9 @@ export class RoomRestyler extends LitElement {
       const time =
         state.phase === 'uploading'
           ? t('uploaded', { pct: l.percent(state.total ? (state.loaded ?? 0) / state.total : 0) })
-          : state.phase === 'downloading'
-            ? ''
-            : `${t('elapsed', { time: l.duration(state.elapsedMs, 'narrow') })} · ${left ? t('remaining', { time: l.duration(left, 'narrow') }) : t('longer')}`;
+          : state.phase === 'generating'
+            ? `${t('elapsed', { time: l.duration(state.elapsedMs, 'narrow') })} · ${left ? t('remaining', { time: l.duration(left, 'narrow') }) : t('longer')}`
+            : '';
       status = html`<span>${head}</span><span class="time">${time}</span>`;
       bar = html`<div class="bar" role="progressbar" aria-label=${head} aria-valuenow=${pct} aria-valuetext=${time || head} style="--_fill:${pct}%"><span></span></div>`;
       actions = [['cancel', 'cancel', this.cancel]];
