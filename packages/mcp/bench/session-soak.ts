@@ -1,7 +1,8 @@
 /**
  * Sessions that are never ended (the SDK client's `close()` and the Inspector send no DELETE):
  * 5,000 of them opened on the HTTP server, then closed as idle. Prints one JSON line with the
- * process's memory (RSS, MB) when idle, with every session open, and after they closed.
+ * process's memory (RSS, MB) when idle, with every session open, and after they closed; with
+ * `--markdown` (in `pnpm bench`) a section for BENCHMARKS.md instead.
  * Run with `node --expose-gc` (the soak test does); the idle clock is the script's, so nothing waits for time.
  */
 
@@ -76,4 +77,20 @@ const peak = await rssMb();
 await expire();
 const after = await rssMb();
 await server.close();
-process.stdout.write(`${JSON.stringify({ sessions: open_ - 1, idle, peak, after })}\n`);
+const figures = { sessions: open_ - 1, idle, peak, after };
+process.stdout.write(process.argv.includes('--markdown') ? markdown(figures) : `${JSON.stringify(figures)}\n`);
+
+function markdown({ sessions: count, idle: base, peak: top, after: back }: typeof figures): string {
+  const row = (what: string, mb: number) => `| ${what} | ${mb} MB | ${(mb / base).toFixed(2)}× |`;
+  return [
+    '',
+    `### HTTP sessions never ended (${count} opened without DELETE, then closed as idle)`,
+    '',
+    '| Server process RSS | Value | Ratio to idle |',
+    '| --- | --- | --- |',
+    row('idle (after a warm-up)', base),
+    row(`${count} sessions open`, top),
+    row('after they closed as idle (target: within 50 MB of idle)', back),
+    '',
+  ].join('\n');
+}
