@@ -1,8 +1,7 @@
 /**
- * The proxy on Node: `createRoomProxy` with Node's defaults, so the short snippet works as pasted —
- * the widget of the `@room-restyler/element` installed next to the proxy, and uploads on local disk
- * when sharp is installed (without it they are off and one start-up line says why) — and
- * `startProxyServer(options)`, a standalone server with graceful shutdown.
+ * The proxy on Node: `createRoomProxy` with Node's defaults, so the short snippet works as pasted
+ * (the installed element's widget; disk uploads when sharp is installed, else off with one line
+ * saying why), and `startProxyServer(options)`, a standalone server with graceful shutdown.
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -69,7 +68,6 @@ export interface ProxyServer {
 /** Unlike `createRoomProxy`, stops at start when the default uploads cannot run (sharp is missing). */
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const { port = 8787, host = '127.0.0.1', uploads, shutdownGraceMs = 5_000, ...proxyOptions } = options;
-  // The default uploads need sharp: a standalone server without it stops, rather than running without them.
   if (uploads !== false && !(uploads && 'store' in uploads)) await loadSharp();
   const proxy = createRoomProxy({ ...proxyOptions, uploads });
   // Slow clients: headers within 15 s, the whole request within 2 min (the proxy's own body deadlines are shorter).

@@ -7,11 +7,8 @@
  * any client can send them. Of a list, the entry the n-th trusted proxy appended counts,
  * as for `X-Forwarded-For`.
  */
-import type { ProxyRequest } from '../http/proxy-request.js';
+import { type ProxyRequest, SANE_HOST, URL_PARTS } from '../http/proxy-request.js';
 import { type TrustProxy, trustedEntry, trustedHops } from './client-ip.js';
-
-const HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
-const URL_PARTS = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)(.*)$/s;
 
 /** `proto` and `host` of one `Forwarded` element (`for=…;proto=https;host="a.example"`). */
 function forwardedPairs(element: string | undefined): { proto?: string; host?: string } {
@@ -39,9 +36,9 @@ export function withForwardedOrigin(request: ProxyRequest, trustProxy: TrustProx
   const parts = URL_PARTS.exec(request.url);
   if (!parts) return request;
   const scheme = proto === 'http' || proto === 'https' ? proto : parts[1];
-  const authority = host !== undefined && HOST.test(host) ? host : parts[2];
+  const authority = host !== undefined && SANE_HOST.test(host) ? host : parts[2];
   if (scheme === parts[1] && authority === parts[2]) return request;
-  const url = `${scheme}://${authority}${parts[3]}`;
+  const url = `${scheme}://${authority}${parts[3]}${parts[4]}`;
   return {
     method: request.method,
     url,
