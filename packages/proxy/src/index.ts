@@ -9,7 +9,7 @@ export { silentLogger } from './log.js';
 export type { AuthorizeContext, AuthorizeHook, AuthorizeRoute, JobOptions, RoomProxyOptions, UploadsOptions } from './options.js';
 export type { ConnectionInfo, RoomProxy } from './proxy.js';
 export { createRoomProxy } from './proxy.js';
-export type { TrustProxy } from './security/client-ip.js';
+export type { TrustProxy } from './security/trusted-proxy.js';
 export type { CookieOptions } from './security/visitor-cookie.js';
 export type { HitResult, ProxyStore, Unsubscribe } from './state/store.js';
 export type { ImageLimits, ImageProcessor, ProcessedImage } from './uploads/image-processor.js';

@@ -3,7 +3,7 @@ import { type Clock, DurationHistory, type PollSchedule, systemClock } from '@ro
 import { normalizeBaseUrl } from '@room-restyler/core/internal';
 import { DEFAULT_LIMITS, type Limits } from './limits/limits.js';
 import { jsonLinesLogger, type Logger } from './log.js';
-import type { TrustProxy } from './security/client-ip.js';
+import type { TrustProxy } from './security/trusted-proxy.js';
 import type { CookieOptions } from './security/visitor-cookie.js';
 import type { ProxyStore } from './state/store.js';
 import { type BodySpool, memorySpool } from './uploads/body-spool.js';

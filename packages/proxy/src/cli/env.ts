@@ -1,7 +1,7 @@
 /** The proxy's settings from the environment. A value that cannot be read is a UsageError naming the variable. */
 import { readBaseUrl, readBoolean, readInteger, readRange, readUrl, UsageError } from '@room-restyler/core/cli';
 import type { Limits } from '../limits/limits.js';
-import type { TrustProxy } from '../security/client-ip.js';
+import type { TrustProxy } from '../security/trusted-proxy.js';
 
 type Reader<T> = (name: string, value: string) => T;
 

@@ -1,11 +1,7 @@
 /**
- * Uploads on Node: `createNodeUploads()` stores them on local disk and re-encodes them with sharp
- * (an optional peer, loaded at first use); upload bodies are spooled to that disk while they are read.
- *
- * The store: `<dir>/<id>` holds the bytes, `<dir>/<id>.json` the type, expiry and owner. Default
- * directory: `ROOM_PROXY_UPLOAD_DIR`, else a folder under the OS temp dir. A storage budget
- * (`maxBytes`, default 1 GB) bounds what strangers can make it hold: the bytes in the directory are
- * counted at start and kept up to date, and a `put` past the budget is refused.
+ * Uploads on Node: stored on local disk (`<dir>/<id>` the bytes, `<dir>/<id>.json` type, expiry and
+ * owner), re-encoded with sharp, bodies spooled to the same disk while read. The storage budget bounds
+ * what strangers can make it hold: the directory is counted at start, kept up to date, a `put` past it refused.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -15,7 +11,7 @@ import { readBodyChunks } from '../http/read-body.js';
 import type { UploadsOptions } from '../options.js';
 import type { BodySpool } from '../uploads/body-spool.js';
 import { type StoredUpload, type UploadStore, UploadStoreFullError } from '../uploads/upload-store.js';
-import { createSharpImageProcessor } from './sharp-image-processor.js';
+import { asBytes, createSharpImageProcessor } from './sharp-image-processor.js';
 
 export interface NodeUploadsOptions extends Omit<UploadsOptions, 'store' | 'processor'> {
   /** Default `ROOM_PROXY_UPLOAD_DIR` or a folder under the OS temp dir. */
@@ -27,7 +23,6 @@ export interface NodeUploadsOptions extends Omit<UploadsOptions, 'store' | 'proc
 export function createNodeUploads(options: NodeUploadsOptions = {}): UploadsOptions {
   const { dir, maxStoredBytes, ...rest } = options;
   const store = createDiskUploadStore({ dir, maxBytes: maxStoredBytes });
-  // Bodies being read wait on the same disk, not in memory.
   return { ...rest, store, processor: createSharpImageProcessor(), spool: createDiskSpool(join(store.dir, '.spool')) };
 }
 
@@ -121,7 +116,6 @@ function createDiskSpool(dir: string): BodySpool {
       await ready;
       const path = join(dir, `spool-${randomBytes(12).toString('hex')}`);
       const file = await open(path, 'wx', 0o600);
-      // Closed before a body that failed is removed.
       const byteLength = await readBodyChunks(request, limits, async (chunk) => {
         await file.write(chunk);
       })
@@ -134,8 +128,6 @@ function createDiskSpool(dir: string): BodySpool {
     },
   };
 }
-
-const asBytes = (data: Buffer) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>;
 
 const sizeOf = (path: string) =>
   stat(path)

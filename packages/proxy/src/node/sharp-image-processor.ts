@@ -44,7 +44,7 @@ export function createSharpImageProcessor(options: SharpProcessorOptions = {}): 
           .jpeg({ quality })
           .toBuffer({ resolveWithObject: true });
         return {
-          bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>,
+          bytes: asBytes(data),
           contentType: 'image/jpeg',
           width: info.width,
           height: info.height,
@@ -55,6 +55,9 @@ export function createSharpImageProcessor(options: SharpProcessorOptions = {}): 
     },
   };
 }
+
+/** A Node Buffer's bytes, without a copy. */
+export const asBytes = (data: Buffer) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>;
 
 /** sharp's own pixel-limit error (raised while reading the header) is a bomb; anything else an unreadable image. */
 function rejection(error: unknown, maxPixels: number, message: string): ImageRejectedError {

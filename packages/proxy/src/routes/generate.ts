@@ -17,8 +17,7 @@ import { claimIdempotencyKey, idempotencyKeyOf, inProgress } from '../jobs/idemp
 import { consumeLimits, limitChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
-import { checkImageUrl } from '../security/image-url.js';
-import { imageUrlForService } from '../security/upload-urls.js';
+import { checkImageUrl, imageUrlForService } from '../security/uploads.js';
 import type { WriteStep } from '../state/write-behind.js';
 import { type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
 import { acknowledgement, type GenerationInput, parseInput } from './generation-input.js';

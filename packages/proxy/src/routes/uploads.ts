@@ -12,9 +12,7 @@ import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '..
 import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
 import { consumeLimits, type LimitCheck, limitChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
-import type { UploadOrigins } from '../security/upload-origins.js';
-import { trustedUploader } from '../security/upload-token.js';
-import { mayRead, signedUploadUrl, UPLOAD_ID } from '../security/upload-urls.js';
+import { mayRead, signedUploadUrl, trustedUploader, UPLOAD_ID, type UploadOrigins } from '../security/uploads.js';
 import type { Visitor } from '../security/visitor-cookie.js';
 import { ImageRejectedError, type ProcessedImage } from '../uploads/image-processor.js';
 import { UploadStoreFullError } from '../uploads/upload-store.js';

@@ -25,7 +25,7 @@ export interface RedisStoreOptions {
 
 const DEFAULT_KEY_PREFIX = 'room-proxy:';
 
-/** The scripts as ioredis defines them on the connection. */
+/** The scripts (`SCRIPTS` below) as ioredis defines them on the connection. */
 interface ScriptCommands {
   hit(key: string, windowMs: number, limit: number): Promise<[allowed: number, count: number, msLeft: number]>;
   release(key: string): Promise<unknown>;
@@ -74,10 +74,9 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
   }
 
   const key = (name: string) => `${keyPrefix}${name}`;
-  /** The listeners of each subscribed channel, by unprefixed name. */
+  // The listeners of each subscribed channel, by unprefixed name (only prefixed channels are subscribed).
   const channels = new Map<string, Set<(message: string) => void>>();
   subscriber.on('message', (fullName: string, message: string) => {
-    // Only prefixed channels are ever subscribed.
     for (const listener of [...(channels.get(fullName.slice(keyPrefix.length)) ?? [])]) listener(message);
   });
 
@@ -113,7 +112,7 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
     async subscribe(name, listener): Promise<Unsubscribe> {
       const listeners = channels.get(name) ?? new Set();
       channels.set(name, listeners.add(listener));
-      /** Drops the listener; true when it was the channel's last. */
+      // True when it was the channel's last listener.
       const leave = () => {
         if (!listeners.delete(listener) || listeners.size > 0 || channels.get(name) !== listeners) return false;
         channels.delete(name);
@@ -174,8 +173,8 @@ function watchConnection(connection: Redis, where: string, log: Logger): void {
   });
 }
 
+/** A connection already gone is only dropped. */
 async function quit(connection: Redis): Promise<void> {
-  // A connection already gone is only dropped.
   if (connection.status !== 'end') await connection.quit().catch(() => connection.disconnect());
 }
 
@@ -202,10 +201,7 @@ export interface StoreEnv {
   ROOM_PROXY_REDIS_PREFIX?: string | undefined;
 }
 
-/**
- * The store the environment asks for: Redis when `ROOM_PROXY_REDIS_URL` is set, else undefined (the memory default).
- * Rejects with a message starting `ROOM_PROXY_REDIS_URL:` on a bad URL or an unreachable server, never repeating the password.
- */
+/** Redis when `ROOM_PROXY_REDIS_URL` is set, else undefined (the memory default); rejects naming the variable, never the password. */
 export async function storeFromEnv(env: StoreEnv, options: { log?: Logger | undefined } = {}): Promise<ProxyStore | undefined> {
   const url = env.ROOM_PROXY_REDIS_URL?.trim();
   if (!url) return undefined;
@@ -222,11 +218,7 @@ export async function storeFromEnv(env: StoreEnv, options: { log?: Logger | unde
  * runs them by SHA, sending the source again after a restart or SCRIPT FLUSH.
  */
 const SCRIPTS = {
-  /**
-   * Fixed window. ARGV: window ms, limit. Returns { allowed (0/1), count, ms until the window ends }.
-   * A full window refuses without counting; the expiry is set only when the window opens, so a
-   * `release` (DECR) keeps the window's end.
-   */
+  /** Fixed window (ARGV: window ms, limit): a full one refuses without counting; the expiry is set only when it opens, so a `release` keeps its end. */
   hit: `
 local current = redis.call('GET', KEYS[1])
 local window = tonumber(ARGV[1])
