@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readBodyChunks } from '../http/read-body.js';
 import type { UploadsOptions } from '../options.js';
-import type { BodySpool } from '../uploads/body-spool.js';
-import { type StoredUpload, type UploadStore, UploadStoreFullError } from '../uploads/upload-store.js';
+import { type BodySpool, type StoredUpload, type UploadStore, UploadStoreFullError } from '../uploads/interfaces.js';
 import { asBytes, createSharpImageProcessor } from './sharp-image-processor.js';
 
 export interface NodeUploadsOptions extends Omit<UploadsOptions, 'store' | 'processor'> {

@@ -3,7 +3,7 @@
  * the long edge, flattens transparency and writes a fresh JPEG: nothing of the original survives but its pixels.
  */
 import type sharp from 'sharp';
-import { type ImageProcessor, ImageRejectedError } from '../uploads/image-processor.js';
+import { type ImageProcessor, ImageRejectedError } from '../uploads/interfaces.js';
 import { importPeer } from './optional-peer.js';
 
 let loading: Promise<typeof sharp> | undefined;

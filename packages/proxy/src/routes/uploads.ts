@@ -14,8 +14,7 @@ import { consumeLimits, type LimitCheck, limitChecks, precheckLimits } from '../
 import { runAuthorize } from '../security/authorize.js';
 import { mayRead, signedUploadUrl, trustedUploader, UPLOAD_ID, type UploadOrigins } from '../security/uploads.js';
 import type { Visitor } from '../security/visitor-cookie.js';
-import { ImageRejectedError, type ProcessedImage } from '../uploads/image-processor.js';
-import { UploadStoreFullError } from '../uploads/upload-store.js';
+import { ImageRejectedError, type ProcessedImage, UploadStoreFullError } from '../uploads/interfaces.js';
 import { randomId } from '../util/base64url.js';
 
 /** Room for the multipart boundary and part headers around the file. */
