@@ -3,9 +3,9 @@
  * IncomingMessage (no fetch Request: it costs more than the rest of a poll); its JSON replies are
  * written straight to the ServerResponse, event streams with backpressure.
  */
-import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { isIPv6, type Socket } from 'node:net';
-import { type Duplex, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fetchRequest, type ProxyRequest, type RequestHeaders, SANE_HOST } from '../http/proxy-request.js';
@@ -124,7 +124,7 @@ const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
  * CONNECT to a host) or a 404; a target that is not origin-form (`GET http://evil.com/ HTTP/1.1`,
  * `OPTIONS *`) a 404: the proxy is not a forward proxy.
  */
-export function refusedBeforeRequest(req: IncomingMessage, prefix: string): JsonReply | undefined {
+function refusedBeforeRequest(req: IncomingMessage, prefix: string): JsonReply | undefined {
   const method = (req.method ?? '').toUpperCase();
   const target = targetOf(req);
   if (!UNREPRESENTABLE_METHODS.has(method)) return target.startsWith('/') ? undefined : routeNotFound().toReply();
@@ -203,15 +203,6 @@ function lingerAfterRefusal(req: IncomingMessage): void {
   socket.once('close', stop);
   // Nobody reads the rest any more: let it flow and be discarded.
   req.resume();
-}
-
-/** A JSON reply written straight to a socket that node:http hands over without a response (CONNECT), then closed. */
-export function endSocketWith(socket: Duplex, reply: JsonReply): void {
-  const body = reply.text ?? '';
-  const head = [`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}`];
-  for (const name of Object.keys(reply.headers)) head.push(`${name}: ${reply.headers[name]}`);
-  head.push(`content-length: ${Buffer.byteLength(body)}`, 'connection: close');
-  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
 const knownOrigins = new WeakMap<Socket, readonly string[] | undefined>();

@@ -4,16 +4,15 @@
  * saying why), and `startProxyServer(options)`, a standalone server with graceful shutdown.
  */
 import { once } from 'node:events';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
+import type { AddressInfo, Socket } from 'node:net';
 import { jsonLinesLogger, type Logger } from '../log.js';
 import type { RoomProxyOptions, UploadsOptions } from '../options.js';
 import { createRoomProxy as createPortableProxy, type RoomProxy } from '../proxy.js';
 import { createNodeUploads, type NodeUploadsOptions } from './disk-upload-store.js';
 import { elementWidget } from './element-widget.js';
-import { endSocketWith, refusedBeforeRequest, toNodeHandler } from './handler.js';
+import { toNodeHandler } from './handler.js';
 import { loadSharp } from './sharp-image-processor.js';
 
 export interface NodeRoomProxyOptions extends Omit<RoomProxyOptions, 'uploads'> {
@@ -71,12 +70,15 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   if (uploads !== false && !(uploads && 'store' in uploads)) await loadSharp();
   const proxy = createRoomProxy({ ...proxyOptions, uploads });
   // Slow clients: headers within 15 s, the whole request within 2 min (the proxy's own body deadlines are shorter).
-  const server = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 }, toNodeHandler(proxy));
-  // node:http hands CONNECT over as a raw socket (and drops it when nobody listens): refuse it in JSON too.
-  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
-    const refusal = refusedBeforeRequest(req, proxy.prefix);
-    if (refusal) endSocketWith(socket, refusal);
-    else socket.destroy();
+  const handler = toNodeHandler(proxy);
+  const server = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 }, handler);
+  // node:http hands CONNECT over as a bare socket (and drops it when nobody listens): the handler refuses it in JSON too.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const res = new ServerResponse(req);
+    res.assignSocket(socket);
+    res.shouldKeepAlive = false;
+    res.once('finish', () => socket.end());
+    handler(req, res);
   });
   try {
     await once(server.listen(port, host), 'listening');
