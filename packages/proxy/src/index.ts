@@ -1,8 +1,4 @@
-/**
- * `@room-restyler/proxy`: the fetch-standard key proxy (`createRoomProxy`) and the types a site
- * needs to configure it or to plug in its own store, upload store or image processor. Node,
- * Hono and Next.js adapters are the `./node`, `./hono` and `./nextjs` subpaths; Redis is `./redis`.
- */
+/** The fetch-standard key proxy and the types a site plugs in; Node, Hono, Next.js and Redis are subpaths. */
 export type { Limits } from './limits/limits.js';
 export type { LogEntry, Logger } from './log.js';
 export { silentLogger } from './log.js';

@@ -1,7 +1,6 @@
 /**
- * Uploads on Node: stored on local disk (`<dir>/<id>` the bytes, `<dir>/<id>.json` type, expiry and
- * owner), re-encoded with sharp, bodies spooled to the same disk while read. The storage budget bounds
- * what strangers can make it hold: the directory is counted at start, kept up to date, a `put` past it refused.
+ * Uploads on Node: on local disk (`<dir>/<id>`, `<dir>/<id>.json`), re-encoded with sharp, bodies spooled
+ * to the same disk. The storage budget bounds what strangers can make it hold: a `put` past it is refused.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';

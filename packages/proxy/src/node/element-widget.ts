@@ -1,8 +1,4 @@
-/**
- * `elementWidget()`: the bundle of the `@room-restyler/element` installed next to the proxy (an
- * optional peer; none → the route answers 404) for `GET {prefix}/room-restyler.js`, brotli included,
- * and its style previews (`previews/<style>.webp`, known styles only).
- */
+/** The bundle (brotli included) and style previews of the `@room-restyler/element` installed next to the proxy (none → 404). */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';

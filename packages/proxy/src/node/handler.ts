@@ -1,8 +1,4 @@
-/**
- * `toNodeHandler(proxy)`: the proxy as a node:http / Express handler, over a request view of the
- * IncomingMessage (no fetch Request: it costs more than the rest of a poll); its JSON replies are
- * written straight to the ServerResponse, event streams with backpressure.
- */
+/** The proxy as a node:http / Express handler, over a request view of the IncomingMessage: a fetch Request costs more than the rest of a poll. */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { isIPv6, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
@@ -77,11 +73,9 @@ function nodeHeaders(raw: IncomingHttpHeaders): RequestHeaders {
 }
 
 /**
- * The request body as a web stream, read as it is pulled. Cancelling it (a body refused before its
- * end) only stops reading: the connection stays up for the refusal, which the reply writer sends
- * before it drains or closes (`Readable.toWeb` would destroy the socket at once, and the client,
- * still sending, would see a reset instead of the answer; over a PassThrough, Node 20's adapter
- * throws an uncaught ERR_INVALID_STATE when data comes after the cancel).
+ * The body as a web stream, read as it is pulled. Cancelling it (a body refused early) only stops
+ * reading, so the refusal is sent before the rest is drained: `Readable.toWeb` would reset the socket
+ * at once, and over a PassThrough Node 20 throws ERR_INVALID_STATE when data comes after the cancel.
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let detach = () => {};
@@ -115,14 +109,12 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   });
 }
 
-/** Methods that fetch's Request refuses to represent, so the fetch core could not receive them. */
+/** Methods that fetch's Request refuses to represent. */
 const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /**
- * A JSON answer for a request the fetch-standard core cannot receive, or undefined when it can: a
- * method fetch cannot represent gets a 405 with the target's `Allow` (every served method for a
- * CONNECT to a host) or a 404; a target that is not origin-form (`GET http://evil.com/ HTTP/1.1`,
- * `OPTIONS *`) a 404: the proxy is not a forward proxy.
+ * The answer to a request the fetch-standard core cannot receive: such a method gets a 405 with the
+ * target's `Allow` or a 404; a target not in origin-form (`GET http://evil.com/`, `OPTIONS *`) a 404.
  */
 function refusedBeforeRequest(req: IncomingMessage, prefix: string): JsonReply | undefined {
   const method = (req.method ?? '').toUpperCase();
@@ -170,10 +162,8 @@ const LINGER_BYTES = 64 * 1024 * 1024;
 const IDLE_MS = 2_000;
 
 /**
- * After answering a request whose body was not read to its end (a 413, a 408, a hook's refusal),
- * closing at once would reset a client still sending (EPIPE), which on Linux loses the answer. Like
- * nginx's lingering close, the rest is read and discarded for a bounded time and amount, then the
- * connection closes, or, when the body did end, stays open for its next request.
+ * After refusing a body not read to its end, closing at once would reset a client still sending,
+ * which on Linux loses the answer: like nginx's lingering close, the rest is discarded for a while.
  */
 function lingerAfterRefusal(req: IncomingMessage): void {
   if (req.complete) return;
@@ -207,10 +197,7 @@ function lingerAfterRefusal(req: IncomingMessage): void {
 
 const knownOrigins = new WeakMap<Socket, readonly string[] | undefined>();
 
-/**
- * The origins a connection reached this server on, from the socket's local address and port (never
- * a header the client writes); on loopback also localhost, 127.0.0.1 and [::1]. Asked once per connection.
- */
+/** The origins a connection reached this server on, from its socket (never a header); on loopback also localhost and its IPs. */
 export function serverOriginsOf(socket: Socket): readonly string[] | undefined {
   if (!knownOrigins.has(socket)) knownOrigins.set(socket, originsOf(socket));
   return knownOrigins.get(socket);

@@ -1,7 +1,4 @@
-/**
- * Loads an optional peer (the simulator, sharp, ioredis) when the feature that needs it is used;
- * when it is not installed, the error names the package and the command that installs it.
- */
+/** Optional peers (the simulator, sharp, ioredis) load when a feature needs them; missing, the error says how to install. */
 export class MissingPeerError extends Error {
   override readonly name = 'MissingPeerError';
   constructor(

@@ -1,8 +1,4 @@
-/**
- * The proxy on Node: `createRoomProxy` with Node's defaults, so the short snippet works as pasted
- * (the installed element's widget; disk uploads when sharp is installed, else off with one line
- * saying why), and `startProxyServer(options)`, a standalone server with graceful shutdown.
- */
+/** `createRoomProxy` with Node's defaults (the short snippet works as pasted) and `startProxyServer`, a standalone server. */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';

@@ -2,7 +2,6 @@
  * The `<room-restyler>` element's bundle served at `{prefix}/room-restyler.js`. The proxy does not
  * depend on the element: a source finds the bundle where it can, or answers undefined.
  */
-import type { Encoding } from './accept-encoding.js';
 
 export interface WidgetBundle {
   /** The ES module's text. */
@@ -65,4 +64,21 @@ async function load(source: WidgetSource): Promise<ServedWidget | undefined> {
 async function hashOf(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
   return [...digest.subarray(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Smallest first: what the proxy prefers when the client accepts several. */
+const PREFERENCE: readonly Encoding[] = ['br', 'gzip'];
+
+/** Which of the widget's encodings a request accepts (RFC 9110 `Accept-Encoding`), best first. */
+export function pickEncoding(header: string | null, available: ReadonlySet<Encoding>): Encoding {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined);
+    if (name) weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  const accepts = (encoding: Encoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
+  return PREFERENCE.find((encoding) => available.has(encoding) && accepts(encoding)) ?? 'identity';
 }

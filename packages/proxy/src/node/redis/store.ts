@@ -1,7 +1,6 @@
 /**
- * The Redis `ProxyStore`, shared by every proxy instance on the same Redis. Compound operations are
- * Lua scripts (atomic on the server); pub/sub has a second connection, as a subscribed one can run
- * nothing else. Expiry follows Redis's clock. ioredis, an optional peer, loads with the first store.
+ * The Redis `ProxyStore`: compound operations are Lua scripts (atomic on the server); pub/sub has a
+ * second connection, as a subscribed one can run nothing else. Expiry follows Redis's clock.
  */
 import type { Redis, RedisOptions } from 'ioredis';
 import { jsonLinesLogger, type Logger } from '../../log.js';
@@ -212,13 +211,12 @@ export async function storeFromEnv(env: StoreEnv, options: { log?: Logger | unde
   }
 }
 
-/**
- * The Lua behind the compound operations: each runs atomically on the server, so concurrent proxies
- * can never both take the last slot of a limit or both win a claim. Each takes one key; ioredis
- * runs them by SHA, sending the source again after a restart or SCRIPT FLUSH.
- */
+/** One key each; atomic, so concurrent proxies never both take a limit's last slot or both win a claim. */
 const SCRIPTS = {
-  /** Fixed window (ARGV: window ms, limit): a full one refuses without counting; the expiry is set only when it opens, so a `release` keeps its end. */
+  /**
+   * Fixed window (ARGV: window ms, limit), answering { allowed, count, ms left }. A full one refuses
+   * without counting; the expiry is set only when it opens, so a `release` keeps its end.
+   */
   hit: `
 local current = redis.call('GET', KEYS[1])
 local window = tonumber(ARGV[1])
