@@ -21,8 +21,7 @@ import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './se
 import { createSealer, createSigner } from './security/keys.js';
 import { clientIpReader, withForwardedOrigin } from './security/trusted-proxy.js';
 import { uploadOriginsOf } from './security/uploads.js';
-import { createMemoryStore } from './state/memory-store.js';
-import { guardStore } from './state/store.js';
+import { createMemoryStore, guardStore } from './state/store.js';
 import { WriteBehind } from './state/write-behind.js';
 import { createUpstream } from './upstream/upstream.js';
 import { randomId } from './util/base64url.js';

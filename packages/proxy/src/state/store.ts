@@ -1,10 +1,9 @@
 /**
- * Where the proxy keeps everything shared by all requests and, with a networked store such as Redis,
- * by all instances. Every operation that guards credits is a single atomic step. A store whose backend
- * is unreachable should reject promptly rather than queue the call: the proxy then answers 503
- * `store_unavailable` with `Retry-After` (every route reaches the store before the service, so nothing was spent).
+ * Where the proxy keeps what all requests share and, with Redis, all instances; every operation that
+ * guards credits is one atomic step. A store whose backend is unreachable should reject promptly: the
+ * proxy then answers 503 `store_unavailable` (every route reaches the store before the service).
  */
-import type { HitResult, StartStore } from '@room-restyler/core/internal';
+import { createMemoryStartStore, type HitResult, type StartStore } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 
 export type { HitResult };
@@ -19,6 +18,30 @@ export interface ProxyStore extends StartStore {
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, listener: (message: string) => void): Promise<Unsubscribe>;
   close(): Promise<void>;
+}
+
+/** One process: core's memory store (atomic, as JavaScript runs each call to completion) plus channels. */
+export function createMemoryStore(options: { now?: () => number } = {}): ProxyStore {
+  const values = createMemoryStartStore(options);
+  const channels = new Map<string, Set<(message: string) => void>>();
+  return {
+    ...values,
+    async publish(channel, message) {
+      for (const listener of channels.get(channel) ?? []) listener(message);
+    },
+    async subscribe(channel, listener) {
+      const listeners = channels.get(channel) ?? new Set();
+      channels.set(channel, listeners.add(listener));
+      return async () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) channels.delete(channel);
+      };
+    },
+    async close() {
+      values.clear();
+      channels.clear();
+    },
+  };
 }
 
 /** Seconds a client is told to wait: a Redis restart or failover usually takes a few. */

@@ -1,7 +1,4 @@
-/**
- * The `<room-restyler>` element's bundle served at `{prefix}/room-restyler.js`. The proxy does not
- * depend on the element: a source finds the bundle where it can, or answers undefined.
- */
+/** The element's bundle served at `{prefix}/room-restyler.js`: the proxy does not depend on the element, a source finds it. */
 
 export interface WidgetBundle {
   /** The ES module's text. */
