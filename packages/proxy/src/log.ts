@@ -62,51 +62,39 @@ interface Answer {
   error?: unknown;
 }
 
-export class RequestLog {
-  readonly #log: Logger;
-  readonly #clock: Clock;
-  #counts = new Map<ProxyErrorCode, number>();
+/** What each answer logs; `close` logs what is counted (also at shutdown) and stops the timer. */
+export function createRequestLog(log: Logger, clock: Clock) {
+  let counts = new Map<ProxyErrorCode, number>();
   /** When the first refusal of the period was counted. */
-  #since = 0;
-  readonly #timer: ReturnType<typeof setInterval>;
-
-  constructor(log: Logger, clock: Clock) {
-    this.#log = log;
-    this.#clock = clock;
-    this.#timer = setInterval(() => this.#summarizeIfDue(), CHECK_EVERY_MS);
-    // Node: the summary alone must not keep a process alive.
-    (this.#timer as { unref?: () => void }).unref?.();
-  }
-
-  answered(answer: Answer): void {
-    this.#summarizeIfDue();
-    const { error, ...line } = answer;
-    const refusal = error instanceof ProxyHttpError && !NOT_REFUSALS.has(error.code) ? error : undefined;
-    if (!refusal) {
-      this.#log({ level: 'info', msg: 'request', ...line });
-      return;
-    }
-    if (this.#counts.size === 0) this.#since = this.#clock.now();
-    const count = this.#counts.get(refusal.code) ?? 0;
-    this.#counts.set(refusal.code, count + 1);
-    if (count === 0) this.#log({ level: 'info', msg: 'refused', reason: refusal.code, ...line, error: refusal.message });
-  }
-
-  /** Logs what is counted (also at shutdown) and stops the timer. */
-  close(): void {
-    clearInterval(this.#timer);
-    this.#summarize();
-  }
-
-  #summarizeIfDue(): void {
-    if (this.#counts.size > 0 && this.#clock.now() - this.#since >= REFUSAL_PERIOD_MS) this.#summarize();
-  }
-
-  #summarize(): void {
-    if (this.#counts.size === 0) return;
-    const counts = Object.fromEntries(this.#counts);
-    this.#counts = new Map();
-    const until = new Date(this.#clock.now()).toISOString();
-    this.#log({ level: 'info', msg: 'refusals', counts, since: new Date(this.#since).toISOString(), until });
-  }
+  let since = 0;
+  const summarize = () => {
+    if (counts.size === 0) return;
+    const line = { counts: Object.fromEntries(counts), since: new Date(since).toISOString(), until: new Date(clock.now()).toISOString() };
+    counts = new Map();
+    log({ level: 'info', msg: 'refusals', ...line });
+  };
+  const summarizeIfDue = () => {
+    if (counts.size > 0 && clock.now() - since >= REFUSAL_PERIOD_MS) summarize();
+  };
+  const timer = setInterval(summarizeIfDue, CHECK_EVERY_MS);
+  // Node: the summary alone must not keep a process alive.
+  (timer as { unref?: () => void }).unref?.();
+  return {
+    answered({ error, ...line }: Answer): void {
+      summarizeIfDue();
+      const refusal = error instanceof ProxyHttpError && !NOT_REFUSALS.has(error.code) ? error : undefined;
+      if (!refusal) {
+        log({ level: 'info', msg: 'request', ...line });
+        return;
+      }
+      if (counts.size === 0) since = clock.now();
+      const count = counts.get(refusal.code) ?? 0;
+      counts.set(refusal.code, count + 1);
+      if (count === 0) log({ level: 'info', msg: 'refused', reason: refusal.code, ...line, error: refusal.message });
+    },
+    close(): void {
+      clearInterval(timer);
+      summarize();
+    },
+  };
 }

@@ -14,7 +14,7 @@ import { type ProxyRequest, pathOf } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
 import { streamSlots } from './limits/stream-slots.js';
-import { RequestLog, redactingLogger } from './log.js';
+import { createRequestLog, redactingLogger } from './log.js';
 import { type ResolvedOptions, type RoomProxyOptions, resolveOptions } from './options.js';
 import { allowedMethods, isPublicPath, matchRoute, type RouteName, routeNotFound } from './routes/table.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
@@ -104,7 +104,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   }
   if (proxyOptions.uploads === undefined) log({ level: 'warn', msg: UPLOADS_OFF });
   let warnedUnknownIp = false;
-  const requestLog = new RequestLog(log, options.clock);
+  const requestLog = createRequestLog(log, options.clock);
   const clientIp = clientIpReader(options.trustProxy, log);
   const sweeper = options.uploads && startSweeper(context, options.uploads);
 

@@ -30,19 +30,12 @@ export function defaultUploadDir(): string {
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-interface Meta {
-  contentType: string;
-  expiresAt: number;
-  owner?: string | undefined;
-}
+type Meta = Omit<StoredUpload, 'bytes'>;
 
-export interface DiskUploadStoreOptions {
-  dir?: string | undefined;
-  /** Storage budget in bytes. Default 1 GB. */
-  maxBytes?: number | undefined;
-}
-
-export function createDiskUploadStore(options: DiskUploadStoreOptions = {}): UploadStore & { readonly dir: string } {
+/** `maxBytes`: the storage budget, default 1 GB. */
+export function createDiskUploadStore(
+  options: { dir?: string | undefined; maxBytes?: number | undefined } = {},
+): UploadStore & { readonly dir: string } {
   const dir = options.dir ?? defaultUploadDir();
   const maxBytes = options.maxBytes ?? 1024 * 1024 * 1024;
   let used = 0;

@@ -27,9 +27,8 @@ const BRACKETED = /^\[([^\]]+)\](?::\d{1,5})?$/;
 const IPV4_WITH_PORT = /^([^:]+):\d{1,5}$/;
 
 /**
- * The address `entry` names, in one spelling (`203.0.113.7`, `2001:db8::1`) so no spelling mints a
- * new per-IP bucket: a port or zone is dropped, IPv4 is read as the WHATWG URL parser reads it
- * (`3405803783` is 203.0.113.7), an IPv4-mapped IPv6 address is its IPv4. Undefined when it names none.
+ * The address `entry` names in one spelling, so no spelling mints a new per-IP bucket: port and zone
+ * dropped, IPv4 read as the WHATWG URL parser does (`3405803783`), IPv4-mapped IPv6 as its IPv4.
  */
 export function canonicalIp(entry: string): string | undefined {
   const text = entry.trim();
@@ -38,11 +37,7 @@ export function canonicalIp(entry: string): string | undefined {
   return ip && formatIp(unmapIp(ip));
 }
 
-/**
- * Reads the client IP of each request for per-IP limits: the trusted `X-Forwarded-For` entry, else
- * the socket's. A trusted entry that is no address (a misconfigured hop count) is logged once, not
- * per request: a flood of them must not grow the log.
- */
+/** The client IP for per-IP limits; a trusted `X-Forwarded-For` entry that is no address is logged once (a flood must not grow the log). */
 export function clientIpReader(
   trustProxy: TrustProxy,
   log: Logger,
@@ -69,11 +64,7 @@ export function clientIpReader(
 const forwardedParam = (element: string | undefined, name: string) =>
   new RegExp(`(?:^|;)\\s*${name}\\s*=\\s*"?([^";]*)"?`, 'i').exec(element ?? '')?.[1]?.trim();
 
-/**
- * The request as the browser addressed it (`https://www.site.example`, where an HTTPS-terminating
- * proxy reached us at `http://internal-host`), from the trusted `X-Forwarded-Proto` / `-Host` or
- * `Forwarded`. It decides the Origin check and the cookie's `Secure`, never the uploads' origins.
- */
+/** The request as the browser addressed it behind an HTTPS-terminating proxy: for the Origin check and `Secure`, never upload origins. */
 export function withForwardedOrigin(request: ProxyRequest, trustProxy: TrustProxy): ProxyRequest {
   const hops = trustedHops(trustProxy);
   if (hops === 0) return request;

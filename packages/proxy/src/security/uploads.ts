@@ -1,9 +1,7 @@
 /**
- * The proxy's own uploads. Their origins come from configuration only (`uploads.publicUrl`, else
- * the address the server accepted the connection on), never from `Host` or `X-Forwarded-Host`: a
- * forged one would aim the service at an address of the attacker's choosing. Who may read one: the
- * visitor who uploaded it (their cookie) and whoever holds a signed URL; anything else reads as 404,
- * so the proxy is no free image host. Which `image_url` is forwarded (SSRF), and the upload token.
+ * The proxy's own uploads. Their origins come from configuration only, never from `Host` or
+ * `X-Forwarded-Host`, which would let a stranger aim the service anywhere. Only the uploader and
+ * holders of a signed URL read one (404 otherwise: no free image host).
  */
 import { checkPublicUrl } from '@room-restyler/core/internal';
 import type { ProxyContext, RequestScope } from '../context.js';
@@ -69,11 +67,7 @@ export async function imageUrlForService(context: ProxyContext, imageUrl: string
 const refuse = (code: 'bad_request' | 'upload_not_found' | 'upload_signature_invalid', message: string) =>
   new ProxyHttpError(400, code, message, { extra: { field: 'image_url' } });
 
-/**
- * Which `image_url` the proxy forwards, as the service fetches it: the proxy's own uploads (stored,
- * and readable by the caller), origins in `allowedImageOrigins`, and without that allowlist any
- * http(s) URL on a public host (core's rules); `allowPrivateImageUrls` lifts the public-host rule only.
- */
+/** Which `image_url` is forwarded (SSRF): own uploads the caller may read, the allowlist, else a public http(s) host. */
 export async function checkImageUrl(context: ProxyContext, scope: RequestScope, imageUrl: string): Promise<void> {
   const { options } = context;
   const url = new URL(imageUrl);
@@ -96,9 +90,8 @@ async function checkOwnUpload(context: ProxyContext, scope: RequestScope, id: st
 }
 
 /**
- * `ROOM_UPLOAD_TOKEN`: a trusted server caller (the MCP server) is kept outside the visitor limits.
- * Without a configured token or `Authorization`, false; a wrong token is a 401 at once. Both sides
- * are hashed before a constant-time comparison, so neither the length nor the first wrong byte leaks.
+ * `ROOM_UPLOAD_TOKEN`: a server caller (the MCP server) outside the visitor limits; a wrong one is a 401 at once.
+ * Both sides are hashed before a constant-time comparison: neither the length nor the first wrong byte leaks.
  */
 export async function trustedUploader(context: ProxyContext, scope: RequestScope): Promise<boolean> {
   const token = context.options.uploadToken;

@@ -1,8 +1,4 @@
-/**
- * What uploads plug in. Re-encoding is native work and storage is the site's choice, so the portable
- * core takes both as interfaces (Node provides sharp and a disk store); an upload body (up to 15 MB)
- * waits in memory while it is read here, in a file on Node, so many at once never sit in memory.
- */
+/** What uploads plug in: re-encoding is native work and storage the site's choice; Node provides sharp, a disk store and a spool. */
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { type BodyLimits, readBody } from '../http/read-body.js';
 
