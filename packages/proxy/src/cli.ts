@@ -2,8 +2,7 @@
 /** `room-restyler-proxy`: prints `proxy listening on http://HOST:PORT` first, then one JSON log line per event. */
 import { readPort, readUrl, runChecks, runCli, UsageError } from '@room-restyler/core/cli';
 import { proxyChecks } from './check/index.js';
-import { proxyEnv } from './cli/env.js';
-import { DEFAULT_PORT, PROXY_FLAGS, USAGE } from './cli/usage.js';
+import { DEFAULT_PORT, PROXY_FLAGS, proxyEnv, USAGE } from './cli/env.js';
 import type { LogEntry } from './log.js';
 import { startProxyServer } from './node/index.js';
 import { importPeer } from './node/optional-peer.js';

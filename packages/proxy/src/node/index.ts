@@ -1,8 +1,4 @@
-/**
- * `@room-restyler/proxy/node`: `toNodeHandler(proxy)` for node:http and Express, `startProxyServer`,
- * `createRoomProxy` with Node's defaults (the installed element's widget, disk + sharp uploads), and
- * `serverOriginsOf(socket)` for a Node server of your own calling the fetch handler.
- */
+/** `@room-restyler/proxy/node`: everything Node-only of the proxy. */
 export type { ConnectionInfo, RoomProxy } from '../proxy.js';
 export { createDiskUploadStore, createNodeUploads, type NodeUploadsOptions } from './disk-upload-store.js';
 export { elementWidget } from './element-widget.js';

@@ -65,8 +65,8 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   const { port = 8787, host = '127.0.0.1', uploads, shutdownGraceMs = 5_000, ...proxyOptions } = options;
   if (uploads !== false && !(uploads && 'store' in uploads)) await loadSharp();
   const proxy = createRoomProxy({ ...proxyOptions, uploads });
-  // Slow clients: headers within 15 s, the whole request within 2 min (the proxy's own body deadlines are shorter).
   const handler = toNodeHandler(proxy);
+  // Slow clients: headers within 15 s, the whole request within 2 min (the proxy's own body deadlines are shorter).
   const server = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 }, handler);
   // node:http hands CONNECT over as a bare socket (and drops it when nobody listens): the handler refuses it in JSON too.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
