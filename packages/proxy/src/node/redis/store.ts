@@ -22,8 +22,6 @@ export interface RedisStoreOptions {
   now?: (() => number) | undefined;
 }
 
-const DEFAULT_KEY_PREFIX = 'room-proxy:';
-
 /** The scripts (`SCRIPTS` below) as ioredis defines them on the connection. */
 interface ScriptCommands {
   hit(key: string, windowMs: number, limit: number): Promise<[allowed: number, count: number, msLeft: number]>;
@@ -37,7 +35,7 @@ interface ScriptCommands {
 export async function createRedisStore(options: string | RedisStoreOptions): Promise<ProxyStore> {
   const {
     url: rawUrl,
-    keyPrefix = DEFAULT_KEY_PREFIX,
+    keyPrefix = 'room-proxy:',
     connectTimeoutMs = 5_000,
     commandTimeoutMs = 5_000,
     log = jsonLinesLogger,
