@@ -8,7 +8,7 @@ import type { TakeStreamSlot } from './limits/stream-slots.js';
 import type { Logger } from './log.js';
 import type { ResolvedOptions } from './options.js';
 import type { Sealer, Signer } from './security/keys.js';
-import type { UploadOrigins } from './security/uploads.js';
+import type { UploadOrigins } from './security/upload-origins.js';
 import { resolveVisitor, type Visitor } from './security/visitor-cookie.js';
 import type { ProxyStore } from './state/store.js';
 import type { WriteBehind } from './state/write-behind.js';

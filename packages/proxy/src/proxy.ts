@@ -20,7 +20,7 @@ import { allowedMethods, isPublicPath, matchRoute, type RouteName, routeNotFound
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
 import { createSealer, createSigner } from './security/keys.js';
 import { clientIpReader, withForwardedOrigin } from './security/trusted-proxy.js';
-import { uploadOriginsOf } from './security/uploads.js';
+import { uploadOriginsOf } from './security/upload-origins.js';
 import { createMemoryStore, guardStore } from './state/store.js';
 import { WriteBehind } from './state/write-behind.js';
 import { createUpstream } from './upstream/upstream.js';

@@ -12,7 +12,8 @@ import { type ProxyContext, type RequestScope, visitorOf, withVisitor } from '..
 import { jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
 import { consumeLimits, type LimitCheck, limitChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
-import { mayRead, signedUploadUrl, trustedUploader, UPLOAD_ID, type UploadOrigins } from '../security/uploads.js';
+import type { UploadOrigins } from '../security/upload-origins.js';
+import { mayRead, signedUploadUrl, trustedUploader, UPLOAD_ID } from '../security/uploads.js';
 import type { Visitor } from '../security/visitor-cookie.js';
 import { ImageRejectedError, type ProcessedImage, UploadStoreFullError } from '../uploads/interfaces.js';
 import { randomId } from '../util/base64url.js';

@@ -1,31 +1,14 @@
-/**
- * The proxy's own uploads. Their origins come from configuration only, never from `Host` or
- * `X-Forwarded-Host`, which would let a stranger aim the service anywhere. Only the uploader and
- * holders of a signed URL read one (404 otherwise: no free image host).
- */
+/** The proxy's own uploads: only the uploader and holders of a signed URL read one (404 otherwise: no free image host). */
 import { checkPublicUrl } from '@room-restyler/core/internal';
 import type { ProxyContext, RequestScope } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { ProxyHttpError } from '../http/responses.js';
 import { digest, sameBytes } from './keys.js';
+import type { UploadOrigins } from './upload-origins.js';
 import { readVisitorCookie } from './visitor-cookie.js';
 
 export const UPLOADS_PATH = '/api/v1/uploads/';
 export const UPLOAD_ID = /^[A-Za-z0-9_-]{32}$/;
-
-export interface UploadOrigins {
-  /** Where the URLs the proxy hands out point. */
-  home: string;
-  /** Every origin an `image_url` naming one of the proxy's uploads may have (`home` among them). */
-  all: ReadonlySet<string>;
-}
-
-/** `publicUrl`, else the server's own origins (the first is home); undefined when neither is known (a fetch handler without `publicUrl`). */
-export function uploadOriginsOf(publicUrl: string | undefined, serverOrigins: readonly string[] | undefined): UploadOrigins | undefined {
-  const origins = publicUrl === undefined ? (serverOrigins ?? []) : [publicUrl];
-  const home = origins[0];
-  return home === undefined ? undefined : { home, all: new Set(origins) };
-}
 
 /** The id (well-formed or not) after the upload path of a URL on one of the proxy's upload origins; undefined for any other URL. */
 function claimedUploadId(url: URL, origins: UploadOrigins | undefined, prefix: string): string | undefined {
