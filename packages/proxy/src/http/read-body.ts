@@ -7,7 +7,7 @@ export interface BodyLimits {
   timeoutMs: number;
 }
 
-export const payloadTooLarge = (maxBytes: number) =>
+const payloadTooLarge = (maxBytes: number) =>
   new ProxyHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`, { extra: { max_bytes: maxBytes } });
 
 export async function readBody(request: ProxyRequest, limits: BodyLimits): Promise<Uint8Array<ArrayBuffer>> {

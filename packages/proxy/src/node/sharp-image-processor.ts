@@ -14,12 +14,8 @@ export function loadSharp(): Promise<typeof sharp> {
   return loading;
 }
 
-export interface SharpProcessorOptions {
-  /** JPEG quality. Default 85. */
-  quality?: number;
-}
-
-export function createSharpImageProcessor(options: SharpProcessorOptions = {}): ImageProcessor {
+/** `quality`: the JPEG quality, default 85. */
+export function createSharpImageProcessor(options: { quality?: number } = {}): ImageProcessor {
   const quality = options.quality ?? 85;
   return {
     async process(bytes, limits) {
