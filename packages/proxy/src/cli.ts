@@ -1,12 +1,8 @@
 #!/usr/bin/env node
-/**
- * `room-restyler-proxy`: prints `proxy listening on http://HOST:PORT` first, then one JSON log line
- * per event. A missing ROOM_API_KEY stops startup (unless --simulate); SIGINT/SIGTERM shut down gracefully.
- */
+/** `room-restyler-proxy`: prints `proxy listening on http://HOST:PORT` first, then one JSON log line per event. */
 import { readPort, readUrl, runChecks, runCli, UsageError } from '@room-restyler/core/cli';
 import { proxyChecks } from './check/index.js';
-import { proxyEnv } from './cli/env.js';
-import { DEFAULT_PORT, PROXY_FLAGS, USAGE } from './cli/usage.js';
+import { DEFAULT_PORT, PROXY_FLAGS, proxyEnv, USAGE } from './cli/env.js';
 import type { LogEntry } from './log.js';
 import { startProxyServer } from './node/index.js';
 import { importPeer } from './node/optional-peer.js';
@@ -23,8 +19,7 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
   // The rest of the settings are the proxy's options of the same names.
   let { apiKey, baseUrl, publicUrl, imageOrigins, imagePorts, simulatorLatencyMs, ...options } = env;
   let stopSimulator: (() => Promise<void>) | undefined;
-  // The in-process simulator fetches this proxy's own uploads (however the browser named this
-  // machine: 127.0.0.1, localhost), and no other private host.
+  // The in-process simulator fetches this proxy's own uploads (127.0.0.1, localhost…), and no other private host.
   let uploadOrigins = new Set<string>();
   if (flags.simulate) {
     const { startSimulator } = await importPeer('@room-restyler/simulator', '--simulate', () => import('@room-restyler/simulator'));

@@ -1,8 +1,13 @@
 /**
- * Structured logging: one JSON object per event. Whatever a caller passes, the key is redacted
- * before the entry reaches the sink, so no log line can hold it.
+ * Structured logging: one JSON object per event, the key redacted before an entry reaches the sink.
+ * What each answer logs is decided here, so a flood cannot grow the logs: an answer served, or one
+ * about the service, gets its own `request` line; a refusal the proxy decided itself (limits, bad
+ * input, origin, 404…) is counted per reason, its first of a period logged in full and the counts
+ * once a period in a `refusals` line: O(reasons) lines per period, however many requests.
  */
+import type { Clock, ProxyErrorCode } from '@room-restyler/core';
 import { redactValue } from '@room-restyler/core/internal';
+import { ProxyHttpError } from './http/responses.js';
 
 export interface LogEntry {
   level: 'info' | 'warn' | 'error';
@@ -26,5 +31,70 @@ export function redactingLogger(sink: Logger, secrets: readonly string[]): Logge
     } catch {
       // A failing sink, or an entry that cannot be serialized, must never take a request down with it.
     }
+  };
+}
+
+/** How long refusals are counted before their summary is logged. */
+const REFUSAL_PERIOD_MS = 60_000;
+/** How often a real timer checks whether the period (on the proxy's clock) is over, when no answer does. */
+const CHECK_EVERY_MS = 10_000;
+
+/** Codes about the service, or a fault of the proxy's own: each keeps its own line (the limits bound how many reach the service). */
+const NOT_REFUSALS: ReadonlySet<ProxyErrorCode> = new Set<ProxyErrorCode>([
+  'insufficient_credits',
+  'rate_limited',
+  'upstream_auth',
+  'upstream_refused',
+  'upstream_error',
+  'upstream_unreachable',
+  'upstream_timeout',
+  'bad_upstream_response',
+  'generation_unknown',
+  'internal_error',
+]);
+
+interface Answer {
+  method: string;
+  route: string;
+  status: number;
+  ms: number;
+  /** What the handler threw, when it threw: a refusal is told by its code. */
+  error?: unknown;
+}
+
+/** What each answer logs; `close` logs what is counted (also at shutdown) and stops the timer. */
+export function createRequestLog(log: Logger, clock: Clock) {
+  let counts = new Map<ProxyErrorCode, number>();
+  /** When the first refusal of the period was counted. */
+  let since = 0;
+  const summarize = () => {
+    if (counts.size === 0) return;
+    const line = { counts: Object.fromEntries(counts), since: new Date(since).toISOString(), until: new Date(clock.now()).toISOString() };
+    counts = new Map();
+    log({ level: 'info', msg: 'refusals', ...line });
+  };
+  const summarizeIfDue = () => {
+    if (counts.size > 0 && clock.now() - since >= REFUSAL_PERIOD_MS) summarize();
+  };
+  const timer = setInterval(summarizeIfDue, CHECK_EVERY_MS);
+  // Node: the summary alone must not keep a process alive.
+  (timer as { unref?: () => void }).unref?.();
+  return {
+    answered({ error, ...line }: Answer): void {
+      summarizeIfDue();
+      const refusal = error instanceof ProxyHttpError && !NOT_REFUSALS.has(error.code) ? error : undefined;
+      if (!refusal) {
+        log({ level: 'info', msg: 'request', ...line });
+        return;
+      }
+      if (counts.size === 0) since = clock.now();
+      const count = counts.get(refusal.code) ?? 0;
+      counts.set(refusal.code, count + 1);
+      if (count === 0) log({ level: 'info', msg: 'refused', reason: refusal.code, ...line, error: refusal.message });
+    },
+    close(): void {
+      clearInterval(timer);
+      summarize();
+    },
   };
 }

@@ -3,12 +3,10 @@ import { type Clock, DurationHistory, type PollSchedule, systemClock } from '@ro
 import { normalizeBaseUrl } from '@room-restyler/core/internal';
 import { DEFAULT_LIMITS, type Limits } from './limits/limits.js';
 import { jsonLinesLogger, type Logger } from './log.js';
-import type { TrustProxy } from './security/client-ip.js';
+import type { TrustProxy } from './security/trusted-proxy.js';
 import type { CookieOptions } from './security/visitor-cookie.js';
 import type { ProxyStore } from './state/store.js';
-import { type BodySpool, memorySpool } from './uploads/body-spool.js';
-import type { ImageProcessor } from './uploads/image-processor.js';
-import type { UploadStore } from './uploads/upload-store.js';
+import { type BodySpool, type ImageProcessor, memorySpool, type UploadStore } from './uploads/interfaces.js';
 import { randomId } from './util/base64url.js';
 import { servedWidget, type WidgetSource } from './widget/widget-source.js';
 

@@ -13,17 +13,14 @@ import { Readiness } from './health/readiness.js';
 import { type ProxyRequest, pathOf } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
-import { redactingLogger } from './log.js';
+import { createRequestLog, redactingLogger } from './log.js';
 import { type ResolvedOptions, type RoomProxyOptions, resolveOptions } from './options.js';
-import { RequestLog } from './request-log.js';
 import { allowedMethods, isPublicPath, matchRoute, type RouteName, routeNotFound } from './routes/table.js';
-import { clientIpReader } from './security/client-ip.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
-import { withForwardedOrigin } from './security/forwarded-origin.js';
 import { createSealer, createSigner } from './security/keys.js';
+import { clientIpReader, withForwardedOrigin } from './security/trusted-proxy.js';
 import { uploadOriginsOf } from './security/upload-origins.js';
-import { guardStore } from './state/guarded-store.js';
-import { createMemoryStore } from './state/memory-store.js';
+import { createMemoryStore, guardStore } from './state/store.js';
 import { WriteBehind } from './state/write-behind.js';
 import { createUpstream } from './upstream/upstream.js';
 import { randomId } from './util/base64url.js';
@@ -100,7 +97,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   }
   if (proxyOptions.uploads === undefined) log({ level: 'warn', msg: UPLOADS_OFF });
   let warnedUnknownIp = false;
-  const requestLog = new RequestLog(log, options.clock);
+  const requestLog = createRequestLog(log, options.clock);
   const clientIp = clientIpReader(options.trustProxy, log);
   const sweeper = options.uploads && startSweeper(context, options.uploads);
 

@@ -1,6 +1,2 @@
-/**
- * The proxy's release, for `/readyz` and `--version`. A constant because the fetch handler runs
- * where no file can be read (edge runtimes); `pnpm version-packages` rewrites it from package.json
- * (scripts/sync-versions.mjs) and src/version.test.ts keeps the two equal.
- */
+/** A constant, as edge runtimes read no files: scripts/sync-versions.mjs writes it from package.json (version.test.ts checks). */
 export const VERSION = '0.1.0';

@@ -1,8 +1,4 @@
-/**
- * Hono adapter: `app.all('/room-api/*', honoProxy(proxy))` with `createRoomProxy({ prefix: '/room-api', ... })`.
- * Hono hands over the fetch Request as is; only the client IP needs the runtime's help. Uploads
- * need `uploads.publicUrl`: the upload origin is never taken from the request.
- */
+/** `app.all('/room-api/*', honoProxy(proxy))`, the proxy's `prefix` being `/room-api`; uploads need `uploads.publicUrl`. */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { RoomProxy } from '../proxy.js';
 

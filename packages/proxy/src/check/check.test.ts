@@ -111,7 +111,7 @@ describe('room-restyler-proxy --check', () => {
       new RegExp(`^✗ base URL +http://127\\.0\\.0\\.1:${port} is unreachable .* check ROOM_API_BASE_URL`),
     );
     expect(line(stdout, 'redis')).toMatch(
-      new RegExp(`^✗ redis +redis://127\\.0\\.0\\.1:${port} unreachable .*ECONNREFUSED.* — start Redis`),
+      new RegExp(`^✗ redis +ROOM_PROXY_REDIS_URL: Redis at redis://127\\.0\\.0\\.1:${port} is unreachable: .*ECONNREFUSED.* — start Redis`),
     );
     expect(stdout).not.toContain('redis-secret');
   });

@@ -1,8 +1,6 @@
 /**
- * Whether this instance can serve generations: its store answers, and the service answered
- * `GET /api/v1/me` lately. Each dependency is asked at most once per interval however often the
- * probe comes (a load balancer probes every few seconds, a stranger may probe in a loop), and
- * concurrent probes share one check.
+ * Whether the store and the service (`GET /api/v1/me`) answer, each asked at most once per interval
+ * however often the probe comes (a stranger may probe in a loop); concurrent probes share one check.
  */
 import type { ProxyPaths } from '@room-restyler/core';
 import type { ProxyStore } from '../state/store.js';

@@ -1,8 +1,4 @@
-/**
- * What the core reads of a request. A fetch `Request` is one; the Node adapter provides one over an
- * IncomingMessage without building a fetch Request (undici's Request, its Headers and body stream
- * cost more than the rest of a poll put together).
- */
+/** What the core reads of a request: a fetch `Request` is one, and the Node adapter's view of an IncomingMessage. */
 export interface RequestHeaders {
   /** The value, or null when absent; names are case-insensitive. */
   get(name: string): string | null;
@@ -18,14 +14,17 @@ export interface ProxyRequest {
   readonly body: ReadableStream<Uint8Array> | null;
 }
 
-const PATH = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/;
+/** A `Host` (or forwarded host) the proxy accepts: a name or a bracketed IPv6 address, with an optional port. */
+export const SANE_HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+/** An absolute URL's scheme, authority, path and the rest (query, fragment), as it came. */
+export const URL_PARTS = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)(.*)$/s;
 
 /**
  * The path of the request's URL as it came, without the query. Not normalised the way `new URL`
  * would (dot segments, backslashes): routing refuses those forms itself, and this runs on every poll.
  */
 export function pathOf(request: ProxyRequest): string {
-  return PATH.exec(request.url)?.[1] || '/';
+  return URL_PARTS.exec(request.url)?.[3] || '/';
 }
 
 /** A fetch Request over the view: its method, URL and headers, with `body` (the view's stream, or bytes already read). */

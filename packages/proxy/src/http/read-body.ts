@@ -1,8 +1,4 @@
-/**
- * Reads a request body with a size cap enforced while streaming (a 1 GB body is cut off at the cap,
- * never buffered) and a deadline for the whole body (a slowloris client trickling bytes is cut off).
- * Runs before any authorize hook or upstream call sees the request.
- */
+/** Request bodies, cut off at their cap while streaming (never buffered whole) and at a deadline (slowloris). */
 import type { ProxyRequest } from './proxy-request.js';
 import { ProxyHttpError } from './responses.js';
 
@@ -11,7 +7,7 @@ export interface BodyLimits {
   timeoutMs: number;
 }
 
-export const payloadTooLarge = (maxBytes: number) =>
+const payloadTooLarge = (maxBytes: number) =>
   new ProxyHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`, { extra: { max_bytes: maxBytes } });
 
 export async function readBody(request: ProxyRequest, limits: BodyLimits): Promise<Uint8Array<ArrayBuffer>> {
@@ -22,11 +18,7 @@ export async function readBody(request: ProxyRequest, limits: BodyLimits): Promi
   return new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 
-/**
- * Hands each chunk of the body to `onChunk` (awaited: a slow sink slows the reading), with the cap
- * and the deadline enforced as it goes; resolves with the byte count. Where the chunks go — memory,
- * a file — is the caller's business.
- */
+/** Hands each chunk to `onChunk` (awaited: a slow sink slows the reading) within the cap and deadline; resolves with the byte count. */
 export async function readBodyChunks(
   request: ProxyRequest,
   limits: BodyLimits,

@@ -7,10 +7,7 @@ const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
 } as const;
 
-/**
- * A JSON answer the proxy built itself, as plain data: the fetch entry point turns it into a
- * Response, the Node entry point writes it to the socket without one (every poll of a prediction).
- */
+/** A JSON answer the proxy built itself, as plain data: the Node entry point writes it without a fetch Response (every poll). */
 export class JsonReply {
   readonly cookies: string[] = [];
 
@@ -71,18 +68,19 @@ export interface ProxyErrorInit {
 
 /** A refusal with a status, a stable code and a message for people. */
 export class ProxyHttpError extends Error {
-  readonly status: number;
-  /** One of the codes openapi/proxy-api.yaml documents: a new code is a spec change first. */
-  readonly code: ProxyErrorCode;
+  override readonly name = 'ProxyHttpError';
   readonly headers: Record<string, string>;
   readonly cookies: readonly string[];
   readonly extra: Record<string, unknown>;
 
-  constructor(status: number, code: ProxyErrorCode, message: string, init: ProxyErrorInit = {}) {
+  constructor(
+    readonly status: number,
+    /** One of the codes openapi/proxy-api.yaml documents: a new code is a spec change first. */
+    readonly code: ProxyErrorCode,
+    message: string,
+    init: ProxyErrorInit = {},
+  ) {
     super(message);
-    this.name = 'ProxyHttpError';
-    this.status = status;
-    this.code = code;
     this.headers = init.headers ?? {};
     this.cookies = init.cookies ?? [];
     this.extra = init.extra ?? {};

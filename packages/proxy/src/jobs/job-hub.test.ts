@@ -9,7 +9,7 @@ import { ManualClock } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../limits/limits.js';
 import { silentLogger } from '../log.js';
-import { createMemoryStore } from '../state/memory-store.js';
+import { createMemoryStore } from '../state/store.js';
 import type { Upstream, UpstreamReply } from '../upstream/upstream.js';
 import { JobHub, type JobRef } from './job-hub.js';
 import type { JobSnapshot } from './snapshot.js';

@@ -10,8 +10,8 @@ import { FlakyStore, type StoreOp } from '../../test/support/flaky-store.js';
 import { acceptedThen, IMAGE_URL, startUpstream, TEST_SECRET, visitorCookie } from '../../test/support/harness.js';
 import { createRoomProxy, type RoomProxy } from '../proxy.js';
 import { sha256 } from '../security/keys.js';
-import { createMemoryStore } from '../state/memory-store.js';
 import type { ProxyStore } from '../state/store.js';
+import { createMemoryStore } from '../state/store.js';
 
 /** Real milliseconds before a POST without an answer is given up (short, so a hung POST ends within the test). */
 const UPSTREAM_TIMEOUT_MS = 1_000;

@@ -4,8 +4,8 @@ import { ManualClock } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, visitorCookie } from '../../test/support/harness.js';
 import { ProxyHttpError } from '../http/responses.js';
-import { createMemoryStore } from '../state/memory-store.js';
 import type { ProxyStore } from '../state/store.js';
+import { createMemoryStore } from '../state/store.js';
 import { consumeLimits } from './limits.js';
 
 let h: Harness;

@@ -1,11 +1,6 @@
 /**
- * Uploads on Node: `createNodeUploads()` stores them on local disk and re-encodes them with sharp
- * (an optional peer, loaded at first use); upload bodies are spooled to that disk while they are read.
- *
- * The store: `<dir>/<id>` holds the bytes, `<dir>/<id>.json` the type, expiry and owner. Default
- * directory: `ROOM_PROXY_UPLOAD_DIR`, else a folder under the OS temp dir. A storage budget
- * (`maxBytes`, default 1 GB) bounds what strangers can make it hold: the bytes in the directory are
- * counted at start and kept up to date, and a `put` past the budget is refused.
+ * Uploads on Node: on local disk (`<dir>/<id>`, `<dir>/<id>.json`), re-encoded with sharp, bodies spooled
+ * to the same disk. The storage budget bounds what strangers can make it hold: a `put` past it is refused.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -13,9 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readBodyChunks } from '../http/read-body.js';
 import type { UploadsOptions } from '../options.js';
-import type { BodySpool } from '../uploads/body-spool.js';
-import { type StoredUpload, type UploadStore, UploadStoreFullError } from '../uploads/upload-store.js';
-import { createSharpImageProcessor } from './sharp-image-processor.js';
+import { type BodySpool, type StoredUpload, type UploadStore, UploadStoreFullError } from '../uploads/interfaces.js';
+import { asBytes, createSharpImageProcessor } from './sharp-image-processor.js';
 
 export interface NodeUploadsOptions extends Omit<UploadsOptions, 'store' | 'processor'> {
   /** Default `ROOM_PROXY_UPLOAD_DIR` or a folder under the OS temp dir. */
@@ -27,7 +21,6 @@ export interface NodeUploadsOptions extends Omit<UploadsOptions, 'store' | 'proc
 export function createNodeUploads(options: NodeUploadsOptions = {}): UploadsOptions {
   const { dir, maxStoredBytes, ...rest } = options;
   const store = createDiskUploadStore({ dir, maxBytes: maxStoredBytes });
-  // Bodies being read wait on the same disk, not in memory.
   return { ...rest, store, processor: createSharpImageProcessor(), spool: createDiskSpool(join(store.dir, '.spool')) };
 }
 
@@ -37,19 +30,12 @@ export function defaultUploadDir(): string {
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-interface Meta {
-  contentType: string;
-  expiresAt: number;
-  owner?: string | undefined;
-}
+type Meta = Omit<StoredUpload, 'bytes'>;
 
-export interface DiskUploadStoreOptions {
-  dir?: string | undefined;
-  /** Storage budget in bytes. Default 1 GB. */
-  maxBytes?: number | undefined;
-}
-
-export function createDiskUploadStore(options: DiskUploadStoreOptions = {}): UploadStore & { readonly dir: string } {
+/** `maxBytes`: the storage budget, default 1 GB. */
+export function createDiskUploadStore(
+  options: { dir?: string | undefined; maxBytes?: number | undefined } = {},
+): UploadStore & { readonly dir: string } {
   const dir = options.dir ?? defaultUploadDir();
   const maxBytes = options.maxBytes ?? 1024 * 1024 * 1024;
   let used = 0;
@@ -121,7 +107,6 @@ function createDiskSpool(dir: string): BodySpool {
       await ready;
       const path = join(dir, `spool-${randomBytes(12).toString('hex')}`);
       const file = await open(path, 'wx', 0o600);
-      // Closed before a body that failed is removed.
       const byteLength = await readBodyChunks(request, limits, async (chunk) => {
         await file.write(chunk);
       })
@@ -134,8 +119,6 @@ function createDiskSpool(dir: string): BodySpool {
     },
   };
 }
-
-const asBytes = (data: Buffer) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>;
 
 const sizeOf = (path: string) =>
   stat(path)

@@ -1,9 +1,4 @@
-/**
- * `elementWidget()`: the bundle of the `@room-restyler/element` installed next to the proxy (an
- * optional peer; none → the route answers 404) for `GET {prefix}/room-restyler.js`, brotli included,
- * its languages (`translations/<lang>.js` beside the bundle) and its style previews
- * (`previews/<style>.webp`, known styles only).
- */
+/** The bundle (brotli included), its languages and style previews of the `@room-restyler/element` installed next to the proxy (none → 404). */
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';

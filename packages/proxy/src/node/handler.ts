@@ -1,24 +1,18 @@
-/**
- * `toNodeHandler(proxy)`: the proxy as a node:http / Express handler. The core sees a request view
- * over the IncomingMessage (no fetch Request, and the body stream only when a route reads it); its
- * JSON replies are written straight to the ServerResponse, event streams with backpressure.
- */
-import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
-import { type Duplex, Readable } from 'node:stream';
+/** The proxy as a node:http / Express handler, over a request view of the IncomingMessage: a fetch Request costs more than the rest of a poll. */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { isIPv6, type Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { fetchRequest, type ProxyRequest, type RequestHeaders } from '../http/proxy-request.js';
+import { fetchRequest, type ProxyRequest, type RequestHeaders, SANE_HOST } from '../http/proxy-request.js';
 import { JsonReply, type Reply } from '../http/responses.js';
 import type { RoomProxy, ViewHandler } from '../proxy.js';
 import { allowedMethods, methodNotAllowed, routeNotFound, SERVED_METHODS } from '../routes/table.js';
-import { lingerAfterRefusal } from './linger.js';
-import { serverOriginsOf } from './server-origins.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 
 /** A node:http / Express handler. With Express, mount it where the proxy's `prefix` says: `app.use('/room-api', handler)`. */
 export function toNodeHandler(proxy: RoomProxy): NodeHandler {
-  // The proxy's own core when it has one; a wrapper function gets real fetch Requests.
   // A proxy function not made by createRoomProxy (a user's wrapper) gets a fetch Request over the view.
   const core: ViewHandler = proxy.handleView ?? ((request, connection) => proxy(fetchRequest(request, request.body), connection));
   return async (req, res, next) => {
@@ -38,19 +32,17 @@ export function toNodeHandler(proxy: RoomProxy): NodeHandler {
 }
 
 const FRAMING_HEADERS = new Set(['transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'http2-settings']);
-const SANE_HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 /** The request as the core sees it; its target is origin-form (`refusedBeforeRequest` answered any other). */
 function toProxyRequest(req: IncomingMessage): ProxyRequest {
-  // The proxy matches its prefix against the full path.
-  const target = targetOf(req);
   const host = req.headers.host && SANE_HOST.test(req.headers.host) ? req.headers.host : 'localhost';
   const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   const method = req.method ?? 'GET';
   let body: ReadableStream<Uint8Array> | undefined;
   return {
     method,
-    url: `${protocol}://${host}${target}`,
+    // The proxy matches its prefix against the full path.
+    url: `${protocol}://${host}${targetOf(req)}`,
     headers: nodeHeaders(req.headers),
     get body() {
       if (method === 'GET' || method === 'HEAD') return null;
@@ -81,11 +73,9 @@ function nodeHeaders(raw: IncomingHttpHeaders): RequestHeaders {
 }
 
 /**
- * The request body as a web stream, read as it is pulled. Cancelling it (a body refused before its
- * end) only stops reading: the connection stays up for the refusal, which the reply writer sends
- * before it drains or closes (`Readable.toWeb` would destroy the socket at once, and the client,
- * still sending, would see a reset instead of the answer; over a PassThrough, Node 20's adapter
- * throws an uncaught ERR_INVALID_STATE when data comes after the cancel).
+ * The body as a web stream, read as it is pulled. Cancelling it (a body refused early) only stops
+ * reading, so the refusal is sent before the rest is drained: `Readable.toWeb` would reset the socket
+ * at once, and over a PassThrough Node 20 throws ERR_INVALID_STATE when data comes after the cancel.
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let detach = () => {};
@@ -119,16 +109,14 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   });
 }
 
-/** Methods that fetch's Request refuses to represent: answered here, as the fetch core could not receive them. */
+/** Methods that fetch's Request refuses to represent. */
 const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /**
- * A JSON answer for a request the fetch-standard core cannot receive, or undefined when it can. A
- * method fetch cannot represent gets a 405 with the target's `Allow` (every method the proxy serves,
- * for a CONNECT to a host) or a 404 for a path the proxy does not serve; a target that is not
- * origin-form (`GET http://evil.com/ HTTP/1.1`, `OPTIONS *`) a 404: the proxy is not a forward proxy.
+ * The answer to a request the fetch-standard core cannot receive: such a method gets a 405 with the
+ * target's `Allow` or a 404; a target not in origin-form (`GET http://evil.com/`, `OPTIONS *`) a 404.
  */
-export function refusedBeforeRequest(req: IncomingMessage, prefix: string): JsonReply | undefined {
+function refusedBeforeRequest(req: IncomingMessage, prefix: string): JsonReply | undefined {
   const method = (req.method ?? '').toUpperCase();
   const target = targetOf(req);
   if (!UNREPRESENTABLE_METHODS.has(method)) return target.startsWith('/') ? undefined : routeNotFound().toReply();
@@ -167,11 +155,63 @@ async function writeReply(req: IncomingMessage, res: ServerResponse, reply: Repl
   lingerAfterRefusal(req);
 }
 
-/** A JSON reply written straight to a socket that node:http hands over without a response (CONNECT), then closed. */
-export function endSocketWith(socket: Duplex, reply: JsonReply): void {
-  const body = reply.text ?? '';
-  const head = [`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}`];
-  for (const name of Object.keys(reply.headers)) head.push(`${name}: ${reply.headers[name]}`);
-  head.push(`content-length: ${Buffer.byteLength(body)}`, 'connection: close');
-  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+/** Longest a refused body is drained (nginx's lingering_time is 30 s), and most bytes. */
+const LINGER_MS = 30_000;
+const LINGER_BYTES = 64 * 1024 * 1024;
+/** A client that sends nothing for this long has stopped (fetch stops sending once it has the answer). */
+const IDLE_MS = 2_000;
+
+/**
+ * After refusing a body not read to its end, closing at once would reset a client still sending,
+ * which on Linux loses the answer: like nginx's lingering close, the rest is discarded for a while.
+ */
+function lingerAfterRefusal(req: IncomingMessage): void {
+  if (req.complete) return;
+  const { socket } = req;
+  const startedAt = Date.now();
+  const firstByte = socket.bytesRead;
+  let lastByte = firstByte;
+  let lastProgressAt = startedAt;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    if (socket.bytesRead !== lastByte) {
+      lastByte = socket.bytesRead;
+      lastProgressAt = now;
+    }
+    if (now - lastProgressAt >= IDLE_MS || now - startedAt >= LINGER_MS || lastByte - firstByte > LINGER_BYTES) {
+      stop();
+      socket.destroy();
+    }
+  }, 500);
+  timer.unref();
+  const stop = () => {
+    clearInterval(timer);
+    req.off('end', stop);
+    socket.off('close', stop);
+  };
+  req.once('end', stop);
+  socket.once('close', stop);
+  // Nobody reads the rest any more: let it flow and be discarded.
+  req.resume();
+}
+
+const knownOrigins = new WeakMap<Socket, readonly string[] | undefined>();
+
+/** The origins a connection reached this server on, from its socket (never a header); on loopback also localhost and its IPs. */
+export function serverOriginsOf(socket: Socket): readonly string[] | undefined {
+  if (!knownOrigins.has(socket)) knownOrigins.set(socket, originsOf(socket));
+  return knownOrigins.get(socket);
+}
+
+function originsOf(socket: Socket): readonly string[] | undefined {
+  const { localAddress, localPort } = socket;
+  if (!localAddress || !localPort) return undefined;
+  const scheme = (socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  // A dual-stack server sees IPv4 clients on `::ffff:a.b.c.d`.
+  const address = localAddress.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const loopback = address === '::1' || address.startsWith('127.');
+  const hosts = [isIPv6(address) ? `[${address}]` : address, ...(loopback ? ['localhost', '127.0.0.1', '[::1]'] : [])];
+  const origins = hosts.map((host) => `${scheme}://${host}:${localPort}`).filter((url) => URL.canParse(url));
+  // `new URL().origin` drops a default port, as it does for the `image_url` compared with these.
+  return origins.length === 0 ? undefined : [...new Set(origins.map((url) => new URL(url).origin))];
 }

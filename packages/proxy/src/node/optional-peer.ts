@@ -1,14 +1,7 @@
-/**
- * Loads an optional peer (the simulator, sharp, ioredis) when the feature that needs it is used;
- * when it is not installed, the error names the package and the command that installs it.
- */
+/** Optional peers (the simulator, sharp, ioredis) load when a feature needs them; missing, the error says how to install. */
 export class MissingPeerError extends Error {
   override readonly name = 'MissingPeerError';
-  constructor(
-    readonly packageName: string,
-    feature: string,
-    options?: ErrorOptions,
-  ) {
+  constructor(packageName: string, feature: string, options?: ErrorOptions) {
     super(
       `The package ${packageName} is needed for ${feature} but is not installed. Install it next to @room-restyler/proxy: npm install ${packageName}`,
       options,

@@ -1,7 +1,7 @@
 /** The origins a connection reached the server on come from its socket's own address, in every form an image_url may spell them. */
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { serverOriginsOf } from './server-origins.js';
+import { serverOriginsOf } from './handler.js';
 
 const socket = (localAddress: string | undefined, localPort: number | undefined, encrypted = false) =>
   ({ localAddress, localPort, encrypted }) as unknown as Socket;

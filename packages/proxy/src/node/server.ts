@@ -1,20 +1,14 @@
-/**
- * The proxy on Node: `createRoomProxy` with Node's defaults, so the short snippet works as pasted —
- * the widget of the `@room-restyler/element` installed next to the proxy, and uploads on local disk
- * when sharp is installed (without it they are off and one start-up line says why) — and
- * `startProxyServer(options)`, a standalone server with graceful shutdown.
- */
+/** `createRoomProxy` with Node's defaults (the short snippet works as pasted) and `startProxyServer`, a standalone server. */
 import { once } from 'node:events';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
+import type { AddressInfo, Socket } from 'node:net';
 import { jsonLinesLogger, type Logger } from '../log.js';
 import type { RoomProxyOptions, UploadsOptions } from '../options.js';
 import { createRoomProxy as createPortableProxy, type RoomProxy } from '../proxy.js';
 import { createNodeUploads, type NodeUploadsOptions } from './disk-upload-store.js';
 import { elementWidget } from './element-widget.js';
-import { endSocketWith, refusedBeforeRequest, toNodeHandler } from './handler.js';
+import { toNodeHandler } from './handler.js';
 import { loadSharp } from './sharp-image-processor.js';
 
 export interface NodeRoomProxyOptions extends Omit<RoomProxyOptions, 'uploads'> {
@@ -69,16 +63,18 @@ export interface ProxyServer {
 /** Unlike `createRoomProxy`, stops at start when the default uploads cannot run (sharp is missing). */
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const { port = 8787, host = '127.0.0.1', uploads, shutdownGraceMs = 5_000, ...proxyOptions } = options;
-  // The default uploads need sharp: a standalone server without it stops, rather than running without them.
   if (uploads !== false && !(uploads && 'store' in uploads)) await loadSharp();
   const proxy = createRoomProxy({ ...proxyOptions, uploads });
+  const handler = toNodeHandler(proxy);
   // Slow clients: headers within 15 s, the whole request within 2 min (the proxy's own body deadlines are shorter).
-  const server = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 }, toNodeHandler(proxy));
-  // node:http hands CONNECT over as a raw socket (and drops it when nobody listens): refuse it in JSON too.
-  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
-    const refusal = refusedBeforeRequest(req, proxy.prefix);
-    if (refusal) endSocketWith(socket, refusal);
-    else socket.destroy();
+  const server = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 }, handler);
+  // node:http hands CONNECT over as a bare socket (and drops it when nobody listens): the handler refuses it in JSON too.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const res = new ServerResponse(req);
+    res.assignSocket(socket);
+    res.shouldKeepAlive = false;
+    res.once('finish', () => socket.end());
+    handler(req, res);
   });
   try {
     await once(server.listen(port, host), 'listening');

@@ -3,7 +3,7 @@
  * the long edge, flattens transparency and writes a fresh JPEG: nothing of the original survives but its pixels.
  */
 import type sharp from 'sharp';
-import { type ImageProcessor, ImageRejectedError } from '../uploads/image-processor.js';
+import { type ImageProcessor, ImageRejectedError } from '../uploads/interfaces.js';
 import { importPeer } from './optional-peer.js';
 
 let loading: Promise<typeof sharp> | undefined;
@@ -14,12 +14,8 @@ export function loadSharp(): Promise<typeof sharp> {
   return loading;
 }
 
-export interface SharpProcessorOptions {
-  /** JPEG quality. Default 85. */
-  quality?: number;
-}
-
-export function createSharpImageProcessor(options: SharpProcessorOptions = {}): ImageProcessor {
+/** `quality`: the JPEG quality, default 85. */
+export function createSharpImageProcessor(options: { quality?: number } = {}): ImageProcessor {
   const quality = options.quality ?? 85;
   return {
     async process(bytes, limits) {
@@ -44,7 +40,7 @@ export function createSharpImageProcessor(options: SharpProcessorOptions = {}): 
           .jpeg({ quality })
           .toBuffer({ resolveWithObject: true });
         return {
-          bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>,
+          bytes: asBytes(data),
           contentType: 'image/jpeg',
           width: info.width,
           height: info.height,
@@ -55,6 +51,9 @@ export function createSharpImageProcessor(options: SharpProcessorOptions = {}): 
     },
   };
 }
+
+/** A Node Buffer's bytes, without a copy. */
+export const asBytes = (data: Buffer) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>;
 
 /** sharp's own pixel-limit error (raised while reading the header) is a bomb; anything else an unreadable image. */
 function rejection(error: unknown, maxPixels: number, message: string): ImageRejectedError {

@@ -18,9 +18,8 @@ import { JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/respon
 import { consumeLimits, limitChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
-import { checkImageUrl } from '../security/image-url.js';
 import { sha256 } from '../security/keys.js';
-import { imageUrlForService } from '../security/upload-urls.js';
+import { checkImageUrl, imageUrlForService } from '../security/uploads.js';
 import type { WriteStep } from '../state/write-behind.js';
 import { type GenerationBodies, type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
 

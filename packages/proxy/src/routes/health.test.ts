@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FlakyStore } from '../../test/support/flaky-store.js';
 import { type Harness, startBareProxy, startHarness } from '../../test/support/harness.js';
-import { createMemoryStore } from '../state/memory-store.js';
+import { createMemoryStore } from '../state/store.js';
 
 /** The release that answers: what package.json says. */
 const version: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;

@@ -8,7 +8,7 @@ import { type Harness, startHarness, type Visitor } from '../../test/support/har
 import { createMemoryUploadStore } from '../../test/support/memory-upload-store.js';
 import { createDiskUploadStore } from '../node/disk-upload-store.js';
 import { createSharpImageProcessor } from '../node/sharp-image-processor.js';
-import { UploadStoreFullError } from '../uploads/upload-store.js';
+import { UploadStoreFullError } from '../uploads/interfaces.js';
 
 let h: Harness | undefined;
 afterEach(async () => {

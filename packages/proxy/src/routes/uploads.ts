@@ -13,11 +13,9 @@ import { appendCookie, jsonReply, notFound, ProxyHttpError, type Reply } from '.
 import { consumeLimits, type LimitCheck, limitChecks, precheckLimits } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import type { UploadOrigins } from '../security/upload-origins.js';
-import { trustedUploader } from '../security/upload-token.js';
-import { mayRead, signedUploadUrl, UPLOAD_ID } from '../security/upload-urls.js';
+import { mayRead, signedUploadUrl, trustedUploader, UPLOAD_ID } from '../security/uploads.js';
 import type { Visitor } from '../security/visitor-cookie.js';
-import { ImageRejectedError, type ProcessedImage } from '../uploads/image-processor.js';
-import { UploadStoreFullError } from '../uploads/upload-store.js';
+import { ImageRejectedError, type ProcessedImage, UploadStoreFullError } from '../uploads/interfaces.js';
 import { randomId } from '../util/base64url.js';
 
 /** Room for the multipart boundary and part headers around the file. */

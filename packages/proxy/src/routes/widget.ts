@@ -12,8 +12,7 @@
 import type { ProxyContext, RequestScope } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { ProxyHttpError } from '../http/responses.js';
-import { type Encoding, pickEncoding } from '../widget/accept-encoding.js';
-import type { ServedCode, ServedWidget } from '../widget/widget-source.js';
+import { type Encoding, pickEncoding, type ServedCode, type ServedWidget } from '../widget/widget-source.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=300';

@@ -1,8 +1,4 @@
-/**
- * Origin allowlist. Browsers send `Origin` on cross-origin fetches; a page on a site that is not on
- * the list gets a 403 before anything else happens. Requests without `Origin` (curl, the service
- * fetching an upload, same-origin GETs) pass: CORS protects browsers, limits protect credits.
- */
+/** The Origin allowlist: a page elsewhere gets a 403 first; no `Origin` (curl, the service) passes: limits protect credits. */
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { ProxyHttpError } from '../http/responses.js';
 

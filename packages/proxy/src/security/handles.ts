@@ -1,9 +1,7 @@
 /**
- * Visitor-bound handles: what the browser gets in place of the service's `request_id`. A handle is
- * the job's claims (the request id, the start, an expiry) sealed with AES-GCM, the visitor's id
- * authenticated alongside: the browser can neither read the service's id out of it nor forge one,
- * and a handle of another visitor, a tampered one or an expired one reads as "not found". It is
- * self-contained (no server state), so a restarted proxy with the same secret still serves it.
+ * What the browser gets in place of the service's `request_id`: the job's claims sealed for the
+ * visitor, who can neither read the id out of it nor forge one (another's, tampered or expired reads
+ * as "not found"). Self-contained, so a restarted proxy with the same secret still serves it.
  */
 import type { Sealer } from './keys.js';
 

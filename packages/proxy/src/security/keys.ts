@@ -1,27 +1,15 @@
 /**
- * The proxy's secret at work, over WebCrypto (the same on Node and edge runtimes): HMAC signatures
- * (visitor cookies, upload URLs) and AES-256-GCM seals (handles), each bound to a purpose so what
- * was made for one never passes for another. What checked out is remembered (bounded, per key
- * holder): a polling visitor presents the same cookie and handle every time, and an HMAC check or
- * a decryption costs more than the rest of a poll. Callers still check expiry on every read.
+ * The proxy's secret at work over WebCrypto: HMAC signatures (visitor cookies, upload URLs) and
+ * AES-256-GCM seals (handles), each bound to a purpose so what was made for one never passes for
+ * another. What checked out is remembered (bounded): a polling visitor presents the same cookie and
+ * handle every time, and a check costs more than the rest of a poll. Callers still check expiry.
  */
 import { decodeBase64Url, encodeBase64Url } from '../util/base64url.js';
 import { RecentCache } from '../util/recent-cache.js';
 
-export type SignaturePurpose = 'visitor' | 'upload';
-
-export interface Signer {
-  sign(purpose: SignaturePurpose, data: string): Promise<string>;
-  /** Constant-time check. */
-  verify(purpose: SignaturePurpose, data: string, signature: string): Promise<boolean>;
-}
-
-export interface Sealer {
-  /** base64url of a fresh random IV, the JSON of `value` encrypted and its tag; `context` is authenticated, not carried. */
-  seal(value: unknown, context: string): Promise<string>;
-  /** The value, or undefined for anything not sealed with this secret, purpose and context. */
-  open(token: string, context: string): Promise<unknown>;
-}
+type SignaturePurpose = 'visitor' | 'upload';
+export type Signer = ReturnType<typeof createSigner>;
+export type Sealer = ReturnType<typeof createSealer>;
 
 /** Truncated to 128 bits (RFC 2104 §5): forging one still takes 2^128 guesses, and every poll carries the cookie. */
 const SIGNATURE_BYTES = 16;
@@ -35,16 +23,17 @@ function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
   return encoder.encode(secret);
 }
 
-export function createSigner(secret: string): Signer {
+export function createSigner(secret: string) {
   const key = crypto.subtle.importKey('raw', secretBytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const mac = async (purpose: SignaturePurpose, data: string) =>
     new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(`${purpose}\n${data}`)), 0, SIGNATURE_BYTES);
   const verified = new RecentCache<string, true>(REMEMBERED_TOKENS);
   return {
-    async sign(purpose, data) {
+    async sign(purpose: SignaturePurpose, data: string): Promise<string> {
       return encodeBase64Url(await mac(purpose, data));
     },
-    async verify(purpose, data, signature) {
+    /** Constant-time. */
+    async verify(purpose: SignaturePurpose, data: string, signature: string): Promise<boolean> {
       const token = `${purpose}\n${data}\n${signature}`;
       if (verified.get(token)) return true;
       const given = decodeBase64Url(signature);
@@ -56,7 +45,7 @@ export function createSigner(secret: string): Signer {
 }
 
 /** The key is derived from the secret with HKDF and `purpose`, so it is never the key that signs cookies. */
-export function createSealer(secret: string, purpose: string): Sealer {
+export function createSealer(secret: string, purpose: string) {
   const key = crypto.subtle
     .importKey('raw', secretBytes(secret), 'HKDF', false, ['deriveKey'])
     .then((material) =>
@@ -70,13 +59,15 @@ export function createSealer(secret: string, purpose: string): Sealer {
     );
   const opened = new RecentCache<string, unknown>(REMEMBERED_TOKENS);
   return {
-    async seal(value, context) {
+    /** base64url of a fresh random IV, the JSON of `value` encrypted and its tag; `context` is authenticated, not carried. */
+    async seal(value: unknown, context: string): Promise<string> {
       const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
       const plaintext = encoder.encode(JSON.stringify(value));
       const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(context) }, await key, plaintext);
       return encodeBase64Url(new Uint8Array([...iv, ...new Uint8Array(sealed)]));
     },
-    async open(token, context) {
+    /** The value, or undefined for anything not sealed with this secret, purpose and context. */
+    async open(token: string, context: string): Promise<unknown> {
       const remembered = opened.get(`${context}\n${token}`);
       if (remembered !== undefined) return remembered;
       const bytes = decodeBase64Url(token);

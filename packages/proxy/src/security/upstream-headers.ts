@@ -1,8 +1,4 @@
-/**
- * Headers sent to the service. They are built, not copied: of the client's headers only the
- * allowlisted ones pass (never its Authorization, Cookie, Host, X-Forwarded-*, hop-by-hop or
- * framing headers); the key is added here and nowhere else.
- */
+/** Headers sent to the service, built from an allowlist of the client's (never copied); the key is added here and nowhere else. */
 import type { RequestHeaders } from '../http/proxy-request.js';
 
 export const FORWARDED_CLIENT_HEADERS = ['accept-language'] as const;

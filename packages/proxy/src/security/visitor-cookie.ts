@@ -1,7 +1,4 @@
-/**
- * The visitor: a random id in a signed HttpOnly cookie issued by the proxy. Limits and handles are
- * bound to it; a visitor who drops the cookie gets a new id but still meets the per-IP limit.
- */
+/** The visitor: a random id in a signed HttpOnly cookie; one who drops it gets a new id but still meets the per-IP limit. */
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { randomId } from '../util/base64url.js';
 import type { Signer } from './keys.js';

@@ -1,6 +1,6 @@
 import { ManualClock } from '@room-restyler/test-kit';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from './memory-store.js';
+import { createMemoryStore } from './store.js';
 
 describe('memory store', () => {
   it('counts at most `limit` hits of many concurrent callers, and refused hits are not counted', async () => {

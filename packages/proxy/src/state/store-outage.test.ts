@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FlakyStore } from '../../test/support/flaky-store.js';
 import { type Harness, startHarness } from '../../test/support/harness.js';
 import { VERSION } from '../version.js';
-import { createMemoryStore } from './memory-store.js';
+import { createMemoryStore } from './store.js';
 
 let h: Harness;
 let store: FlakyStore;

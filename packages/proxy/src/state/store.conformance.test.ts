@@ -6,8 +6,8 @@ import { ManualClock, waitFor } from '@room-restyler/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningRedis, startRedisServer } from '../../test/support/redis-server.js';
 import { createRedisStore } from '../node/redis/store.js';
-import { createMemoryStore } from './memory-store.js';
 import type { ProxyStore } from './store.js';
+import { createMemoryStore } from './store.js';
 
 /** Lifetimes in the cases: short, so the Redis run waits little. */
 const T = 150;

@@ -1,9 +1,7 @@
 /**
- * Store writes that must happen even when the store fails at the moment they are due — what the
- * proxy learned from a start the service accepted: whose job it is, the answer for replays, that
- * the start is resolved. Each batch runs in order at once; when a step fails, it and the steps after
- * it are kept and tried again every second, until they succeed or are too old to matter. Bounded:
- * beyond `maxBatches` waiting, the oldest batch is dropped (and logged).
+ * Store writes that must happen even when the store fails when they are due (what the proxy learned
+ * from a start the service accepted). Each batch runs in order at once; a failed step and those after
+ * it are tried again every second until they succeed or are too old to matter; past `maxBatches` the oldest is dropped.
  */
 import type { Logger } from '../log.js';
 

@@ -1,9 +1,7 @@
 /**
- * A bounded map that keeps what was used recently, in two generations: the current one and the one
- * before. Reading an entry of the older generation moves it up; when the current generation is
- * full, the older one is dropped whole. A hit in the current generation is a single lookup with no
- * reordering (a strict LRU reorders on every read), which is what a visitor polling every second
- * does; an entry unused for two generations is forgotten.
+ * A bounded map of what was used recently, in two generations: reading an entry of the older one
+ * moves it up; when the current one is full, the older is dropped whole. A hit in the current one
+ * is a single lookup with no reordering (a strict LRU reorders on every read): a visitor polling every second.
  */
 export class RecentCache<K, V> {
   readonly #generationSize: number;
@@ -27,12 +25,9 @@ export class RecentCache<K, V> {
   }
 
   set(key: K, value: V): void {
-    if (this.#current.has(key)) {
-      this.#current.set(key, value);
-      return;
-    }
     this.#previous.delete(key);
-    this.#add(key, value);
+    if (this.#current.has(key)) this.#current.set(key, value);
+    else this.#add(key, value);
   }
 
   get size(): number {

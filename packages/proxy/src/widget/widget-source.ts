@@ -1,9 +1,4 @@
-/**
- * The `<room-restyler>` element's bundle served at `{prefix}/room-restyler.js`, and its languages
- * beside it. The proxy does not depend on the element: a source finds the bundle where it can, or
- * answers undefined.
- */
-import type { Encoding } from './accept-encoding.js';
+/** The element's bundle served at `{prefix}/room-restyler.js` and its languages beside it: the proxy does not depend on the element, a source finds them. */
 
 export interface WidgetBundle {
   /** The ES module's text. */
@@ -74,4 +69,21 @@ async function servedCode(code: string, version: string, br?: Uint8Array): Promi
 async function hashOf(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
   return [...digest.subarray(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Smallest first: what the proxy prefers when the client accepts several. */
+const PREFERENCE: readonly Encoding[] = ['br', 'gzip'];
+
+/** Which of the widget's encodings a request accepts (RFC 9110 `Accept-Encoding`), best first. */
+export function pickEncoding(header: string | null, available: ReadonlySet<Encoding>): Encoding {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined);
+    if (name) weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  const accepts = (encoding: Encoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
+  return PREFERENCE.find((encoding) => available.has(encoding) && accepts(encoding)) ?? 'identity';
 }

@@ -1,5 +1,5 @@
 /** An upload store in memory, for the tests (a site on the edge brings its own, in S3/R2 or the like). */
-import { type StoredUpload, type UploadStore, UploadStoreFullError } from '../../src/uploads/upload-store.js';
+import { type StoredUpload, type UploadStore, UploadStoreFullError } from '../../src/uploads/interfaces.js';
 
 /** `maxBytes`: the storage budget (default 256 MB). */
 export function createMemoryUploadStore(options: { maxBytes?: number } = {}): UploadStore {

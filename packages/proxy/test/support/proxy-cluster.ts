@@ -9,8 +9,8 @@ import { type RunningSimulator, startSimulator } from '@room-restyler/simulator'
 import { guardedLog, TEST_API_KEY } from '@room-restyler/test-kit';
 import { type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/node/index.js';
 import { createRedisStore } from '../../src/node/redis/store.js';
-import { createMemoryStore } from '../../src/state/memory-store.js';
 import type { ProxyStore } from '../../src/state/store.js';
+import { createMemoryStore } from '../../src/state/store.js';
 import { Visitor, visitorCookie } from './harness.js';
 import { type RunningRedis, startRedisServer } from './redis-server.js';
 

@@ -1,5 +1,2 @@
-/**
- * `@room-restyler/proxy/redis`, Node only (ioredis, an optional peer, needs TCP): the Redis store that
- * lets several proxy instances share their state, and the store `ROOM_PROXY_REDIS_URL` asks for.
- */
+/** `@room-restyler/proxy/redis`, Node only (ioredis needs TCP): the store several proxy instances share. */
 export { createRedisStore, type RedisStoreOptions, type StoreEnv, storeFromEnv } from './store.js';

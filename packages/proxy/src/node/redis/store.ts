@@ -1,13 +1,11 @@
 /**
- * The Redis `ProxyStore`, shared by every proxy instance on the same Redis. Compound operations are
- * Lua scripts (atomic on the server); pub/sub has a second connection, as a subscribed one can run
- * nothing else. Expiry follows Redis's clock. ioredis, an optional peer, loads with the first store.
+ * The Redis `ProxyStore`: compound operations are Lua scripts (atomic on the server); pub/sub has a
+ * second connection, as a subscribed one can run nothing else. Expiry follows Redis's clock.
  */
 import type { Redis, RedisOptions } from 'ioredis';
 import { jsonLinesLogger, type Logger } from '../../log.js';
 import type { HitResult, ProxyStore, Unsubscribe } from '../../state/store.js';
 import { importPeer } from '../optional-peer.js';
-import { SCRIPTS } from './scripts.js';
 
 export interface RedisStoreOptions {
   /** `redis://[user:password@]host[:port][/db]`, or `rediss://` for TLS. */
@@ -24,9 +22,7 @@ export interface RedisStoreOptions {
   now?: (() => number) | undefined;
 }
 
-const DEFAULT_KEY_PREFIX = 'room-proxy:';
-
-/** The scripts as ioredis defines them on the connection. */
+/** The scripts (`SCRIPTS` below) as ioredis defines them on the connection. */
 interface ScriptCommands {
   hit(key: string, windowMs: number, limit: number): Promise<[allowed: number, count: number, msLeft: number]>;
   release(key: string): Promise<unknown>;
@@ -39,7 +35,7 @@ interface ScriptCommands {
 export async function createRedisStore(options: string | RedisStoreOptions): Promise<ProxyStore> {
   const {
     url: rawUrl,
-    keyPrefix = DEFAULT_KEY_PREFIX,
+    keyPrefix = 'room-proxy:',
     connectTimeoutMs = 5_000,
     commandTimeoutMs = 5_000,
     log = jsonLinesLogger,
@@ -75,10 +71,9 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
   }
 
   const key = (name: string) => `${keyPrefix}${name}`;
-  /** The listeners of each subscribed channel, by unprefixed name. */
+  // The listeners of each subscribed channel, by unprefixed name (only prefixed channels are subscribed).
   const channels = new Map<string, Set<(message: string) => void>>();
   subscriber.on('message', (fullName: string, message: string) => {
-    // Only prefixed channels are ever subscribed.
     for (const listener of [...(channels.get(fullName.slice(keyPrefix.length)) ?? [])]) listener(message);
   });
 
@@ -114,7 +109,7 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
     async subscribe(name, listener): Promise<Unsubscribe> {
       const listeners = channels.get(name) ?? new Set();
       channels.set(name, listeners.add(listener));
-      /** Drops the listener; true when it was the channel's last. */
+      // True when it was the channel's last listener.
       const leave = () => {
         if (!listeners.delete(listener) || listeners.size > 0 || channels.get(name) !== listeners) return false;
         channels.delete(name);
@@ -146,7 +141,7 @@ function px(ttlMs: number): number {
 }
 
 /** Connects, rejecting with the reason: ioredis rejects with "Connection is closed" and tells why in an error event. */
-export async function connectRedis(connection: Redis): Promise<void> {
+async function connectRedis(connection: Redis): Promise<void> {
   let reason: Error | undefined;
   const remember = (error: Error) => (reason = error);
   connection.on('error', remember);
@@ -175,13 +170,13 @@ function watchConnection(connection: Redis, where: string, log: Logger): void {
   });
 }
 
+/** A connection already gone is only dropped. */
 async function quit(connection: Redis): Promise<void> {
-  // A connection already gone is only dropped.
   if (connection.status !== 'end') await connection.quit().catch(() => connection.disconnect());
 }
 
 /** The parsed URL; a RangeError that never repeats the value (it may hold a password) otherwise. */
-export function parseRedisUrl(value: string): URL {
+function parseRedisUrl(value: string): URL {
   const url = URL.canParse(value) ? new URL(value) : undefined;
   if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
     throw new RangeError('The Redis URL must look like redis://[user:password@]host[:port][/db] (or rediss:// for TLS)');
@@ -203,10 +198,7 @@ export interface StoreEnv {
   ROOM_PROXY_REDIS_PREFIX?: string | undefined;
 }
 
-/**
- * The store the environment asks for: Redis when `ROOM_PROXY_REDIS_URL` is set, else undefined (the memory default).
- * Rejects with a message starting `ROOM_PROXY_REDIS_URL:` on a bad URL or an unreachable server, never repeating the password.
- */
+/** Redis when `ROOM_PROXY_REDIS_URL` is set, else undefined (the memory default); rejects naming the variable, never the password. */
 export async function storeFromEnv(env: StoreEnv, options: { log?: Logger | undefined } = {}): Promise<ProxyStore | undefined> {
   const url = env.ROOM_PROXY_REDIS_URL?.trim();
   if (!url) return undefined;
@@ -216,3 +208,48 @@ export async function storeFromEnv(env: StoreEnv, options: { log?: Logger | unde
     throw new Error(`ROOM_PROXY_REDIS_URL: ${(error as Error).message}`, { cause: error });
   }
 }
+
+/** One key each; atomic, so concurrent proxies never both take a limit's last slot or both win a claim. */
+const SCRIPTS = {
+  /**
+   * Fixed window (ARGV: window ms, limit), answering { allowed, count, ms left }. A full one refuses
+   * without counting; the expiry is set only when it opens, so a `release` keeps its end.
+   */
+  hit: `
+local current = redis.call('GET', KEYS[1])
+local window = tonumber(ARGV[1])
+local count = tonumber(current or '0')
+if count >= tonumber(ARGV[2]) then
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl < 0 then ttl = window end
+  return {0, count, ttl}
+end
+count = redis.call('INCR', KEYS[1])
+if not current or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], window) end
+return {1, count, redis.call('PTTL', KEYS[1])}
+`,
+  /** Gives back one hit, never going below zero and never creating the key; a window back at zero is deleted. */
+  release: `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 1 then redis.call('DECR', KEYS[1]) else redis.call('DEL', KEYS[1]) end
+return 0
+`,
+  /** Set-if-absent that also answers with the value already there. ARGV: value, ttl ms. */
+  claim: `
+local existing = redis.call('GET', KEYS[1])
+if existing then return existing end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return false
+`,
+  /** Compare-and-pexpire: extends the key only while it still holds the caller's value. ARGV: value, ttl ms. */
+  renew: `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`,
+  /** Compare-and-set. ARGV: expected value, new value, ttl ms. */
+  replace: `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+return 1
+`,
+} as const;

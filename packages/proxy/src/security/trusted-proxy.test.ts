@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/support/harness.js';
 import type { LogEntry } from '../log.js';
-import { canonicalIp, clientIpReader, type TrustProxy } from './client-ip.js';
+import { canonicalIp, clientIpReader, type TrustProxy } from './trusted-proxy.js';
 
 const withXff = (value: string) => new Request('http://x/', { headers: { 'x-forwarded-for': value } });
 const reader = (trustProxy: TrustProxy) => clientIpReader(trustProxy, () => {});

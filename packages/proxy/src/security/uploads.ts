@@ -1,0 +1,87 @@
+/** The proxy's own uploads: only the uploader and holders of a signed URL read one (404 otherwise: no free image host). */
+import { checkPublicUrl } from '@room-restyler/core/internal';
+import type { ProxyContext, RequestScope } from '../context.js';
+import type { ProxyRequest } from '../http/proxy-request.js';
+import { ProxyHttpError } from '../http/responses.js';
+import { digest, sameBytes } from './keys.js';
+import type { UploadOrigins } from './upload-origins.js';
+import { readVisitorCookie } from './visitor-cookie.js';
+
+export const UPLOADS_PATH = '/api/v1/uploads/';
+export const UPLOAD_ID = /^[A-Za-z0-9_-]{32}$/;
+
+/** The id (well-formed or not) after the upload path of a URL on one of the proxy's upload origins; undefined for any other URL. */
+function claimedUploadId(url: URL, origins: UploadOrigins | undefined, prefix: string): string | undefined {
+  const path = `${prefix}${UPLOADS_PATH}`;
+  return origins?.all.has(url.origin) && url.pathname.startsWith(path) ? url.pathname.slice(path.length) : undefined;
+}
+
+/** `{home}{prefix}/api/v1/uploads/{id}?expires=…&signature=…`, readable until `expiresAt` (ms). */
+export async function signedUploadUrl(context: ProxyContext, origins: UploadOrigins, id: string, expiresAt: number): Promise<string> {
+  const expires = Math.floor(expiresAt / 1000);
+  const signature = await context.signer.sign('upload', `${id}.${expires}`);
+  return `${origins.home}${context.options.prefix}${UPLOADS_PATH}${id}?expires=${expires}&signature=${signature}`;
+}
+
+/** Whether `request` may read upload `id` through a URL with `query`: a valid, unexpired signature, or the uploader's cookie. */
+export async function mayRead(
+  context: ProxyContext,
+  request: ProxyRequest,
+  id: string,
+  query: URLSearchParams,
+  owner: string | undefined,
+): Promise<boolean> {
+  const expires = query.get('expires') ?? '';
+  const signed =
+    /^\d{1,12}$/.test(expires) &&
+    Number(expires) * 1000 > context.options.clock.now() &&
+    (await context.signer.verify('upload', `${id}.${expires}`, query.get('signature') ?? ''));
+  return signed || (owner !== undefined && (await readVisitorCookie(request, context.signer)) === owner);
+}
+
+/** What the service is given for a checked `image_url`: for one of the proxy's uploads, a freshly signed URL on its home origin. */
+export async function imageUrlForService(context: ProxyContext, imageUrl: string, origins: UploadOrigins | undefined): Promise<string> {
+  const id = claimedUploadId(new URL(imageUrl), origins, context.options.prefix);
+  const uploads = context.options.uploads;
+  if (id === undefined || !origins || !uploads) return imageUrl;
+  return signedUploadUrl(context, origins, id, context.options.clock.now() + uploads.urlTtlMs);
+}
+
+const refuse = (code: 'bad_request' | 'upload_not_found' | 'upload_signature_invalid', message: string) =>
+  new ProxyHttpError(400, code, message, { extra: { field: 'image_url' } });
+
+/** Which `image_url` is forwarded (SSRF): own uploads the caller may read, the allowlist, else a public http(s) host. */
+export async function checkImageUrl(context: ProxyContext, scope: RequestScope, imageUrl: string): Promise<void> {
+  const { options } = context;
+  const url = new URL(imageUrl);
+  if (url.username !== '' || url.password !== '') throw refuse('bad_request', 'image_url must not carry credentials');
+  const id = claimedUploadId(url, scope.uploadOrigins, options.prefix);
+  // On the proxy's upload path it is one of its uploads or nothing: never judged as a public URL instead.
+  if (id !== undefined) return checkOwnUpload(context, scope, id, url);
+  if (options.allowedImageOrigins?.has(url.origin)) return;
+  if (options.allowedImageOrigins) throw refuse('bad_request', 'image_url must point to an allowed image host');
+  if (!options.allowPrivateImageUrls && !checkPublicUrl(imageUrl, { ports: options.allowedImagePorts }).ok)
+    throw refuse('bad_request', 'image_url must be an http(s) URL on a public host');
+}
+
+async function checkOwnUpload(context: ProxyContext, scope: RequestScope, id: string, url: URL): Promise<void> {
+  const { clock, uploads } = context.options;
+  const upload = uploads && UPLOAD_ID.test(id) ? await uploads.store.get(id, clock.now()) : undefined;
+  if (!upload) throw refuse('upload_not_found', 'image_url names no upload of this proxy (it may have expired): upload the photo again');
+  if (!(await mayRead(context, scope.request, id, url.searchParams, upload.owner)))
+    throw refuse('upload_signature_invalid', "image_url's signature is not valid or has expired: upload the photo again");
+}
+
+/**
+ * `ROOM_UPLOAD_TOKEN`: a server caller (the MCP server) outside the visitor limits; a wrong one is a 401 at once.
+ * Both sides are hashed before a constant-time comparison: neither the length nor the first wrong byte leaks.
+ */
+export async function trustedUploader(context: ProxyContext, scope: RequestScope): Promise<boolean> {
+  const token = context.options.uploadToken;
+  const authorization = scope.request.headers.get('authorization');
+  if (token === undefined || authorization === null) return false;
+  const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? '';
+  if (sameBytes(await digest(given), await digest(token))) return true;
+  const message = 'Authorization does not carry the upload token this proxy expects (ROOM_UPLOAD_TOKEN)';
+  throw new ProxyHttpError(401, 'upload_token_invalid', message, { headers: { 'www-authenticate': 'Bearer' } });
+}
