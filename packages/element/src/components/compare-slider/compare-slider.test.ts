@@ -24,7 +24,7 @@ describe('room-restyler-compare', () => {
   it('moves the clip with arrows, Home and End', async () => {
     const el = await mount();
     const range = el.shadowRoot!.querySelector('input')!;
-    const after = el.shadowRoot!.querySelector('img.after')!;
+    const after = el.shadowRoot!.querySelector('.clip')!;
     range.focus();
     await sendKeys({ press: 'ArrowLeft' });
     await el.updateComplete;
@@ -40,6 +40,6 @@ describe('room-restyler-compare', () => {
 
   it('lets vertical swipes scroll the page', async () => {
     const el = await mount();
-    expect(getComputedStyle(el.shadowRoot!.querySelector('input')!).touchAction).to.equal('pan-y');
+    expect(getComputedStyle(el.shadowRoot!.querySelector('.frame')!).touchAction).to.equal('pan-y');
   });
 });
