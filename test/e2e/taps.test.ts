@@ -4,11 +4,9 @@
  * desktop and on a phone, and neither the page nor the card row scrolls and focus stays on the choice.
  * The same for every button of the widget before a photo, with one and with results.
  */
-import type { ChildProcess } from 'node:child_process';
-import { CHROMIUM_ARGS, chromiumPath, SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPhoto, startDemo } from '../support/demo.js';
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demoInChromium, dropPhoto, VIEWPORTS } from '../support/demo.js';
 
 type Input = 'mouse' | 'touch' | 'pen';
 type Point = [name: string, x: number, y: number];
@@ -214,40 +212,14 @@ const installHelpers = (page: Page) =>
     (window as unknown as { taps: PageHelpers }).taps = helpers;
   });
 
-const VIEWPORTS = {
-  desktop: { viewport: { width: 1280, height: 800 } },
-  // A small phone: the top of the widget is out of view while the visitor picks a style.
-  phone: { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
-} as const;
-
 describe('a press lands where the visitor aimed', () => {
-  let demo: ChildProcess;
-  let browser: Browser;
-  let url: string;
-
-  beforeAll(async () => {
-    const started = startDemo('0', { ROOM_SIM_LATENCY: '50-100' });
-    demo = started.demo;
-    url = await started.url;
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    demo?.kill('SIGTERM');
-  });
+  const { visit } = demoInChromium();
 
   for (const [device, options] of Object.entries(VIEWPORTS)) {
     const inputs: Input[] = device === 'phone' ? ['touch', 'mouse', 'pen'] : ['mouse', 'pen', 'touch'];
     it(`on a ${device}: every part of every style card, mode, result and button, with ${inputs.join(', ')}`, async () => {
-      const context: BrowserContext = await browser.newContext({ ...options, hasTouch: true });
-      const page = await context.newPage();
-      page.setDefaultTimeout(SAFETY_TIMEOUT_MS);
-      const cdp = await context.newCDPSession(page);
+      const { context, page, cdp, widget } = await visit({ ...options, hasTouch: true });
       try {
-        await page.goto(url);
-        const widget = page.locator('room-restyler');
-        await widget.scrollIntoViewIfNeeded();
         await installHelpers(page);
         const wrong: string[] = [];
         for (const input of inputs)

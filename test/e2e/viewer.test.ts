@@ -5,12 +5,10 @@
  * the pinch still; a drag pans by its distance; a drag on the handle moves the divider; and the
  * handle stays inside the viewport at every step. Screenshots go to test-output/viewer/.
  */
-import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import { CHROMIUM_ARGS, chromiumPath, SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
-import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPhoto, startDemo } from '../support/demo.js';
+import type { CDPSession, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoInChromium, dropPhoto, VIEWPORTS } from '../support/demo.js';
 
 type Box = { x: number; y: number; width: number; height: number };
 type Point = [number, number];
@@ -88,40 +86,15 @@ async function pinch(cdp: CDPSession, [x, y]: Point, from: number, to: number) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
-const VIEWPORTS = {
-  desktop: { viewport: { width: 1280, height: 800 } },
-  phone: { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
-} as const;
-
 describe('the full-screen comparison', () => {
-  let demo: ChildProcess;
-  let browser: Browser;
-  let url: string;
-
-  beforeAll(async () => {
-    const started = startDemo('0', { ROOM_SIM_LATENCY: '50-100' });
-    demo = started.demo;
-    url = await started.url;
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-    await mkdir(SHOTS, { recursive: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    demo?.kill('SIGTERM');
-  });
+  const { visit } = demoInChromium();
+  beforeAll(() => mkdir(SHOTS, { recursive: true }));
 
   for (const [device, options] of Object.entries(VIEWPORTS)) {
     const touch = device === 'phone';
     it(`on a ${device}: zooms about the pointer, pans by a drag and keeps the handle in view`, async () => {
-      const context = await browser.newContext(options);
-      const page = await context.newPage();
-      page.setDefaultTimeout(SAFETY_TIMEOUT_MS);
-      const cdp = await context.newCDPSession(page);
+      const { context, page, cdp, widget } = await visit(options);
       try {
-        await page.goto(url);
-        const widget = page.locator('room-restyler');
-        await widget.scrollIntoViewIfNeeded();
         await dropPhoto(page);
         await widget.locator('[part~="generate"]').click();
         await widget.locator('[part~="fullscreen"]').waitFor();
