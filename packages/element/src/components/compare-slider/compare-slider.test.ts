@@ -1,12 +1,12 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../define.js';
 import { expectAccessible } from '../../test/helpers.js';
 import type { CompareSlider } from './compare-slider.js';
 
 const mount = () =>
   fixture<CompareSlider>(
-    html`<room-restyler-compare before-src="/samples/living-room.jpg" after-src="/samples/office.jpg" before-label="Before" after-label="After" label="Before and after"></room-restyler-compare>`,
+    html`<room-restyler-compare style="width: 400px; height: 300px" before-src="/samples/living-room.jpg" after-src="/samples/office.jpg" before-label="Before" after-label="After" label="Before and after"></room-restyler-compare>`,
   );
 
 describe('room-restyler-compare', () => {
@@ -36,6 +36,25 @@ describe('room-restyler-compare', () => {
     await sendKeys({ press: 'Home' });
     await el.updateComplete;
     expect(el.position).to.equal(0);
+  });
+
+  it('moves the divider to a press and with a drag, mirrored right to left', async () => {
+    for (const dir of ['ltr', 'rtl']) {
+      const el = await mount();
+      el.dir = dir;
+      await el.updateComplete;
+      const frame = el.shadowRoot!.querySelector('.frame')!.getBoundingClientRect();
+      const at = (share: number) => [Math.round(frame.x + frame.width * share), Math.round(frame.y + frame.height / 3)] as [number, number];
+      await sendMouse({ type: 'move', position: at(0.25) });
+      await sendMouse({ type: 'down' });
+      await el.updateComplete;
+      expect(el.position).to.be.closeTo(dir === 'ltr' ? 25 : 75, 1);
+      await sendMouse({ type: 'move', position: at(0.6) });
+      await sendMouse({ type: 'up' });
+      await el.updateComplete;
+      expect(el.position).to.be.closeTo(dir === 'ltr' ? 60 : 40, 1);
+      expect(el.shadowRoot!.querySelector('input')!.value).to.equal(String(el.position));
+    }
   });
 
   it('lets vertical swipes scroll the page', async () => {
