@@ -144,12 +144,12 @@ export class CompareSlider extends LitElement {
     this.#pointers.delete(event.pointerId);
   }
 
-  /** Ctrl+wheel (and a trackpad's pinch) zooms about the pointer; the wheel alone pans. */
+  /** Ctrl/⌘+wheel (and a trackpad's pinch) zooms about the pointer; the wheel alone pans. */
   #onWheel(event: WheelEvent) {
     if (!this.zoom) return;
     event.preventDefault();
     const at: Point = [event.clientX, event.clientY];
-    if (event.ctrlKey) this.#zoomAt(this.zoom * Math.exp(-event.deltaY / 200), at);
+    if (event.ctrlKey || event.metaKey) this.#zoomAt(this.zoom * Math.exp(-event.deltaY / 200), at);
     else this.#zoomAt(this.zoom, at, [at[0] - event.deltaX, at[1] - event.deltaY]);
   }
 
