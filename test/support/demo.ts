@@ -2,7 +2,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath, SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const DEMO_DIR = fileURLToPath(new URL('../../demo/', import.meta.url));
 const PHOTO = fileURLToPath(new URL('../../demo/public/photos/living-room.jpg', import.meta.url));
@@ -46,4 +48,43 @@ export async function dropPhoto(page: Page): Promise<void> {
     },
     [...photo],
   );
+}
+
+/** The desktop and the small phone the widget is visited with (on the phone its top is out of view while a style is picked). */
+export const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+} as const;
+
+/**
+ * Starts the demo with a fast simulator and a Chromium before the suite's tests, and stops them after;
+ * `visit` opens the demo in a new context with the widget scrolled into view, and a DevTools session
+ * for real input (the caller closes the context).
+ */
+export function demoInChromium() {
+  let demo: ChildProcess | undefined;
+  let browser: Browser | undefined;
+  let url = '';
+  beforeAll(async () => {
+    const started = startDemo('0', { ROOM_SIM_LATENCY: '50-100' });
+    demo = started.demo;
+    url = await started.url;
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    demo?.kill('SIGTERM');
+  });
+  return {
+    async visit(options: BrowserContextOptions) {
+      const context = await browser!.newContext(options);
+      const page = await context.newPage();
+      page.setDefaultTimeout(SAFETY_TIMEOUT_MS);
+      const cdp = await context.newCDPSession(page);
+      await page.goto(url);
+      const widget = page.locator('room-restyler');
+      await widget.scrollIntoViewIfNeeded();
+      return { context, page, cdp, widget };
+    },
+  };
 }

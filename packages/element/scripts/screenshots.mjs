@@ -120,7 +120,7 @@ try {
   check(
     await pw.evaluate(
       (el) =>
-        getComputedStyle(el.shadowRoot.querySelector('room-restyler-compare').shadowRoot.querySelector('input')).touchAction === 'pan-y',
+        getComputedStyle(el.shadowRoot.querySelector('room-restyler-compare').shadowRoot.querySelector('.frame')).touchAction === 'pan-y',
     ),
     'touch-action: pan-y keeps vertical scrolling',
   );

@@ -34,6 +34,8 @@ export interface PartEventDetails {
   'rr-drag': { dragging: boolean };
   /** A card was chosen: a style, or the result to show. */
   'rr-choose': { id: string };
+  /** The visitor zoomed the full-screen comparison. */
+  'rr-zoom': { zoom: number };
 }
 
 export type RoomRestylerEventName = keyof RoomRestylerEventDetails;

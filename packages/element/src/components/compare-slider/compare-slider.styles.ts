@@ -1,33 +1,48 @@
 import { css } from 'lit';
 
 export default css`
-  /* A size container: the frame is the photo's shape, as large as fits (then zoomed). */
+  /*
+   * A size container. The photo is as large as fits (times the zoom), its point --_fx/--_fy at the
+   * middle; the frame is the part of it in view.
+   */
   :host {
-    display: grid;
-    place-items: safe center;
+    display: block;
+    position: relative;
     container-type: size;
     --_pos: 50%;
   }
   .frame {
-    position: relative;
-    width: calc(min(100cqw, 100cqh * var(--_ratio)) * var(--_zoom));
-    height: calc(min(100cqh, 100cqw / var(--_ratio)) * var(--_zoom));
+    --_w: calc(min(100cqw, 100cqh * var(--_ratio)) * var(--_zoom));
+    --_h: calc(min(100cqh, 100cqw / var(--_ratio)) * var(--_zoom));
+    --_x: calc(50cqw - var(--_fx) * var(--_w));
+    --_y: calc(50cqh - var(--_fy) * var(--_h));
+    position: absolute;
+    left: max(0px, var(--_x));
+    top: max(0px, var(--_y));
+    width: min(100cqw, var(--_w));
+    height: min(100cqh, var(--_h));
     overflow: hidden;
     border-radius: var(--_radius);
     background: var(--_surface-2);
     user-select: none;
+    cursor: ew-resize;
+    /* Vertical swipes still scroll the page; horizontal ones move the divider. */
+    touch-action: pan-y;
   }
   img {
     position: absolute;
-    inset: 0;
-    width: 100%;
-    height: 100%;
+    left: min(0px, var(--_x));
+    top: min(0px, var(--_y));
+    width: var(--_w);
+    height: var(--_h);
     object-fit: contain;
   }
-  .after {
+  .clip {
+    position: absolute;
+    inset: 0;
     clip-path: inset(0 0 0 var(--_pos));
   }
-  :host(:dir(rtl)) .after {
+  :host(:dir(rtl)) .clip {
     clip-path: inset(0 var(--_pos) 0 0);
   }
   .tag {
@@ -62,13 +77,14 @@ export default css`
     box-shadow: 0 0 4px rgb(0 0 0 / 0.5);
     pointer-events: none;
   }
+  /* On the divider, but never past the frame's edges. */
   .handle {
     position: absolute;
     top: 50%;
-    left: 50%;
+    inset-inline-start: clamp(1.375rem, var(--_pos), 100% - 1.375rem);
     width: 2.75rem;
     height: 2.75rem;
-    transform: translate(-50%, -50%);
+    margin: -1.375rem;
     border-radius: 50%;
     background: #fff;
     color: #222;
@@ -83,17 +99,9 @@ export default css`
     height: 100%;
     margin: 0;
     opacity: 0;
-    cursor: ew-resize;
-    /* Vertical swipes still scroll the page; horizontal ones move the divider. */
-    touch-action: pan-y;
-    appearance: none;
+    pointer-events: none;
   }
-  input::-webkit-slider-thumb {
-    -webkit-appearance: none;
-    width: 2px;
-    height: 100%;
-  }
-  input:focus-visible + .divider .handle {
+  input:focus-visible ~ .handle {
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }

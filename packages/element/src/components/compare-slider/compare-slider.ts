@@ -1,16 +1,31 @@
-import { html, LitElement } from 'lit';
+import { html, LitElement, type PropertyValues } from 'lit';
+import { emit } from '../../events.js';
 import styles from './compare-slider.styles.js';
+
+type Point = [number, number];
+
+/** The most a zoomable slider enlarges the photo. */
+export const MAX_ZOOM = 4;
+
+/** The middle of the first two pointers and how far apart they are (1 for one pointer). */
+function span(pointers: Map<number, Point>): [Point, number] {
+  const [a, b = a] = [...pointers.values()] as [Point, Point?];
+  return [[(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], Math.hypot(a[0] - b[0], a[1] - b[1]) || 1];
+}
 
 /**
  * A before/after comparison driven by a native `<input type="range">`, so it has an accessible
- * name and value, arrow/Page/Home/End keys, touch and mouse for free; the range only moves the
- * clip. The value is the share of the "before" image shown from the inline start, which also
- * makes right-to-left layouts mirror correctly. The frame takes the "before" photo's shape, as
- * large as fits the element, so the divider never leaves the picture; `zoom` enlarges it (the
- * full-screen view scrolls).
+ * name and value and arrow/Page/Home/End keys; pointers move the divider themselves (the range
+ * takes no pointer input), so that in a zoomed view they can pan and pinch too. The value is the
+ * share of the "before" image shown from the inline start, which also makes right-to-left layouts
+ * mirror correctly. The frame takes the "before" photo's shape, as large as fits the element, so
+ * the divider never leaves the picture; with `zoom` set the visitor zooms it (pinch, Ctrl+wheel)
+ * and pans it (drag, wheel) inside the element, and the frame is the visible part of the photo.
+ * Children show over the frame (the widget's Full screen button).
  *
  * @csspart frame - the image frame.
  * @csspart handle - the round handle on the divider.
+ * @fires rr-zoom - the zoom changed (detail `zoom`).
  */
 export class CompareSlider extends LitElement {
   static override styles = styles;
@@ -24,6 +39,7 @@ export class CompareSlider extends LitElement {
     position: { type: Number },
     zoom: { type: Number },
     ratio: { state: true },
+    centre: { state: true },
     valueText: { attribute: false },
   };
 
@@ -34,25 +50,45 @@ export class CompareSlider extends LitElement {
   declare label: string;
   /** 0–100: how much of the "before" image shows. */
   declare position: number;
-  /** 1 fits the images into the element; 2 doubles their size (the element scrolls). */
+  /** 0 (the default) fits the photo into the element, fixed; 1 to MAX_ZOOM fits it times that, and the visitor can zoom and pan. */
   declare zoom: number;
   /** Width / height of the "before" photo, once it has loaded. */
   declare private ratio: number;
+  /** The photo's point (fractions of its width and height) at the middle of the element. */
+  declare private centre: Point;
   declare valueText: (position: number) => string;
+  /** The pointers down on the frame, and whether they move the divider (else they pan and pinch). */
+  #pointers = new Map<number, Point>();
+  #divides = false;
 
   constructor() {
     super();
     this.beforeSrc = this.afterSrc = this.beforeLabel = this.afterLabel = this.label = '';
     this.position = 50;
-    this.zoom = 1;
+    this.zoom = 0;
     this.ratio = 4 / 3;
+    this.centre = [0.5, 0.5];
     this.valueText = (p) => `${p}%`;
   }
 
+  protected override willUpdate(changed: PropertyValues<this>) {
+    // A zoom set from outside (the zoom buttons) keeps the middle of the view.
+    if (this.zoom && changed.has('zoom')) this.#zoomAt(this.zoom);
+  }
+
   override render() {
-    return html`<div class="frame" part="frame" style="--_pos:${this.position}%;--_zoom:${this.zoom};--_ratio:${this.ratio}">
-      <img class="before" src=${this.beforeSrc} alt=${this.beforeLabel} @load=${this.#onLoad} />
-      <img class="after" src=${this.afterSrc} alt=${this.afterLabel} />
+    const [x, y] = this.centre;
+    return html`<div
+      class="frame"
+      part="frame"
+      style="--_pos:${this.position}%;--_zoom:${this.zoom || 1};--_ratio:${this.ratio};--_fx:${x};--_fy:${y};${this.zoom ? 'touch-action:none' : ''}${this.zoom > 1 ? ';cursor:grab' : ''}"
+      @pointerdown=${this.#onDown}
+      @pointermove=${this.#onMove}
+      @lostpointercapture=${this.#onUp}
+      @wheel=${this.#onWheel}
+    >
+      <img class="before" src=${this.beforeSrc} alt=${this.beforeLabel} draggable="false" @load=${this.#onLoad} />
+      <div class="clip"><img class="after" src=${this.afterSrc} alt=${this.afterLabel} draggable="false" /></div>
       <span class="tag b" aria-hidden="true">${this.beforeLabel}</span>
       <span class="tag a" aria-hidden="true">${this.afterLabel}</span>
       <input
@@ -61,13 +97,12 @@ export class CompareSlider extends LitElement {
         aria-label=${this.label}
         aria-valuetext=${this.valueText(this.position)}
         @input=${this.#onInput}
-        @pointermove=${this.#onPointerMove}
       />
-      <div class="divider" aria-hidden="true">
-        <span class="handle" part="handle">
-          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><path d="m9 6-6 6 6 6M15 6l6 6-6 6" /></svg>
-        </span>
-      </div>
+      <div class="divider" aria-hidden="true"></div>
+      <span class="handle" part="handle" aria-hidden="true">
+        <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><path d="m9 6-6 6 6 6M15 6l6 6-6 6" /></svg>
+      </span>
+      <slot></slot>
     </div>`;
   }
 
@@ -80,10 +115,63 @@ export class CompareSlider extends LitElement {
     this.position = Number((event.target as HTMLInputElement).value);
   }
 
-  /** Chromium's range follows a pressed mouse or finger, not a pen (it captures only the mouse): a pen moves the divider here. */
-  #onPointerMove({ buttons, pointerType, offsetX, target }: PointerEvent) {
-    const share = offsetX / (target as HTMLElement).offsetWidth;
-    if (buttons && pointerType === 'pen') this.position = Math.round(100 * (this.matches(':dir(rtl)') ? 1 - share : share));
+  #onDown(event: PointerEvent) {
+    // Presses on the children (the Full screen button) are theirs.
+    if (!this.renderRoot.contains(event.target as Node)) return;
+    (event.currentTarget as Element).setPointerCapture(event.pointerId);
+    this.#pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    // Fitted, a press anywhere moves the divider (as on a range); zoomable, one on the handle (others pan and pinch).
+    this.#divides = this.#pointers.size < 2 && (!this.zoom || !!(event.target as Element).closest('.handle'));
+    this.#onMove(event);
+  }
+
+  #onMove(event: PointerEvent) {
+    const pointers = this.#pointers;
+    if (!pointers.has(event.pointerId)) return;
+    const [from, spanFrom] = span(pointers);
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    if (this.#divides) {
+      const { left, width } = (event.currentTarget as Element).getBoundingClientRect();
+      const share = Math.min(Math.max((event.clientX - left) / width, 0), 1);
+      this.position = Math.round(100 * (this.matches(':dir(rtl)') ? 1 - share : share));
+    } else if (this.zoom) {
+      const [to, spanTo] = span(pointers);
+      this.#zoomAt((this.zoom * spanTo) / spanFrom, from, to);
+    }
+  }
+
+  #onUp(event: PointerEvent) {
+    this.#pointers.delete(event.pointerId);
+  }
+
+  /** Ctrl/⌘+wheel (and a trackpad's pinch) zooms about the pointer; the wheel alone pans. */
+  #onWheel(event: WheelEvent) {
+    if (!this.zoom) return;
+    event.preventDefault();
+    const at: Point = [event.clientX, event.clientY];
+    if (event.ctrlKey || event.metaKey) this.#zoomAt(this.zoom * Math.exp(-event.deltaY / 200), at);
+    else this.#zoomAt(this.zoom, at, [at[0] - event.deltaX, at[1] - event.deltaY]);
+  }
+
+  /**
+   * Zooms to `zoom` (held to 1–MAX_ZOOM), moving the photo's point that was under `from` (client
+   * coordinates; the middle of the element when left out) to `to`. The zoomed photo covers the
+   * element where it is larger, else stays inside it; unzoomed it is centred.
+   */
+  #zoomAt(zoom: number, from?: Point, to = from) {
+    const box = this.getBoundingClientRect();
+    const z = Math.min(Math.max(zoom, 1), MAX_ZOOM);
+    this.centre = this.centre.map((c, i) => {
+      const length = i ? box.height : box.width;
+      const middle = (i ? box.y : box.x) + length / 2;
+      const fitted = Math.min(length, i ? box.width / this.ratio : box.height * this.ratio);
+      const at = c + ((from?.[i] ?? middle) - middle) / (fitted * this.zoom) - ((to?.[i] ?? middle) - middle) / (fitted * z);
+      // How far the point in the middle may go from the photo's middle.
+      const room = z > 1 ? Math.abs(0.5 - length / 2 / (fitted * z)) : 0;
+      return 0.5 + Math.min(Math.max(at - 0.5, -room), room);
+    }) as Point;
+    this.zoom = z;
+    emit(this, 'rr-zoom', { zoom: z });
   }
 }
 

@@ -117,9 +117,9 @@ describe('<room-restyler> focus', () => {
       () => $<HTMLDialogElement>(el, 'dialog')!,
     );
     await focusedOn((a) => a.textContent === 'Close', 'Close');
-    // Zoom in: the images grow inside a scrolling view.
+    // Zoom in: the images grow (the view shows part of them).
     const compare = dialog.querySelector('room-restyler-compare')!;
-    const frame = () => $(compare, '.frame')!.getBoundingClientRect().width;
+    const frame = () => $(compare, 'img')!.getBoundingClientRect().width;
     const fitted = frame();
     dialog.querySelector<HTMLButtonElement>('[aria-label="Zoom in"]')!.click();
     await until(() => Math.abs(frame() - fitted * 1.5) < 2, 'the zoomed frame');

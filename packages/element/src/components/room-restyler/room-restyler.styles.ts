@@ -61,8 +61,7 @@ export default css`
   room-restyler-compare {
     height: 100%;
   }
-  .preview,
-  .result {
+  .preview {
     position: relative;
   }
   .btn.icon {
@@ -309,10 +308,6 @@ export default css`
   .viewer-bar output {
     min-width: 4.5ch;
     text-align: center;
-  }
-  .viewer-body {
-    min-height: 0;
-    overflow: auto;
   }
   @media (prefers-reduced-motion: reduce) {
     .scan {

@@ -425,7 +425,7 @@ describe('<room-restyler>', () => {
     await click(el, 'generate');
     await until(() => is(el, 'result'), 'result');
     const compare = $(el, 'room-restyler-compare')!;
-    const after = $(compare, 'img.after')!;
+    const after = $(compare, '.clip')!;
     // 50 %: the "after" half is clipped from the right in RTL, from the left in LTR.
     expect(getComputedStyle(after).clipPath).to.equal('inset(0px 50% 0px 0px)');
     await expectAccessible(el);

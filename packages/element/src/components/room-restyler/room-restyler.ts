@@ -16,6 +16,7 @@ import { buttonStyles } from '../../styles/shared.styles.js';
 import { themeStyles } from '../../styles/theme.styles.js';
 import type { MessageKey } from '../../translations/en.js';
 import type { Card } from '../choice-cards/choice-cards.js';
+import { MAX_ZOOM } from '../compare-slider/compare-slider.js';
 import styles from './room-restyler.styles.js';
 
 /** What the visitor has chosen as the "before" photo. */
@@ -45,7 +46,6 @@ interface SavedState {
 type View = 'empty' | 'reading' | 'ready' | 'uploading' | 'generating' | 'downloading' | 'error' | 'result';
 const BUSY: readonly View[] = ['uploading', 'generating', 'downloading'];
 const STATES = ['empty', 'ready', 'uploading', 'generating', 'downloading', 'error', 'result'] as const;
-const ZOOMS = [1, 1.5, 2, 3, 4];
 const MAIN_PHASES: Partial<Record<View, MessageKey>> = {
   reading: 'phaseReading',
   uploading: 'phaseUploading',
@@ -418,9 +418,6 @@ export class RoomRestyler extends LitElement {
     if (view === 'result') {
       return html`<div class="result" part="result">
         ${this.#renderCompare(0)}
-        <button type="button" class="btn icon" part="fullscreen" aria-label=${t('fullscreen')} @click=${() => (this.zoom = 1)}>
-          <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" /></svg>
-        </button>
       </div>`;
     }
     if (!photo) {
@@ -455,6 +452,7 @@ export class RoomRestyler extends LitElement {
     </div>`;
   }
 
+  /** The comparison: fitted with the Full screen button over it (`zoom` 0), or zoomable. */
   #renderCompare(zoom: number): TemplateResult {
     const { t } = this.#language.localizer;
     const after = this.results[this.shown];
@@ -462,14 +460,21 @@ export class RoomRestyler extends LitElement {
     return html`<room-restyler-compare
       part="compare"
       exportparts="frame, handle"
-      .zoom=${zoom || 1}
+      .zoom=${zoom}
       .beforeSrc=${before?.src ?? this.photo?.src ?? ''}
       .afterSrc=${after?.src ?? ''}
       .beforeLabel=${before ? this.#resultLabel(before) : t('before')}
       .afterLabel=${after && before ? this.#resultLabel(after) : t('after')}
       .label=${t('compare')}
       .valueText=${(pct: number) => t('compareValue', { pct: this.#language.localizer.percent(pct / 100) })}
-    ></room-restyler-compare>`;
+      >${
+        zoom
+          ? nothing
+          : html`<button type="button" class="btn icon" part="fullscreen" aria-label=${t('fullscreen')} @click=${() => (this.zoom = 1)}>
+              <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" /></svg>
+            </button>`
+      }</room-restyler-compare
+    >`;
   }
 
   #renderChoices(): TemplateResult {
@@ -605,15 +610,21 @@ export class RoomRestyler extends LitElement {
   #renderViewer(): TemplateResult {
     const l = this.#language.localizer;
     const { t } = l;
-    const step = (by: number) => () => (this.zoom = ZOOMS[ZOOMS.indexOf(this.zoom) + by] ?? this.zoom);
-    return html`<dialog part="viewer" aria-label=${t('compare')} @close=${() => (this.zoom = 0)}>
+    // The compare holds the zoom to 1–MAX_ZOOM and says what it is.
+    const step = (by: number) => () => (this.zoom *= by);
+    return html`<dialog
+      part="viewer"
+      aria-label=${t('compare')}
+      @close=${() => (this.zoom = 0)}
+      @rr-zoom=${(e: PartEvent<'rr-zoom'>) => (this.zoom = e.detail.zoom)}
+    >
       <div class="viewer-bar">
-        <button type="button" class="btn" aria-label=${t('zoomOut')} ?disabled=${this.zoom === 1} @click=${step(-1)}>−</button>
+        <button type="button" class="btn" aria-label=${t('zoomOut')} ?disabled=${this.zoom <= 1} @click=${step(2 / 3)}>−</button>
         <output>${l.percent(this.zoom)}</output>
-        <button type="button" class="btn" aria-label=${t('zoomIn')} ?disabled=${this.zoom === 4} @click=${step(1)}>+</button>
+        <button type="button" class="btn" aria-label=${t('zoomIn')} ?disabled=${this.zoom >= MAX_ZOOM} @click=${step(1.5)}>+</button>
         <button type="button" class="btn" autofocus @click=${() => this.#$<HTMLDialogElement>('dialog')?.close()}>${t('close')}</button>
       </div>
-      <div class="viewer-body">${this.#renderCompare(this.zoom)}</div>
+      ${this.#renderCompare(this.zoom)}
     </dialog>`;
   }
 
