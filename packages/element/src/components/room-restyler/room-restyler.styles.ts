@@ -54,6 +54,7 @@ export default css`
   }
   .stage {
     position: relative;
+    flex: 1 0 auto;
     height: clamp(15rem, 62cqw, 30rem);
   }
   .stage > *,
@@ -61,12 +62,10 @@ export default css`
   room-restyler-compare {
     height: 100%;
   }
+  /* The picture's frame: what the picture leaves of the stage is frame, not a gap. */
   .preview,
   .result {
     position: relative;
-  }
-  /* A frame around the picture, as around the photo before: what the picture leaves is frame, not a gap. */
-  .result {
     border-radius: var(--_radius);
     background: var(--_surface-2);
   }
@@ -83,7 +82,6 @@ export default css`
     width: 100%;
     object-fit: contain;
     border-radius: var(--_radius);
-    background: var(--_surface-2);
   }
   /* Work going on over the photo: a veil and a slow sweep of light (only the veil with reduced motion: the still sweep sits outside). */
   .scan {
@@ -142,9 +140,6 @@ export default css`
   .show:has(.results) {
     align-self: stretch;
     contain: size;
-  }
-  .show:has(.results) .stage {
-    flex: 1 0 auto;
   }
   .panel .choices::before {
     content: '';
