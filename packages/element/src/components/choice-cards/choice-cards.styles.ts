@@ -27,9 +27,7 @@ export default css`
     overflow-x: auto;
     padding: 4px;
     margin: -4px;
-    /* A card always starts at the edge: a name is never cut at its start. */
-    scroll-snap-type: x mandatory;
-    scroll-padding-inline: 4px;
+    scroll-snap-type: x proximity;
     scrollbar-width: thin;
   }
   /* The results wrap in two columns on a phone; every list wraps in rows when wide. */
