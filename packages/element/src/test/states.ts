@@ -1,7 +1,7 @@
 /** Every state of <room-restyler>, each reached the way a visitor reaches it, against the real proxy (never bundled). */
 import type { RoomRestyler } from '../components/room-restyler/room-restyler.js';
 import { samplePhoto, until } from './helpers.js';
-import { $, button, click, completeJobs, drop, generateUntil, is, mount, part, ready, releaseImages } from './widget.js';
+import { $, click, completeJobs, drop, generateUntil, is, mount, part, ready, releaseImages } from './widget.js';
 
 export interface Reached {
   el: RoomRestyler;
@@ -62,7 +62,7 @@ export const STATES: Record<string, (attrs: string) => Promise<Reached>> = {
   result: async (attrs) => ({ el: await generated(attrs) }),
   history: async (attrs) => {
     const el = await generated(attrs);
-    button(el, el.lang === 'de' ? 'Anderer Stil' : 'Try another style').click();
+    await click(el, 'try-another');
     await until(() => is(el, 'ready'), 'ready');
     $<HTMLInputElement>(part(el, 'style')!, 'input[value="japandi"]')!.click();
     await click(el, 'generate');

@@ -23,7 +23,7 @@ export default css`
     /* Narrow: two rows that scroll sideways (arrow keys bring the chosen card into view). */
     grid-auto-flow: column;
     grid-template-rows: repeat(2, auto);
-    grid-auto-columns: 7rem;
+    grid-auto-columns: 7.5rem;
     overflow-x: auto;
     padding: 4px;
     margin: -4px;
@@ -37,10 +37,11 @@ export default css`
     grid-template-columns: 1fr 1fr;
     overflow: visible;
   }
+  /* Wide enough for the longest name, and a result's name with its number, on one line. */
   @container (min-width: 36rem) {
     :host([wrap]) .cards,
     .cards {
-      grid-template-columns: repeat(auto-fill, minmax(6.25rem, 1fr));
+      grid-template-columns: repeat(auto-fill, minmax(7.75rem, 1fr));
       grid-auto-flow: row;
       grid-template-rows: none;
       overflow: visible;
@@ -88,7 +89,7 @@ export default css`
   @container (max-width: 36rem) {
     img {
       height: auto;
-      aspect-ratio: 3 / 2;
+      aspect-ratio: 16 / 9;
     }
   }
   /* The tile behind a style's preview: all a card shows while the picture loads, or when there is none. */
@@ -118,12 +119,17 @@ export default css`
     font-size: 0.8rem;
     font-weight: 700;
   }
+  /* Two lines for every name, so no language or state changes a card's height. */
   .name {
-    padding: 0.35rem 0.4rem;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    height: 2.5em;
+    overflow: hidden;
+    padding: 0.35rem 0.3rem;
     font-size: 0.8125rem;
     font-weight: 500;
     line-height: 1.25;
-    overflow-wrap: break-word;
   }
   @media (forced-colors: active) {
     .card:has(:checked) {

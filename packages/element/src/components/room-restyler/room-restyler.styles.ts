@@ -1,9 +1,9 @@
 import { css } from 'lit';
 
 /*
- * One layout for every state — a head, the picture stage, the choices (or the results, in the same
- * grid cell) and the footer (a status line, the bar's place and one row of actions) — so the widget
- * keeps its height from the drop zone to the result.
+ * One layout for every state — a head, the picture stage over the choices (hidden, they still give
+ * the height when the results show), and the footer (a status line, the bar's place and one row of
+ * actions) — so the widget keeps its height from the drop zone to the result.
  */
 export default css`
   :host {
@@ -41,9 +41,9 @@ export default css`
     gap: 0.5rem;
     min-height: 2.75rem;
   }
+  /* The title and the button share a narrow row, each on up to two lines. */
   .title {
-    flex: 1;
-    min-width: 0;
+    flex-grow: 1;
     display: -webkit-box;
     -webkit-box-orient: vertical;
     -webkit-line-clamp: 2;
@@ -54,6 +54,7 @@ export default css`
   }
   .stage {
     position: relative;
+    flex: 1 0 auto;
     height: clamp(15rem, 62cqw, 30rem);
   }
   .stage > *,
@@ -61,8 +62,12 @@ export default css`
   room-restyler-compare {
     height: 100%;
   }
-  .preview {
+  /* The picture's frame: what the picture leaves of the stage is frame, not a gap. */
+  .preview,
+  .result {
     position: relative;
+    border-radius: var(--_radius);
+    background: var(--_surface-2);
   }
   .btn.icon {
     position: absolute;
@@ -77,7 +82,6 @@ export default css`
     width: 100%;
     object-fit: contain;
     border-radius: var(--_radius);
-    background: var(--_surface-2);
   }
   /* Work going on over the photo: a veil and a slow sweep of light (only the veil with reduced motion: the still sweep sits outside). */
   .scan {
@@ -123,6 +127,23 @@ export default css`
   }
   .panel > * {
     grid-area: 1 / 1;
+    min-width: 0;
+  }
+  /* The stage covers the room the choices leave at their top; with results it takes the whole panel and its picture grows into what they leave. */
+  .show {
+    z-index: 1;
+    align-self: start;
+    display: flex;
+    flex-direction: column;
+    gap: 0.75rem;
+  }
+  .show:has(.results) {
+    align-self: stretch;
+    contain: size;
+  }
+  .panel .choices::before {
+    content: '';
+    height: clamp(15rem, 62cqw, 30rem);
   }
   .off {
     visibility: hidden;
@@ -132,11 +153,9 @@ export default css`
     display: grid;
     gap: 0.75rem;
     align-content: start;
-    min-width: 0;
   }
-  /* The results take the choices' height, never more: many results scroll inside it. */
+  /* Many results scroll rather than push the stage under its height. */
   .results {
-    contain: size;
     overflow: auto;
     padding: 4px;
     margin: -4px;
@@ -172,12 +191,12 @@ export default css`
   .choice {
     display: flex;
     align-items: center;
-    gap: 0.5rem;
+    gap: 0.4rem;
     min-height: 2.75rem;
-    padding: 0.35rem 0.75rem;
+    padding: 0.35rem 0.4rem;
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) * 0.75);
-    font-size: 0.9375rem;
+    font-size: 0.875rem;
     font-weight: 500;
     line-height: 1.25;
     cursor: pointer;
@@ -204,6 +223,7 @@ export default css`
   }
   input[type='url'],
   select {
+    box-sizing: border-box;
     min-width: 0;
     padding: 0 0.75rem;
     font-weight: 400;
@@ -226,7 +246,12 @@ export default css`
     color: var(--_text);
     font-weight: 600;
   }
+  /* The time keeps to one line (the bar's value text has it whole). */
   .time {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 1;
+    overflow: hidden;
     font-variant-numeric: tabular-nums;
   }
   .bar {
@@ -251,6 +276,7 @@ export default css`
     gap: 0.5rem;
     min-height: 2.75rem;
   }
+  .head .btn,
   .actions .btn {
     padding: 0.2rem 0.75rem;
     font-size: 0.9375rem;
@@ -267,9 +293,10 @@ export default css`
     }
     .row {
       grid-template-columns: 3fr 2fr;
-      align-items: end;
+      align-items: start;
     }
     .status {
+      flex-wrap: nowrap;
       min-height: 1.45em;
     }
     .actions {

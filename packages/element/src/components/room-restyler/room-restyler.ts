@@ -404,8 +404,10 @@ export class RoomRestyler extends LitElement {
               : nothing
           }
         </div>
-        <div class="stage" part="stage">${this.#renderStage()}</div>
-        <div class="panel">${this.#renderChoices()} ${this.#renderResults()}</div>
+        <div class="panel">
+          <div class="show"><div class="stage" part="stage">${this.#renderStage()}</div>${this.#renderResults()}</div>
+          ${this.#renderChoices()}
+        </div>
         <div class="foot">${this.#renderFooter()}</div>
       </section>
       ${this.zoom ? this.#renderViewer() : nothing}`;
@@ -524,10 +526,9 @@ export class RoomRestyler extends LitElement {
   }
 
   #renderResults() {
-    if (!this.results.length) return nothing;
+    if (this.#view !== 'result') return nothing;
     const { t } = this.#language.localizer;
-    const hidden = this.#view !== 'result';
-    return html`<div class="results ${hidden ? 'off' : ''}" ?inert=${hidden}>
+    return html`<div class="results">
       <label class="field"
         >${t('compareWith')}
         <select part="compare-with" @change=${(e: Event) => this.#show(this.shown, Number((e.target as HTMLSelectElement).value))}>
