@@ -406,7 +406,7 @@ export interface Slider {
   /** Where to press: `at` of the way across the slider, half way down. */
   x: number;
   y: number;
-  /** The press lands on the slider's range (nothing lies over it there). */
+  /** The press lands on the slider itself (nothing lies over it there). */
   free: boolean;
   /** Where the divider stands, 0–100. */
   position: number;
@@ -428,7 +428,8 @@ export const slider = (page: Page, at: number) =>
     return {
       x,
       y,
-      free: taps.hit(x, y) === range,
+      // The slider's own frame takes the press (its pictures, divider or range), not a part laid over it such as Full screen.
+      free: compare.shadowRoot!.contains(taps.hit(x, y)),
       position: Number(range.value),
       scroll: taps.scroll(),
       focusStayed: !active || active === range || active === document.body,
