@@ -174,7 +174,7 @@ describe('<room-restyler>', () => {
     // Past `starting`: the service has accepted the job.
     await until(() => is(el, 'generating') && phase === 'generating', 'generating');
     const bar = $(el, '[role="progressbar"]')!;
-    expect(bar.getAttribute('aria-valuetext')).to.match(/^\d+s elapsed · about \d+s left$/);
+    expect(bar.getAttribute('aria-valuetext')).to.match(/^about \d+s left · \d+s elapsed$/);
     expect(part(el, 'progress')!.textContent).not.to.contain('%');
     expect($(el, '[role="status"]')!.textContent).to.equal('Generating your room…');
     await expectAccessible(el);

@@ -582,7 +582,8 @@ export class RoomRestyler extends LitElement {
         state.phase === 'uploading'
           ? t('uploaded', { pct: l.percent(state.total ? (state.loaded ?? 0) / state.total : 0) })
           : state.phase === 'generating'
-            ? `${t('elapsed', { time: l.duration(state.elapsedMs, 'narrow') })} · ${left ? t('remaining', { time: l.duration(left, 'narrow') }) : t('longer')}`
+            ? // What is left first: on a narrow screen the line ends in an ellipsis, and the time spent matters less.
+              `${left ? t('remaining', { time: l.duration(left, 'narrow') }) : t('longer')} · ${t('elapsed', { time: l.duration(state.elapsedMs, 'narrow') })}`
             : '';
       status = html`<span>${head}</span><span class="time">${time}</span>`;
       bar = html`<div class="bar" role="progressbar" aria-label=${head} aria-valuenow=${pct} aria-valuetext=${time || head} style="--_fill:${pct}%"><span></span></div>`;
