@@ -24,8 +24,11 @@ const SLOW_TESTS = [
   '**/test/chaos.test.ts',
   '**/test/first-click.test.ts',
   '**/test/stdio.test.ts',
+  '**/test/without-native-sharp.test.ts',
+  '**/test/bundle.test.ts',
   '**/test/app/studio-host.test.ts',
-  // real Redis, or thousands of requests
+  // real Redis, or thousands of requests (or sessions)
+  '**/test/session-soak.test.ts',
   '**/src/state/two-instances.test.ts',
   '**/src/request-log.test.ts',
   '**/src/simulator.faults.test.ts',
