@@ -54,7 +54,7 @@ export function nullAsAbsent(schema: AnySchema): AnySchema {
 
 /** The object schema behind `nullAsAbsent`, which is what the client is shown. */
 export function listedSchema(schema: AnySchema): AnySchema {
-  return schema instanceof $ZodPipe ? schema._zod.def.out : schema;
+  return schema instanceof z.ZodPipe ? schema.out : schema;
 }
 
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
