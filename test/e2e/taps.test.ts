@@ -6,12 +6,11 @@
  * with one, generating, cancelled, failed, with results and in the full-screen view; and what the visitor
  * chose is what the start of the generation asks for (and charges).
  */
-import type { ChildProcess } from 'node:child_process';
 import { STYLE_IDS } from '@room-restyler/core/vocabulary';
-import { CHROMIUM_ARGS, chromiumPath, SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Locator, type Page } from 'playwright-core';
+import { SAFETY_TIMEOUT_MS } from '@room-restyler/test-kit/system';
+import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPhoto, startDemo } from '../support/demo.js';
+import { demoInChromium, dropPhoto, VIEWPORTS } from '../support/demo.js';
 import {
   aim,
   chargeThenFail,
@@ -35,28 +34,8 @@ import {
   startWith,
 } from '../support/taps.js';
 
-const VIEWPORTS = {
-  desktop: { viewport: { width: 1280, height: 800 } },
-  // A small phone: the top of the widget is out of view while the visitor picks a style.
-  phone: { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
-} as const;
-
 describe('a press lands where the visitor aimed', () => {
-  let demo: ChildProcess;
-  let browser: Browser;
-  let url: string;
-
-  beforeAll(async () => {
-    const started = startDemo('0', { ROOM_SIM_LATENCY: '50-100' });
-    demo = started.demo;
-    url = await started.url;
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    demo?.kill('SIGTERM');
-  });
+  const demo = demoInChromium();
 
   for (const [device, options] of Object.entries(VIEWPORTS)) {
     describe(`on a ${device}`, () => {
@@ -69,7 +48,7 @@ describe('a press lands where the visitor aimed', () => {
       let widget: Locator;
 
       beforeAll(async () => {
-        context = await browser.newContext({ ...options, hasTouch: true });
+        context = await demo.browser().newContext({ ...options, hasTouch: true });
         page = await context.newPage();
         page.setDefaultTimeout(SAFETY_TIMEOUT_MS);
         cdp = await context.newCDPSession(page);
@@ -80,7 +59,7 @@ describe('a press lands where the visitor aimed', () => {
 
       /** A fresh visit with the widget in view, by default with a photo on it. */
       async function visit(photo = true): Promise<void> {
-        await page.goto(url);
+        await page.goto(demo.url());
         await widget.scrollIntoViewIfNeeded();
         await installHelpers(page);
         if (photo) await withPhoto();

@@ -76,6 +76,9 @@ export function demoInChromium() {
     demo?.kill('SIGTERM');
   });
   return {
+    /** The running demo's address and the browser, for suites that keep their own pages. */
+    url: () => url,
+    browser: () => browser!,
     async visit(options: BrowserContextOptions) {
       const context = await browser!.newContext(options);
       const page = await context.newPage();
