@@ -26,6 +26,7 @@ const SLOW_TESTS = [
   '**/test/stdio.test.ts',
   '**/test/without-native-sharp.test.ts',
   '**/test/bundle.test.ts',
+  '**/test/compile-cache.test.ts',
   '**/test/app/studio-host.test.ts',
   // real Redis, or thousands of requests (or sessions)
   '**/test/session-soak.test.ts',

@@ -77,10 +77,14 @@ async function main() {
     log(`cold start: ${COLD_RUNS} runs each`);
     const nodeRuns: number[] = [];
     const mcpRuns: number[] = [];
+    const uncachedRuns: number[] = [];
     const unbundledRuns: number[] = [];
+    // A start that writes the code cache first, as a client's first start after an install does.
+    await mcpColdStartMs(CLI, env);
     for (let i = 0; i < COLD_RUNS; i++) {
       nodeRuns.push(await nodeColdStartMs());
       mcpRuns.push(await mcpColdStartMs(CLI, env));
+      uncachedRuns.push(await mcpColdStartMs(CLI, { ...env, NODE_DISABLE_COMPILE_CACHE: '1' }));
       unbundledRuns.push(await mcpColdStartMs(UNBUNDLED_CLI, env));
     }
 
@@ -106,6 +110,7 @@ async function main() {
 
     const nodeMs = median(nodeRuns);
     const mcpMs = median(mcpRuns);
+    const uncachedMs = median(uncachedRuns);
     const unbundledMs = median(unbundledRuns);
     const row = (what: string, bare: number, mcp: number) =>
       `| ${what} | ${bare.toFixed(0)} µs | ${mcp.toFixed(0)} µs | +${(mcp - bare).toFixed(0)} µs | ${(mcp / bare).toFixed(2)}× |`;
@@ -118,7 +123,8 @@ async function main() {
         `| Cold start (median of ${COLD_RUNS}) | Time | Ratio |`,
         '|---|---|---|',
         `| \`node -e ''\` (baseline: Node itself) | ${nodeMs.toFixed(0)} ms | 1.00× |`,
-        `| \`room-restyler-mcp\` spawn → initialize → first \`tools/list\` answer (the bundled bin; target ≤ 250 ms) | ${mcpMs.toFixed(0)} ms | ${(mcpMs / nodeMs).toFixed(2)}× |`,
+        `| \`room-restyler-mcp\` spawn → initialize → first \`tools/list\` answer (the bundled bin, its code cache written; target ≤ 1.8×) | ${mcpMs.toFixed(0)} ms | ${(mcpMs / nodeMs).toFixed(2)}× |`,
+        `| the same without the code cache (\`NODE_DISABLE_COMPILE_CACHE=1\`: what the first start after an install costs) | ${uncachedMs.toFixed(0)} ms | ${(uncachedMs / nodeMs).toFixed(2)}× |`,
         `| the same from unbundled modules (\`dist/cli.js\`, what the bin was before) | ${unbundledMs.toFixed(0)} ms | ${(unbundledMs / nodeMs).toFixed(2)}× |`,
         '',
         `| Call (median of ${CALLS}) | Bare core call | Through MCP (in-memory Client) | Overhead | Ratio |`,

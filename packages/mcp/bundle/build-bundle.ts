@@ -32,7 +32,9 @@ export async function buildBundle(outDir: string): Promise<string> {
 
     const bin = join(stage, ENTRY_POINT);
     await mkdir(dirname(bin), { recursive: true });
+    // The launcher and the server it runs through V8's code cache.
     await cp(join(here, 'dist/room-restyler-mcp.js'), bin);
+    await cp(join(here, 'dist/room-restyler-mcp.cjs'), join(dirname(bin), 'room-restyler-mcp.cjs'));
     await cp(join(here, 'dist/app'), join(dirname(bin), 'app'), { recursive: true });
     for (const file of ['package.json', 'README.md', 'LICENSE']) await cp(join(here, file), join(dirname(bin), '..', file));
 

@@ -1,7 +1,10 @@
-// The bin as one file (`dist/room-restyler-mcp.js`): a desktop client spawns the server on every start,
-// and Node loading the SDK, zod and ajv from hundreds of small modules was most of its cold start.
-// One bundled file parses once; sharp (native) stays an import of the installed package, loaded only
-// when an image is converted or previewed. The library entry (`dist/index.js`) stays unbundled.
+// The bin: a desktop client spawns the server on every start, and Node loading the SDK, zod and ajv
+// from hundreds of small modules was most of its cold start. So the server is one bundled file,
+// `dist/room-restyler-mcp.cjs` (CommonJS: V8's code cache, which `src/launch.ts` keeps, takes scripts,
+// not ES modules), started by the small `dist/room-restyler-mcp.js`. sharp (native) stays a require of
+// the installed package, loaded only when an image is converted or previewed. The library entry
+// (`dist/index.js`) stays unbundled.
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -24,19 +27,35 @@ const englishOnlyZodLocales = {
   },
 };
 
+const server = await build({
+  entryPoints: ['dist/cli.js'],
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20.19',
+  external: ['sharp'],
+  plugins: [englishOnlyZodLocales],
+  // import() of a bundled module or of sharp becomes require(): a script has no module loader of its own.
+  supported: { 'dynamic-import': false },
+  // Where the code finds its package.json and the app's page, as an ES module would.
+  define: { 'import.meta.url': '__bin_url' },
+  banner: { js: "var __bin_url = require('node:url').pathToFileURL(__filename).href;" },
+  // Fewer bytes for V8 to scan when the cache is cold.
+  minify: true,
+  legalComments: 'eof',
+  logLevel: 'warning',
+  write: false,
+});
+// The launcher's shebang is the bin's; the script is wrapped in a function, where one would not parse.
+await writeFile('dist/room-restyler-mcp.cjs', server.outputFiles[0].text.replace(/^#!.*\n/, ''));
+
 await build({
-  entryPoints: { 'room-restyler-mcp': 'dist/cli.js' },
+  entryPoints: { 'room-restyler-mcp': 'src/launch.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
-  external: ['sharp'],
-  plugins: [englishOnlyZodLocales],
-  // CommonJS dependencies (ajv) call require() for Node built-ins, which ESM lacks.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  // Fewer bytes for V8 to scan at every start (about a fifth of the cold start is compiling this file).
   minify: true,
-  legalComments: 'eof',
   logLevel: 'warning',
 });

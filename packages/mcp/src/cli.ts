@@ -13,7 +13,8 @@ import { VERSION } from './version.js';
 
 const log = (line: string) => process.stderr.write(`[room-restyler-mcp] ${line}\n`);
 
-await runCli(process, { name: 'room-restyler-mcp', version: VERSION, usage: USAGE, flags: MCP_FLAGS }, async (flags) => {
+// Not awaited (runCli never rejects): the bin is also built as CommonJS, which has no top-level await (scripts/bundle-bin.mjs).
+void runCli(process, { name: 'room-restyler-mcp', version: VERSION, usage: USAGE, flags: MCP_FLAGS }, async (flags) => {
   const command = commandFromFlags(flags);
 
   const settings = settingsFromEnv(process.env);

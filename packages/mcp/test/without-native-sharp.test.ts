@@ -22,7 +22,7 @@ async function installWithoutNativeSharp(root: string): Promise<string> {
   const mcp = join(modules, '@room-restyler/mcp');
   await mkdir(join(mcp, 'dist'), { recursive: true });
   await cp(join(packageDir, 'package.json'), join(mcp, 'package.json'));
-  await cp(join(packageDir, 'dist/room-restyler-mcp.js'), join(mcp, 'dist/room-restyler-mcp.js'));
+  for (const file of ['room-restyler-mcp.js', 'room-restyler-mcp.cjs']) await cp(join(packageDir, 'dist', file), join(mcp, 'dist', file));
   await cp(join(packageDir, 'dist/app'), join(mcp, 'dist/app'), { recursive: true });
 
   const sharpDir = dirname(createRequire(join(packageDir, 'package.json')).resolve('sharp/package.json'));

@@ -21,7 +21,7 @@ export const STUDIO_MIME_TYPE: typeof EXT_APPS_MIME_TYPE = 'text/html;profile=mc
 const EXTENSION_ID = 'io.modelcontextprotocol/ui';
 /**
  * Built by `pnpm build` (Vite, from packages/mcp/app) into dist/app/studio.html. This module runs from
- * src/app or dist/app (the first path) and inside the bundled bin, dist/room-restyler-mcp.js (the second).
+ * src/app or dist/app (the first path) and inside the bundled server, dist/room-restyler-mcp.cjs (the second).
  */
 const HTML_FILES = ['../../dist/app/studio.html', './app/studio.html'].map((path) => new URL(path, import.meta.url));
 
