@@ -5,7 +5,7 @@
  * the key, its redaction, a logger, middleware — is handed in, so a browser bundles none of it.
  */
 import { type Clock, deadline } from './abort.js';
-import { errorFromResponse } from './error-from-response.js';
+import { errorFromResponse, type ResponseWording } from './error-from-response.js';
 import { ConnectionError, RoomApiError, ServerError, TimeoutError } from './errors.js';
 import type { Send } from './middleware.js';
 import { type RetryOptions, withRetry } from './retry-policy.js';
@@ -39,6 +39,8 @@ export interface CallPath {
   onAttempt?: ((attempt: Attempt) => void) | undefined;
   /** Makes an error's body safe to keep (the key redacted). */
   cleanBody?: ((body: unknown) => unknown) | undefined;
+  /** How a refused call's message is worded. */
+  wording: ResponseWording;
 }
 
 /** One request of a call: its path (parameters filled in), headers, and a body sent as JSON or bytes sent as they are. */
@@ -81,6 +83,7 @@ export async function callJson<T>(path: CallPath, what: string, options: CallOpt
       throw errorFromResponse(response.status, path.cleanBody ? path.cleanBody(body) : body, {
         headers: response.headers,
         now: clock.now(),
+        wording: path.wording,
       });
     }
     if (text === '')

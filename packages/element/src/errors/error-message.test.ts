@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import '../translations/de.js';
 import '../translations/fr.js';
 import { ConnectionError, GenerationFailedError, type ProxyErrorCode } from '@room-restyler/core';
-import { errorFromResponse } from '@room-restyler/core/internal';
+import { briefWording, errorFromResponse } from '@room-restyler/core/internal';
 import { localizer } from '../i18n/localize.js';
 import { DEFAULT_LIMITS, ImageRejectedError } from '../image/prepare.js';
 import type { MessageKey } from '../translations/en.js';
@@ -10,7 +10,7 @@ import { adviceFor, errorMessage, type Remedy } from './error-message.js';
 
 /** The error the element gets for an answer of the proxy. */
 const fromProxy = (status: number, code: string, extra: Record<string, unknown> = {}, headers?: HeadersInit) =>
-  errorFromResponse(status, { error: 'refused', code, ...extra }, { headers: new Headers(headers) });
+  errorFromResponse(status, { error: 'refused', code, ...extra }, { headers: new Headers(headers), wording: briefWording });
 
 /**
  * Every code a visitor's request can get, at the status the proxy answers it with (the service's own
