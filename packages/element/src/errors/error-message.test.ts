@@ -97,7 +97,7 @@ describe('error advice', () => {
   it('says how long to wait, in the visitor’s words', () => {
     const limited = fromProxy(429, 'visitor_limit', { retry_after_seconds: 2760 }, { 'retry-after': '2760' });
     expect(errorMessage(limited, localizer('en'), DEFAULT_LIMITS)).to.equal(
-      'You have reached the limit of previews for now. Try again in 46 minutes.',
+      'You have reached your preview limit. Try again in 46 minutes.',
     );
     expect(errorMessage(limited, localizer('de'), DEFAULT_LIMITS)).to.equal(
       'Sie haben das Limit an Vorschauen erreicht. Erneut möglich in 46 Minuten.',
