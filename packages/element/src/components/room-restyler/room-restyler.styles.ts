@@ -146,24 +146,11 @@ export default css`
     display: grid;
     gap: 0.75rem;
   }
-  fieldset {
-    min-width: 0;
-    margin: 0;
-    padding: 0;
-    border: 0;
-  }
-  legend,
-  .field {
-    font-size: 0.875rem;
-    font-weight: 600;
-  }
-  legend {
-    padding: 0;
-    margin-bottom: 0.4rem;
-  }
   .field {
     display: grid;
     gap: 0.4rem;
+    font-size: 0.875rem;
+    font-weight: 600;
   }
   .segments {
     display: grid;
@@ -176,31 +163,21 @@ export default css`
     gap: 0.5rem;
     min-height: 2.75rem;
     padding: 0.35rem 0.75rem;
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 0.75);
     font-size: 0.9375rem;
     font-weight: 500;
     line-height: 1.25;
-    cursor: pointer;
   }
   .choice:has(:checked) {
-    border-color: var(--_accent);
-    box-shadow: 0 0 0 1px var(--_accent);
     background: color-mix(in srgb, var(--_accent) 8%, var(--_surface));
   }
   .choice input {
     accent-color: var(--_accent);
     margin: 0;
   }
-  .choice:has(:focus-visible) {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
-  }
   .choice:has(:focus-visible) input {
     outline: none;
   }
   .choice:has(:disabled) {
-    cursor: default;
     opacity: 0.7;
   }
   input[type='url'],
@@ -332,9 +309,6 @@ export default css`
     }
     .scan {
       display: none;
-    }
-    .choice:has(:checked) {
-      outline: 2px solid Highlight;
     }
   }
 `;

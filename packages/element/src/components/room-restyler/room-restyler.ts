@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, type ImageLimits, prepareImage } from '../../image/prep
 import { watchPredictionEvents } from '../../net/prediction-events.js';
 import { fetchWithProgress } from '../../net/upload.js';
 import { visibleClock } from '../../net/visible-clock.js';
+import { optionStyles } from '../../styles/options.styles.js';
 import { buttonStyles } from '../../styles/shared.styles.js';
 import { themeStyles } from '../../styles/theme.styles.js';
 import type { MessageKey } from '../../translations/en.js';
@@ -131,7 +132,7 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  */
 export class RoomRestyler extends LitElement {
   static formAssociated = true;
-  static override styles = [themeStyles, buttonStyles, styles];
+  static override styles = [themeStyles, buttonStyles, optionStyles, styles];
   static override properties = {
     endpoint: {},
     mode: { reflect: true },
@@ -488,7 +489,7 @@ export class RoomRestyler extends LitElement {
           <legend>${t('mode')}</legend>
           <div class="segments">
             ${(['staging', 'restyle'] as const).map(
-              (mode) => html`<label class="choice">
+              (mode) => html`<label class="choice option">
                 <input type="radio" name="mode" .value=${mode} .checked=${this.mode === mode} @change=${() => this.#choose({ mode })} />
                 ${t(mode === 'staging' ? 'modeStaging' : 'modeRestyle')}
               </label>`,
