@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DurationHistory } from './duration-history.js';
-import { createJobFollow, type FollowOptions } from './follow.js';
+import { createJobFollow, type FollowOptions, type FollowStop, stopDetail } from './follow.js';
 import { DEFAULT_POLL_SCHEDULE, fixedPollSchedule } from './poll-schedule.js';
 
 const running = (status = 'processing') => ({ prediction: { status } });
@@ -35,9 +35,9 @@ describe('createJobFollow, the one follow loop', () => {
   it('stops on a Retry-After that ends past the deadline, saying how long the service asked for', () => {
     expect(follow({ timeoutMs: 60_000 }).after({ transient: true, retryAfterMs: 120_000 }, 3_000)).toEqual({
       stop: 'retry-after',
-      why: ': the service asked to wait 2 min, past the deadline',
       retryAfterMs: 120_000,
     });
+    expect(stopDetail({ stop: 'retry-after', retryAfterMs: 120_000 })).toBe(': the service asked to wait 2 min, past the deadline');
   });
 
   it('counts transient failures in a row, and a reading in between starts the count again', () => {
@@ -62,10 +62,9 @@ describe('createJobFollow, the one follow loop', () => {
     for (const at of [3_000, 6_500, 9_000, 20_000, 31_000]) expect(typeof job.after(running('queued_for_gpu'), at)).toBe('number');
     expect(typeof job.after(running('queued_for_gpu'), 32_000)).toBe('number');
     expect(typeof job.after(running('warming'), 34_000)).toBe('number');
-    expect(job.after(running('warming'), 36_000)).toEqual({
-      stop: 'unknown-status',
-      why: ": its status 'warming' is unknown, 2 polls past the usual window",
-    });
+    const stop = job.after(running('warming'), 36_000);
+    expect(stop).toEqual({ stop: 'unknown-status', status: 'warming', polls: 2 });
+    expect(stopDetail(stop as FollowStop)).toBe(": its status 'warming' is unknown, 2 polls past the usual window");
   });
 
   it('stops after 3 such polls by default', () => {
@@ -80,6 +79,7 @@ describe('createJobFollow, the one follow loop', () => {
     expect(job.after(running(), 10_000)).toEqual({ stop: 'deadline' });
     expect(follow({ timeoutMs: 10_000 }).after(transient, 10_000)).toEqual({ stop: 'deadline' });
     expect(follow({ timeoutMs: 0 }).next(0)).toEqual({ stop: 'deadline' });
+    expect(stopDetail({ stop: 'deadline' })).toBe('');
   });
 
   it('counts the deadline from when the follow began, the schedule from when the job started', () => {

@@ -22,14 +22,20 @@ export type PollResult = { prediction: Prediction } | { transient: true; retryAf
 
 export type FollowStopReason = 'failures' | 'unknown-status' | 'retry-after' | 'deadline';
 
-/**
- * Stopped without an outcome: the job may still finish. `why` (for an unknown status or a
- * Retry-After past the deadline) completes "stopped following the job…".
- */
+/** Stopped without an outcome: the job may still finish. `stopDetail` words it. */
 export interface FollowStop {
   stop: FollowStopReason;
-  why?: string | undefined;
+  /** `retry-after`: how long the service asked to wait. */
   retryAfterMs?: number | undefined;
+  /** `unknown-status`: the status, and the polls in a row past the usual window that reported it. */
+  status?: string | undefined;
+  polls?: number | undefined;
+}
+
+/** What completes "stopped following the job…" for an unknown status or a Retry-After past the deadline; '' for the others. */
+export function stopDetail({ stop, retryAfterMs = 0, status, polls }: FollowStop): string {
+  if (stop === 'retry-after') return `: the service asked to wait ${formatWait(retryAfterMs)}, past the deadline`;
+  return stop === 'unknown-status' ? `: its status '${status}' is unknown, ${polls} polls past the usual window` : '';
 }
 
 /** Poll again in this many ms, the outcome of a job that ended, or a stop. (Small on purpose: browsers download it.) */
@@ -92,7 +98,7 @@ export function createJobFollow(options: FollowOptions): JobFollow {
       if (retryAfterMs === undefined) return ++failures < (options.maxConsecutiveFailures ?? 5) ? next(now) : { stop: 'failures' };
       // The service said when to come back: not a failure, honoured within the deadline, reported beyond it.
       if (now + retryAfterMs <= endsAt) return next(now, retryAfterMs);
-      return { stop: 'retry-after', why: `: the service asked to wait ${formatWait(retryAfterMs)}, past the deadline`, retryAfterMs };
+      return { stop: 'retry-after', retryAfterMs };
     }
     failures = 0;
     const { status } = result.prediction;
@@ -108,7 +114,7 @@ export function createJobFollow(options: FollowOptions): JobFollow {
     unknownPolls = unread && unknownStatus === status ? unknownPolls + 1 : Number(unread);
     unknownStatus = status;
     if (unknownPolls < (options.maxUnknownStatusPolls ?? 3)) return next(now);
-    return { stop: 'unknown-status', why: `: its status '${status}' is unknown, ${unknownPolls} polls past the usual window` };
+    return { stop: 'unknown-status', status, polls: unknownPolls };
   }
 
   return { schedule, next, after };

@@ -9,7 +9,7 @@ export { DEFAULT_CALL_TIMEOUT_MS } from './client.js';
 export type { ErrorContext } from './error-from-response.js';
 export { briefWording, errorFromResponse, redact, redactValue } from './error-from-response.js';
 export type { FollowOptions, FollowStep, FollowStop, FollowStopReason, JobFollow, PollResult } from './follow.js';
-export { createJobFollow } from './follow.js';
+export { createJobFollow, stopDetail } from './follow.js';
 export type { ImageType } from './image-type.js';
 export { ACCEPTED_IMAGE_TYPES, sniffImageType } from './image-type.js';
 export type { IpAddress } from './ip-address.js';

@@ -105,6 +105,16 @@ describe('the proxy client', () => {
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error.retryAfterMs).toBe(120_000);
     expect(error.body).toMatchObject({ code: 'visitor_limit' });
+    expect(error.message).toBe('HTTP 429: Limit reached');
+  });
+
+  it('stops a wait at its deadline with a TimeoutError that names the handle', async () => {
+    const { client } = scripted(() => json(200, { status: 'processing' }));
+    const error = (await client()
+      .waitForPrediction('h_1', { timeoutMs: 10_000 })
+      .catch((e: unknown) => e)) as TimeoutError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ requestId: 'h_1', timeoutMs: 10_000, message: 'Stopped waiting for h_1 (deadline)' });
   });
 
   it('reads a prediction by its handle, past any HTTP cache, and follows it to the end', async () => {

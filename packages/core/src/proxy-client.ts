@@ -15,7 +15,7 @@ import type { ProxyUpload } from './proxy-types.js';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from './retry-policy.js';
 import type { FetchLike } from './transport.js';
 import type { Prediction } from './types.js';
-import type { WaitOptions } from './wait.js';
+import { briefStop, type WaitOptions } from './wait.js';
 
 /** The proxy's paths its clients call, each checked to be a path of openapi/proxy-api.yaml. */
 export const PROXY_PATHS = {
@@ -93,7 +93,7 @@ export function createProxyClient(options: ProxyClientOptions): ProxyClient {
     enhance: (input, startOptions) => start('enhance', input, startOptions),
     restyle: (input, startOptions) => start('restyle', input, startOptions),
     getPrediction,
-    waitForPrediction: followWith(getPrediction, retry, clock),
+    waitForPrediction: followWith(getPrediction, retry, clock, briefStop),
     upload: (image, callOptions) =>
       call(
         'Uploading the photo',

@@ -9,7 +9,7 @@
  * feeds them directly, and shares again once it answers: no store failure escapes a poller or reaches a viewer.
  */
 import type { Clock } from '@room-restyler/core';
-import { createJobFollow, type JobFollow, type PollResult, pollDelayMs } from '@room-restyler/core/internal';
+import { createJobFollow, type JobFollow, type PollResult, pollDelayMs, stopDetail } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import type { Limits } from '../limits/limits.js';
 import type { Logger } from '../log.js';
@@ -336,7 +336,7 @@ export class JobHub {
     const stopped = new ProxyHttpError(
       502,
       'bad_upstream_response',
-      `Stopped following the generation${step.why ?? ''}; it may still finish`,
+      `Stopped following the generation${stopDetail(step)}; it may still finish`,
     );
     await this.#publish(entry, { ...snapshotFromFailure(stopped, snapshot.at), terminal: true }, false);
   }
