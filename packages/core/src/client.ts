@@ -19,7 +19,7 @@ import { refuseSecondCredential, requestHeaders } from './request-headers.js';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from './retry-policy.js';
 import type { FetchLike } from './transport.js';
 import type { Account, EnhanceRequest, Prediction, PredictionList, RestyleRequest } from './types.js';
-import { stopSentence, type WaitOptions } from './wait.js';
+import { SERVICE_WAITS, type WaitOptions } from './wait.js';
 
 export type { CallOptions } from './call.js';
 export { DEFAULT_CALL_TIMEOUT_MS } from './call.js';
@@ -160,7 +160,7 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
       const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
       return call('Listing predictions', listOptions, { method: 'GET', path: `${PATHS.predictions}${search ? `?${search}` : ''}` });
     },
-    waitForPrediction: followWith(getPrediction, retry, clock, stopSentence, options.durations),
+    waitForPrediction: followWith(getPrediction, retry, clock, SERVICE_WAITS, options.durations),
     generate: (input, generateOptions) => generate(client, input, { ...generateOptions, clock: generateOptions?.clock ?? clock }),
   };
   return client;

@@ -6,6 +6,7 @@
 export type { BaseUrlCheck } from './base-url.js';
 export { normalizeBaseUrl } from './base-url.js';
 export { DEFAULT_CALL_TIMEOUT_MS } from './client.js';
+export { learningFollow } from './duration-history.js';
 export type { ErrorContext } from './error-from-response.js';
 export { briefWording, errorFromResponse, redact, redactValue } from './error-from-response.js';
 export type { FollowOptions, FollowStep, FollowStop, FollowStopReason, JobFollow, PollResult } from './follow.js';

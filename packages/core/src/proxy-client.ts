@@ -15,7 +15,7 @@ import type { ProxyUpload } from './proxy-types.js';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from './retry-policy.js';
 import type { FetchLike } from './transport.js';
 import type { Prediction } from './types.js';
-import { briefStop, type WaitOptions } from './wait.js';
+import { BRIEF_WAITS, type WaitOptions } from './wait.js';
 
 /** The proxy's paths its clients call, each checked to be a path of openapi/proxy-api.yaml. */
 export const PROXY_PATHS = {
@@ -50,8 +50,8 @@ export interface ProxyClient {
   restyle(input: ProxyRestyleRequest, options?: StartOptions): Promise<GenerationStarted>;
   /** `handle` is the `request_id` of a start's acknowledgement. */
   getPrediction(handle: string, options?: CallOptions): Promise<Prediction>;
-  /** Polls until the prediction succeeds (resolves) or fails (GenerationFailedError). */
-  waitForPrediction(handle: string, options?: WaitOptions): Promise<Prediction>;
+  /** Polls until the prediction succeeds (resolves) or fails (GenerationFailedError), on the schedule given or the default one. */
+  waitForPrediction(handle: string, options?: Omit<WaitOptions, 'durations' | 'operation'>): Promise<Prediction>;
   /** Sends a photo (its bytes, typed by the Blob) to the proxy's upload route: `url` is what `image_url` takes. */
   upload(image: Blob, options?: CallOptions): Promise<ProxyUpload>;
 }
@@ -93,7 +93,7 @@ export function createProxyClient(options: ProxyClientOptions): ProxyClient {
     enhance: (input, startOptions) => start('enhance', input, startOptions),
     restyle: (input, startOptions) => start('restyle', input, startOptions),
     getPrediction,
-    waitForPrediction: followWith(getPrediction, retry, clock, briefStop),
+    waitForPrediction: followWith(getPrediction, retry, clock, BRIEF_WAITS),
     upload: (image, callOptions) =>
       call(
         'Uploading the photo',
