@@ -6,9 +6,9 @@
 import { type Clock, systemClock } from './abort.js';
 import { attemptLogger } from './attempt-log.js';
 import { normalizeBaseUrl } from './base-url.js';
-import { type CallOptions, type CallPath, callJson, DEFAULT_CALL_TIMEOUT_MS } from './call.js';
+import { type CallOptions, type CallPath, callJson, DEFAULT_CALL_TIMEOUT_MS, SERVICE_WORDING } from './call.js';
 import type { DurationHistory } from './duration-history.js';
-import { redactValue, serviceWording } from './error-from-response.js';
+import { redactValue } from './error-from-response.js';
 import { type GenerateInput, type GenerateOptions, type GenerationResult, generate } from './generate.js';
 import type { paths } from './generated/room-api.js';
 import { followWith, type GenerationStarted, generationStarted, type StartOptions } from './generation-calls.js';
@@ -121,7 +121,7 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
     around: options.middleware?.length ? (url, init, send) => withMiddleware(options.middleware ?? [], url, init, send) : undefined,
     onAttempt: options.logger && attemptLogger(options.logger, secrets),
     cleanBody: (body) => redactValue(body, secrets),
-    wording: serviceWording,
+    wording: SERVICE_WORDING,
   };
 
   /** A call of the spec's: the client's, the call's and the operation's headers, with the key. */

@@ -94,7 +94,7 @@ describe('the proxy client', () => {
       .restyle(BODY)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect((error as TimeoutError).message).toBe('Starting the restyle timed out after 50 ms');
+    expect(error).toMatchObject({ timeoutMs: 50, message: 'Starting the restyle: timeout' });
   });
 
   it('maps the proxy’s refusals to core’s typed errors, its code and Retry-After kept', async () => {
@@ -136,12 +136,13 @@ describe('the proxy client', () => {
     expect(sent[0]?.headers.get('content-type')).toBe('image/jpeg');
   });
 
-  it('reports a proxy it cannot reach as a ConnectionError naming its origin', async () => {
-    const { client } = scripted(() => Promise.reject(new TypeError('fetch failed')));
+  it('reports a proxy it cannot reach as a ConnectionError naming the call, the fetch’s error as its cause', async () => {
+    const unreachable = new TypeError('fetch failed');
+    const { client } = scripted(() => Promise.reject(unreachable));
     const error = await client({ retry: false })
       .restyle(BODY)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
-    expect((error as ConnectionError).message).toBe('Could not reach https://site.test: fetch failed');
+    expect(error).toMatchObject({ message: 'Starting the restyle: unreachable', cause: unreachable });
   });
 });

@@ -2,12 +2,11 @@
  * `createProxyClient`: a browser's client for the key proxy's mirror of the service
  * (openapi/proxy-api.yaml) — upload a photo, start, read and follow a job — on core's one request path (the
  * retry policy, timeouts, abort, typed errors). It holds no key, so it bundles no redaction,
- * logger or middleware, and words a refusal briefly (`HTTP 429: …`; the element has its own words
- * for each code): what `<room-restyler>` ships.
+ * logger or middleware, and words its errors briefly (`HTTP 429: …`, `Starting the restyle: timeout`;
+ * the element has its own words for each code): what `<room-restyler>` ships.
  */
 import { type Clock, systemClock } from './abort.js';
-import { type CallOptions, type CallPath, type CallRequest, callJson, DEFAULT_CALL_TIMEOUT_MS } from './call.js';
-import { briefWording } from './error-from-response.js';
+import { BRIEF_WORDING, type CallOptions, type CallPath, type CallRequest, callJson, DEFAULT_CALL_TIMEOUT_MS } from './call.js';
 import type { paths } from './generated/proxy-api.js';
 import { followWith, type GenerationStarted, generationStarted, type StartOptions } from './generation-calls.js';
 import { normalizePrediction } from './prediction.js';
@@ -68,7 +67,7 @@ export function createProxyClient(options: ProxyClientOptions): ProxyClient {
     credentials: options.credentials ?? 'include',
     // Predictions change from one read to the next: no HTTP cache may answer.
     cache: 'no-store',
-    wording: briefWording,
+    wording: BRIEF_WORDING,
   };
   /** One call: the call's headers, then the operation's. */
   const call = <T>(what: string, callOptions: CallOptions | undefined, request: Omit<CallRequest, 'headers'>, headers?: HeadersInit) =>
