@@ -4,7 +4,7 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { GenerationFlow, type GenerationRequest } from '../../controllers/generation-flow.js';
 import { PasteController, type PasteScope } from '../../controllers/paste-controller.js';
 import { downloadName, saveImage } from '../../download.js';
-import { adviceFor, errorMessage, type Remedy, waitFor } from '../../errors/error-message.js';
+import { adviceFor, errorMessage, limitParams, type Remedy, waitFor } from '../../errors/error-message.js';
 import { emit, type PartEvent } from '../../events.js';
 import { LangController } from '../../i18n/lang-controller.js';
 import { checkImageUrl, loadImages } from '../../image/load.js';
@@ -423,7 +423,6 @@ export class RoomRestyler extends LitElement {
       </div>`;
     }
     if (!photo) {
-      const { limits } = this;
       return html`<room-restyler-drop-zone
         part="dropzone"
         exportparts="zone"
@@ -431,7 +430,7 @@ export class RoomRestyler extends LitElement {
         .invalid=${this.problem !== undefined}
         .disabled=${this.reading}
         .heading=${view === 'reading' ? t('phaseReading') : t('dropTitle')}
-        .hint=${t('dropHint', { maxMb: this.#language.localizer.size(limits.maxBytes), minW: limits.minWidth, minH: limits.minHeight })}
+        .hint=${t('dropHint', limitParams(this.#language.localizer, this.limits))}
         .activeText=${t('dropActive')}
         .chooseText=${t('chooseFile')}
         .cameraText=${t('takePhoto')}
