@@ -109,7 +109,7 @@ describe('error advice', () => {
     const heic = new ImageRejectedError({ kind: 'heic' });
     expect(errorMessage(heic, localizer('en'), DEFAULT_LIMITS))
       .to.contain('“Most Compatible”')
-      .and.contain('export the photo as JPEG');
+      .and.contain('export as JPEG');
     expect(errorMessage(heic, localizer('de'), DEFAULT_LIMITS)).to.contain('„Maximale Kompatibilität“');
     expect(errorMessage(heic, localizer('fr'), DEFAULT_LIMITS)).to.contain('« Le plus compatible »');
   });

@@ -57,8 +57,7 @@ export const en = {
   waitNow: 'You can try again now.',
   required: 'Generate a room preview first.',
   errType: 'This file is not a JPEG, PNG or WebP image.',
-  errHeic:
-    'This browser cannot read iPhone photos (HEIC). On the iPhone, choose “Most Compatible” in Settings › Camera › Formats, or export the photo as JPEG.',
+  errHeic: 'This browser cannot read iPhone photos (HEIC). Choose “Most Compatible” in Camera settings, or export as JPEG.',
   errSize: 'This photo is {mb}; the limit is {maxMb}.',
   errDims: 'This photo is {w}×{h} px; it must be at least {minW}×{minH} px.',
   errDecode: 'This image could not be read. Try another photo.',

@@ -89,12 +89,10 @@ export default css`
       rgb(0 0 0 / 0.18);
     animation: sweep 2.2s linear infinite;
   }
+  /* To the .scan's own position (0 0, 0 0). */
   @keyframes sweep {
     from {
       background-position: 100% 0, 0 0;
-    }
-    to {
-      background-position: 0 0, 0 0;
     }
   }
   .banner {
