@@ -5,7 +5,7 @@
  * the key, its redaction, a logger, middleware — is handed in, so a browser bundles none of it.
  */
 import { type Clock, deadline } from './abort.js';
-import { errorFromResponse } from './error-from-response.js';
+import { briefWording, errorFromResponse, type ResponseWording, serviceWording } from './error-from-response.js';
 import { ConnectionError, RoomApiError, ServerError, TimeoutError } from './errors.js';
 import type { Send } from './middleware.js';
 import { type RetryOptions, withRetry } from './retry-policy.js';
@@ -39,7 +39,35 @@ export interface CallPath {
   onAttempt?: ((attempt: Attempt) => void) | undefined;
   /** Makes an error's body safe to keep (the key redacted). */
   cleanBody?: ((body: unknown) => unknown) | undefined;
+  /** How its errors' messages are worded: for server users, or briefly (the browser's proxy client). */
+  wording: CallWording;
 }
+
+/** What else than a refusal ended a call: its timeout (ms), a success without JSON (its status), invalid JSON, or no connection (the error). */
+export type CallFailure = ['timeout', number] | ['no-json', number] | ['invalid-json'] | ['unreachable', unknown, string];
+
+/** How a client words its errors' messages: a refusal, and the other failures of a call (`what` names the call). */
+export interface CallWording {
+  refusal: ResponseWording;
+  failure(what: string, ...failure: CallFailure): string;
+}
+
+/** The service client's sentences, for server users. */
+export const SERVICE_WORDING: CallWording = {
+  refusal: serviceWording,
+  failure(what, ...[problem, detail, url]) {
+    if (problem === 'timeout') return `${what} timed out after ${detail} ms`;
+    if (problem === 'no-json') return `${what}: the service answered HTTP ${detail} with no JSON body`;
+    if (problem === 'invalid-json') return `${what}: the service answered with invalid JSON`;
+    return `Could not reach ${new URL(url).origin}: ${describe(detail)}`;
+  },
+};
+
+/**
+ * The browser's proxy client's: `HTTP 429: Too many requests`, `Starting the restyle: timeout` (the
+ * element shows its own words for each code; a connection error keeps the fetch's as its `cause`).
+ */
+export const BRIEF_WORDING: CallWording = { refusal: briefWording, failure: (what, ...[problem]) => `${what}: ${problem}` };
 
 /** One request of a call: its path (parameters filled in), headers, and a body sent as JSON or bytes sent as they are. */
 export interface CallRequest {
@@ -54,7 +82,8 @@ export interface CallRequest {
 export async function callJson<T>(path: CallPath, what: string, options: CallOptions | undefined, request: CallRequest): Promise<T> {
   const { clock } = path;
   const timeoutMs = options?.timeoutMs ?? path.timeoutMs;
-  const guard = deadline(timeoutMs, options?.signal, () => new TimeoutError(`${what} timed out after ${timeoutMs} ms`, { timeoutMs }));
+  const { failure } = path.wording;
+  const guard = deadline(timeoutMs, options?.signal, () => new TimeoutError(failure(what, 'timeout', timeoutMs), { timeoutMs }));
   const send = callFetch({
     fetch: path.fetch,
     retry: withRetry(path.retry, options?.retry),
@@ -81,10 +110,11 @@ export async function callJson<T>(path: CallPath, what: string, options: CallOpt
       throw errorFromResponse(response.status, path.cleanBody ? path.cleanBody(body) : body, {
         headers: response.headers,
         now: clock.now(),
+        wording: path.wording.refusal,
       });
     }
     if (text === '')
-      throw new ServerError(`${what}: the service answered HTTP ${response.status} with no JSON body`, {
+      throw new ServerError(failure(what, 'no-json', response.status), {
         status: response.status,
         headers: response.headers,
       });
@@ -92,8 +122,8 @@ export async function callJson<T>(path: CallPath, what: string, options: CallOpt
   } catch (error) {
     if (guard.signal.aborted) throw guard.signal.reason;
     if (error instanceof RoomApiError) throw error;
-    if (error instanceof SyntaxError) throw new ServerError(`${what}: the service answered with invalid JSON`, { cause: error });
-    throw new ConnectionError(`Could not reach ${new URL(url).origin}: ${describe(error)}`, { cause: error });
+    if (error instanceof SyntaxError) throw new ServerError(failure(what, 'invalid-json'), { cause: error });
+    throw new ConnectionError(failure(what, 'unreachable', error, url), { cause: error });
   } finally {
     guard.dispose();
   }

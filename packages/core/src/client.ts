@@ -6,7 +6,7 @@
 import { type Clock, systemClock } from './abort.js';
 import { attemptLogger } from './attempt-log.js';
 import { normalizeBaseUrl } from './base-url.js';
-import { type CallOptions, type CallPath, callJson, DEFAULT_CALL_TIMEOUT_MS } from './call.js';
+import { type CallOptions, type CallPath, callJson, DEFAULT_CALL_TIMEOUT_MS, SERVICE_WORDING } from './call.js';
 import type { DurationHistory } from './duration-history.js';
 import { redactValue } from './error-from-response.js';
 import { type GenerateInput, type GenerateOptions, type GenerationResult, generate } from './generate.js';
@@ -19,7 +19,7 @@ import { refuseSecondCredential, requestHeaders } from './request-headers.js';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from './retry-policy.js';
 import type { FetchLike } from './transport.js';
 import type { Account, EnhanceRequest, Prediction, PredictionList, RestyleRequest } from './types.js';
-import type { WaitOptions } from './wait.js';
+import { SERVICE_WAITS, type WaitOptions } from './wait.js';
 
 export type { CallOptions } from './call.js';
 export { DEFAULT_CALL_TIMEOUT_MS } from './call.js';
@@ -121,6 +121,7 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
     around: options.middleware?.length ? (url, init, send) => withMiddleware(options.middleware ?? [], url, init, send) : undefined,
     onAttempt: options.logger && attemptLogger(options.logger, secrets),
     cleanBody: (body) => redactValue(body, secrets),
+    wording: SERVICE_WORDING,
   };
 
   /** A call of the spec's: the client's, the call's and the operation's headers, with the key. */
@@ -159,7 +160,7 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
       const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
       return call('Listing predictions', listOptions, { method: 'GET', path: `${PATHS.predictions}${search ? `?${search}` : ''}` });
     },
-    waitForPrediction: followWith(getPrediction, retry, clock, options.durations),
+    waitForPrediction: followWith(getPrediction, retry, clock, SERVICE_WAITS, options.durations),
     generate: (input, generateOptions) => generate(client, input, { ...generateOptions, clock: generateOptions?.clock ?? clock }),
   };
   return client;

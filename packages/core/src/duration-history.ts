@@ -9,6 +9,7 @@
  * The state is pluggable (`DurationStore`): memory by default; a proxy keeps one per process,
  * where it sees every job of the site.
  */
+import { createJobFollow, type FollowOptions, type FollowStep, type FollowStop, type JobFollow, type PollResult } from './follow.js';
 import { DEFAULT_POLL_SCHEDULE, type PollSchedule } from './poll-schedule.js';
 
 /** Where the recent durations are kept, oldest first. */
@@ -106,4 +107,28 @@ function checksBefore(windowStartMs: number, base: PollSchedule): number[] {
 /** Nearest-rank quantile of sorted values (never empty here). */
 function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+}
+
+/**
+ * `createJobFollow` on the schedule learned for `operation` (unless one is given), which records the
+ * job's duration when it succeeds: give it only a job whose `startedAt` is its real start.
+ */
+export function learningFollow(options: FollowOptions, durations: DurationHistory, operation: string): JobFollow {
+  const follow = createJobFollow({ ...options, schedule: options.schedule ?? durations.schedule(operation) });
+  /** Elapsed time of the last poll that saw the job running: its duration lies after it. */
+  let lastRunningMs: number | undefined;
+
+  function after(result: Extract<PollResult, { transient: true }>, now: number): number | FollowStop;
+  function after(result: PollResult, now: number): FollowStep;
+  function after(result: PollResult, now: number): FollowStep {
+    const step = follow.after(result, now);
+    if (!('prediction' in result)) return step;
+    const elapsedMs = now - options.startedAt;
+    // It ended between the last poll that saw it running and this one: the midpoint is the best guess of its duration.
+    if (step === 'succeeded' && lastRunningMs !== undefined) durations.record(operation, (lastRunningMs + elapsedMs) / 2);
+    if (step !== 'succeeded' && step !== 'failed') lastRunningMs = elapsedMs;
+    return step;
+  }
+
+  return { schedule: follow.schedule, next: follow.next, after };
 }

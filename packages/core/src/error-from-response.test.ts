@@ -1,6 +1,15 @@
 /** How every error answer becomes the typed error a caller reads: class, message, fields — and never the key. */
 import { describe, expect, it } from 'vitest';
-import { errorFromResponse, formatWait, redact, redactValue, requestIdFrom } from './error-from-response.js';
+import {
+  briefWording,
+  type ErrorContext,
+  errorFromResponse as errorFromResponseIn,
+  formatWait,
+  redact,
+  redactValue,
+  requestIdFrom,
+  serviceWording,
+} from './error-from-response.js';
 import {
   BadRequestError,
   InsufficientCreditsError,
@@ -12,6 +21,10 @@ import {
 } from './errors.js';
 
 const KEY = 'bs_live_0123456789abcdef';
+
+/** As the service's client words it. */
+const errorFromResponse = (status: number, body: unknown, context?: Omit<ErrorContext, 'wording'>) =>
+  errorFromResponseIn(status, body, { ...context, wording: serviceWording });
 
 describe('errorFromResponse', () => {
   it.each([
@@ -97,6 +110,19 @@ describe('errorFromResponse', () => {
     expect(error.headers).toBe(headers);
     expect(error.requestId).toBe('req_9');
   });
+
+  it.each([
+    [402, { error: 'Insufficient credits', credits_remaining: 0 }, InsufficientCreditsError, 'HTTP 402: Insufficient credits'],
+    [429, { error: 'slow down', retry_after_seconds: 5 }, RateLimitedError, 'HTTP 429: slow down'],
+    [409, {}, BadRequestError, 'HTTP 409'],
+  ])(
+    'worded briefly (the proxy client’s wording), HTTP %i %j keeps its type and says its status and reason',
+    (status, body, type, message) => {
+      const error = errorFromResponseIn(status, body, { wording: briefWording });
+      expect(error).toBeInstanceOf(type);
+      expect(error.message).toBe(message);
+    },
+  );
 });
 
 describe('requestIdFrom', () => {

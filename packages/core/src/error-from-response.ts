@@ -17,17 +17,59 @@ export interface ErrorContext {
   headers?: Headers | undefined;
   /** Now, in epoch ms on the caller's clock: an HTTP-date `Retry-After` counts from here. */
   now?: number | undefined;
+  /** How the message is worded: `serviceWording` for server users, `briefWording` in a browser. */
+  wording: ResponseWording;
 }
+
+/** What the message of a refused or failed call says. */
+export interface Refusal {
+  /** The typed error's `code`. */
+  code: string;
+  status: number;
+  /** The service's own reason ('' when it gave none). */
+  reason: string;
+  creditsRemaining?: number | undefined;
+  retryAfterMs?: number | undefined;
+}
+
+export type ResponseWording = (refusal: Refusal) => string;
+
+/**
+ * `HTTP 429: Too many requests`: the browser's proxy client's wording. The element shows its visitor
+ * its own words for each code, so the sentences for server users stay out of its bundle.
+ */
+export const briefWording: ResponseWording = ({ status, reason }) => `HTTP ${status}${reason && `: ${reason}`}`;
+
+/** The sentences of core's service client: what failed, the service's reason, and what to do. */
+export const serviceWording: ResponseWording = ({ code, status, reason, creditsRemaining, retryAfterMs }) => {
+  const because = reason && `: ${reason}`;
+  switch (code) {
+    case 'bad_request':
+      return `The request was refused${because || ` (HTTP ${status})`}`;
+    case 'invalid_api_key':
+      return `The service rejected the API key${because}. Check the key configured on the server (ROOM_API_KEY).`;
+    case 'insufficient_credits': {
+      const count = creditsRemaining === undefined ? '' : ` (${creditsRemaining} credit${creditsRemaining === 1 ? '' : 's'} remaining)`;
+      return `Out of credits${count}. Each image costs 1 credit; credits reset monthly.`;
+    }
+    case 'not_found':
+      return `Not found${because}`;
+    case 'rate_limited':
+      return `Too many requests${because}.${retryAfterMs === undefined ? '' : ` Try again in ${formatWait(retryAfterMs)}.`}`;
+    default:
+      return `The service failed (HTTP ${status})${because}`;
+  }
+};
 
 /**
  * The typed error for a refused or failed call. The body must already be free of secrets: a
  * server-side caller passes it through `redactValue` first (a browser holds none, and does not
  * bundle the redaction).
  */
-export function errorFromResponse(status: number, body: unknown, context: ErrorContext = {}): RoomApiError {
-  const serviceText = errorText(body);
-  const init = { status, body, requestId: requestIdFrom(context.headers), headers: context.headers };
-  const reason = serviceText ? `: ${serviceText}` : '';
+export function errorFromResponse(status: number, body: unknown, { headers, now, wording }: ErrorContext): RoomApiError {
+  const reason = errorText(body);
+  const init = { status, body, requestId: requestIdFrom(headers), headers };
+  const say = (code: string, facts?: Partial<Refusal>) => wording({ code, status, reason, ...facts });
 
   switch (status) {
     case 400:
@@ -35,37 +77,22 @@ export function errorFromResponse(status: number, body: unknown, context: ErrorC
     case 413:
     case 415:
     case 422:
-      return new BadRequestError(`The request was refused${reason || ` (HTTP ${status})`}`, {
-        ...init,
-        field: fieldFrom(body, serviceText),
-      });
+      return new BadRequestError(say('bad_request'), { ...init, field: fieldFrom(body, reason) });
     case 401:
     case 403:
-      return new InvalidApiKeyError(
-        `The service rejected the API key${reason}. Check the key configured on the server (ROOM_API_KEY).`,
-        init,
-      );
+      return new InvalidApiKeyError(say('invalid_api_key'), init);
     case 402: {
       const creditsRemaining = numberField(body, 'credits_remaining');
-      const count = creditsRemaining === undefined ? '' : ` (${creditsRemaining} credit${creditsRemaining === 1 ? '' : 's'} remaining)`;
-      return new InsufficientCreditsError(`Out of credits${count}. Each image costs 1 credit; credits reset monthly.`, {
-        ...init,
-        creditsRemaining,
-      });
+      return new InsufficientCreditsError(say('insufficient_credits', { creditsRemaining }), { ...init, creditsRemaining });
     }
     case 404:
-      return new NotFoundError(`Not found${reason}`, init);
+      return new NotFoundError(say('not_found'), init);
     case 429: {
-      const retryAfterMs = parseRetryAfter(context.headers?.get('retry-after'), context.now) ?? secondsField(body, 'retry_after_seconds');
-      const wait = retryAfterMs === undefined ? '' : ` Try again in ${formatWait(retryAfterMs)}.`;
-      return new RateLimitedError(`Too many requests${reason}.${wait}`, {
-        ...init,
-        retryAfterMs,
-        limit: stringField(body, 'code'),
-      });
+      const retryAfterMs = parseRetryAfter(headers?.get('retry-after'), now) ?? secondsField(body, 'retry_after_seconds');
+      return new RateLimitedError(say('rate_limited', { retryAfterMs }), { ...init, retryAfterMs, limit: stringField(body, 'code') });
     }
     default:
-      return new ServerError(`The service failed (HTTP ${status})${reason}`, init);
+      return new ServerError(say('server_error'), init);
   }
 }
 

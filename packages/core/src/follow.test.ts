@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DurationHistory } from './duration-history.js';
-import { createJobFollow, type FollowOptions } from './follow.js';
+import { DurationHistory, learningFollow } from './duration-history.js';
+import { createJobFollow, type FollowOptions, type FollowStop, stopDetail } from './follow.js';
 import { DEFAULT_POLL_SCHEDULE, fixedPollSchedule } from './poll-schedule.js';
+import { SERVICE_WAITS } from './wait.js';
 
 const running = (status = 'processing') => ({ prediction: { status } });
 const succeeded = { prediction: { status: 'succeeded', output: ['https://cdn.example/0.jpg'] } };
@@ -35,9 +36,9 @@ describe('createJobFollow, the one follow loop', () => {
   it('stops on a Retry-After that ends past the deadline, saying how long the service asked for', () => {
     expect(follow({ timeoutMs: 60_000 }).after({ transient: true, retryAfterMs: 120_000 }, 3_000)).toEqual({
       stop: 'retry-after',
-      why: ': the service asked to wait 2 min, past the deadline',
       retryAfterMs: 120_000,
     });
+    expect(stopDetail({ stop: 'retry-after', retryAfterMs: 120_000 })).toBe(': the service asked to wait 2 min, past the deadline');
   });
 
   it('counts transient failures in a row, and a reading in between starts the count again', () => {
@@ -62,10 +63,9 @@ describe('createJobFollow, the one follow loop', () => {
     for (const at of [3_000, 6_500, 9_000, 20_000, 31_000]) expect(typeof job.after(running('queued_for_gpu'), at)).toBe('number');
     expect(typeof job.after(running('queued_for_gpu'), 32_000)).toBe('number');
     expect(typeof job.after(running('warming'), 34_000)).toBe('number');
-    expect(job.after(running('warming'), 36_000)).toEqual({
-      stop: 'unknown-status',
-      why: ": its status 'warming' is unknown, 2 polls past the usual window",
-    });
+    const stop = job.after(running('warming'), 36_000);
+    expect(stop).toEqual({ stop: 'unknown-status', status: 'warming', polls: 2 });
+    expect(stopDetail(stop as FollowStop)).toBe(": its status 'warming' is unknown, 2 polls past the usual window");
   });
 
   it('stops after 3 such polls by default', () => {
@@ -80,6 +80,7 @@ describe('createJobFollow, the one follow loop', () => {
     expect(job.after(running(), 10_000)).toEqual({ stop: 'deadline' });
     expect(follow({ timeoutMs: 10_000 }).after(transient, 10_000)).toEqual({ stop: 'deadline' });
     expect(follow({ timeoutMs: 0 }).next(0)).toEqual({ stop: 'deadline' });
+    expect(stopDetail({ stop: 'deadline' })).toBe('');
   });
 
   it('counts the deadline from when the follow began, the schedule from when the job started', () => {
@@ -87,25 +88,35 @@ describe('createJobFollow, the one follow loop', () => {
     expect(follow({ startedAt: 1_000, now: 5_000, timeoutMs: 2_000 }).next(5_000)).toBe(2_000);
     expect(follow({ startedAt: 1_000, now: 5_000 }).next(5_000)).toBe(2_500);
   });
+});
+
+describe('learningFollow, the follow that learns from recent durations', () => {
+  const learning = (history: DurationHistory, operation: string, options: Partial<FollowOptions> = {}) =>
+    learningFollow({ startedAt: 0, now: 0, ...options }, history, operation);
 
   it('learns the duration of a job it saw running, the midpoint between the last two polls', () => {
     const history = new DurationHistory();
-    const job = follow({ durations: history, operation: 'restyle' });
+    const job = learning(history, 'restyle');
     job.after(running(), 18_000);
     job.after(succeeded, 19_800);
     expect(history.durations('restyle')).toEqual([18_900]);
     expect(history.durations('enhance')).toEqual([]);
   });
 
-  it('learns nothing from a job it never saw running, nor from one that failed, nor without an operation', () => {
+  it('learns nothing from a job it never saw running, nor from one that failed, nor without an operation or a start', () => {
     const history = new DurationHistory();
-    follow({ durations: history, operation: 'restyle' }).after(succeeded, 20_000);
-    const failed = follow({ durations: history, operation: 'restyle' });
+    learning(history, 'restyle').after(succeeded, 20_000);
+    const failed = learning(history, 'restyle');
     failed.after(running(), 3_000);
     failed.after({ prediction: { status: 'failed' } }, 6_500);
-    const unnamed = follow({ durations: history });
-    unnamed.after(running(), 3_000);
-    unnamed.after(succeeded, 6_500);
+    for (const wait of [
+      { durations: history, startedAt: 0 },
+      { durations: history, operation: 'restyle' },
+    ]) {
+      const unlearned = SERVICE_WAITS.follow({ startedAt: 0, now: 0 }, wait);
+      unlearned.after(running(), 3_000);
+      unlearned.after(succeeded, 6_500);
+    }
     expect(history.durations('restyle')).toEqual([]);
     expect(history.durations('undefined')).toEqual([]);
   });
@@ -113,10 +124,10 @@ describe('createJobFollow, the one follow loop', () => {
   it('follows the schedule learned for the operation, unless one is given', () => {
     const history = new DurationHistory();
     for (let i = 0; i < 20; i++) history.record('restyle', 40_000 + i * 100);
-    expect(follow({ durations: history, operation: 'restyle' }).schedule).toEqual(history.schedule('restyle'));
-    expect(follow({ durations: history, operation: 'enhance' }).schedule).toBe(DEFAULT_POLL_SCHEDULE);
-    expect(follow({ durations: history }).schedule).toBe(DEFAULT_POLL_SCHEDULE);
+    expect(learning(history, 'restyle').schedule).toEqual(history.schedule('restyle'));
+    expect(learning(history, 'enhance').schedule).toBe(DEFAULT_POLL_SCHEDULE);
+    expect(SERVICE_WAITS.follow({ startedAt: 0, now: 0 }, { durations: history, startedAt: 0 }).schedule).toBe(DEFAULT_POLL_SCHEDULE);
     const given = fixedPollSchedule(1_000);
-    expect(follow({ durations: history, operation: 'restyle', schedule: given }).schedule).toBe(given);
+    expect(learning(history, 'restyle', { schedule: given }).schedule).toBe(given);
   });
 });

@@ -3,7 +3,7 @@
  * poll gave, it says what to do next — poll again in so many ms, or stop and why — so
  * `waitForPrediction` drives it with a client and a clock, and the proxy's job hub with its
  * upstream, its lease and its viewers, and both answer the service the same way:
- * - the schedule (learned from recent jobs when `durations` is given) says when to poll;
+ * - the schedule (learned from recent jobs by `learningFollow`) says when to poll;
  * - a `Retry-After` is honoured and is not a failure; one that ends past the deadline stops the follow;
  * - transient failures (5xx, unreachable, timed out, a 429 without `Retry-After`) are counted:
  *   the `maxConsecutiveFailures`-th in a row is fatal;
@@ -11,7 +11,6 @@
  *   schedule's usual window, stops the follow: the job may have ended under a name it cannot read;
  * - no wait runs past the deadline: the last poll happens at it.
  */
-import type { DurationHistory } from './duration-history.js';
 import { formatWait } from './error-from-response.js';
 import { DEFAULT_POLL_SCHEDULE, type PollSchedule, pollDelayMs } from './poll-schedule.js';
 import { isKnownStatus, predictionOutcome } from './prediction.js';
@@ -22,14 +21,20 @@ export type PollResult = { prediction: Prediction } | { transient: true; retryAf
 
 export type FollowStopReason = 'failures' | 'unknown-status' | 'retry-after' | 'deadline';
 
-/**
- * Stopped without an outcome: the job may still finish. `why` (for an unknown status or a
- * Retry-After past the deadline) completes "stopped following the job…".
- */
+/** Stopped without an outcome: the job may still finish. `stopDetail` words it. */
 export interface FollowStop {
   stop: FollowStopReason;
-  why?: string | undefined;
+  /** `retry-after`: how long the service asked to wait. */
   retryAfterMs?: number | undefined;
+  /** `unknown-status`: the status, and the polls in a row past the usual window that reported it. */
+  status?: string | undefined;
+  polls?: number | undefined;
+}
+
+/** What completes "stopped following the job…" for an unknown status or a Retry-After past the deadline; '' for the others. */
+export function stopDetail({ stop, retryAfterMs = 0, status, polls }: FollowStop): string {
+  if (stop === 'retry-after') return `: the service asked to wait ${formatWait(retryAfterMs)}, past the deadline`;
+  return stop === 'unknown-status' ? `: its status '${status}' is unknown, ${polls} polls past the usual window` : '';
 }
 
 /** Poll again in this many ms, the outcome of a job that ended, or a stop. (Small on purpose: browsers download it.) */
@@ -40,7 +45,7 @@ export interface FollowOptions {
   startedAt: number;
   /** Now, on the same clock: the deadline counts from here. */
   now: number;
-  /** Default: learned from `learn`'s history when given, else DEFAULT_POLL_SCHEDULE. */
+  /** Default: DEFAULT_POLL_SCHEDULE. */
   schedule?: PollSchedule | undefined;
   /** No wait runs past this (ms from `now`). Default: none. */
   timeoutMs?: number | undefined;
@@ -48,14 +53,6 @@ export interface FollowOptions {
   maxConsecutiveFailures?: number | undefined;
   /** Polls in a row, past the usual window, of the same unknown status that end the follow. Default 3. */
   maxUnknownStatusPolls?: number | undefined;
-  /**
-   * Recent jobs' durations: with `operation`, this job's schedule is learned from those of the
-   * operation (unless `schedule` is given), and its own duration is recorded when it succeeds —
-   * so give it only when `startedAt` is the job's real start.
-   */
-  durations?: DurationHistory | undefined;
-  /** What the job is (`enhance`, `restyle`): its durations are learned apart from other operations'. */
-  operation?: string | undefined;
 }
 
 /** One job's follow: its schedule, and what to do next. */
@@ -70,15 +67,12 @@ export interface JobFollow {
 
 // A closure, not a class: its state minifies to short names (the element ships it to browsers).
 export function createJobFollow(options: FollowOptions): JobFollow {
-  const { startedAt, durations, operation } = options;
-  const learns = durations && operation !== undefined;
-  const schedule = options.schedule ?? (learns ? durations.schedule(operation) : DEFAULT_POLL_SCHEDULE);
+  const { startedAt } = options;
+  const schedule = options.schedule ?? DEFAULT_POLL_SCHEDULE;
   const endsAt = options.now + (options.timeoutMs ?? Infinity);
   let failures = 0;
   let unknownStatus = '';
   let unknownPolls = 0;
-  /** Elapsed time of the last poll that saw the job running: its duration lies after it. */
-  let lastRunningMs: number | undefined;
 
   /** The schedule's delay, or a longer one; never past the deadline: one last poll happens at it, and none after. */
   const next = (now: number, atLeastMs = 0): number | FollowStop =>
@@ -92,23 +86,18 @@ export function createJobFollow(options: FollowOptions): JobFollow {
       if (retryAfterMs === undefined) return ++failures < (options.maxConsecutiveFailures ?? 5) ? next(now) : { stop: 'failures' };
       // The service said when to come back: not a failure, honoured within the deadline, reported beyond it.
       if (now + retryAfterMs <= endsAt) return next(now, retryAfterMs);
-      return { stop: 'retry-after', why: `: the service asked to wait ${formatWait(retryAfterMs)}, past the deadline`, retryAfterMs };
+      return { stop: 'retry-after', retryAfterMs };
     }
     failures = 0;
     const { status } = result.prediction;
     const elapsedMs = now - startedAt;
     const outcome = predictionOutcome(result.prediction);
-    if (outcome !== 'running') {
-      // It ended between the last poll that saw it running and this one: the midpoint is the best guess of its duration.
-      if (outcome === 'succeeded' && learns && lastRunningMs !== undefined) durations.record(operation, (lastRunningMs + elapsedMs) / 2);
-      return outcome;
-    }
-    lastRunningMs = elapsedMs;
+    if (outcome !== 'running') return outcome;
     const unread = !isKnownStatus(status) && elapsedMs > schedule.windowEndMs;
     unknownPolls = unread && unknownStatus === status ? unknownPolls + 1 : Number(unread);
     unknownStatus = status;
     if (unknownPolls < (options.maxUnknownStatusPolls ?? 3)) return next(now);
-    return { stop: 'unknown-status', why: `: its status '${status}' is unknown, ${unknownPolls} polls past the usual window` };
+    return { stop: 'unknown-status', status, polls: unknownPolls };
   }
 
   return { schedule, next, after };

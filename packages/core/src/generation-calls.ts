@@ -9,7 +9,7 @@ import { ServerError } from './errors.js';
 import { requestIdOf } from './prediction.js';
 import type { RetryOptions } from './retry-policy.js';
 import type { Prediction } from './types.js';
-import { type WaitOptions, waitForPrediction } from './wait.js';
+import { followPrediction, type WaitOptions, type WaitStyle } from './wait.js';
 
 export interface StartOptions extends CallOptions {
   /** Sent as `Idempotency-Key`: the same user action sends the same key, so it is charged once. */
@@ -33,16 +33,23 @@ export function generationStarted(operation: string, ack: { message?: unknown })
 type GetPrediction = (id: string, options: CallOptions) => Promise<Prediction>;
 
 /**
- * `waitForPrediction` over a client's own reads, on the client's clock unless the wait names one, and
- * on the schedule `durations` learned when the client was given one.
+ * `waitForPrediction` over a client's own reads, in the client's style, on the client's clock unless the
+ * wait names one, and on the schedule `durations` learned when the client was given one (and the style learns).
  */
-export function followWith(getPrediction: GetPrediction, retry: Required<RetryOptions>, clock: Clock, durations?: DurationHistory) {
+export function followWith(
+  getPrediction: GetPrediction,
+  retry: Required<RetryOptions>,
+  clock: Clock,
+  style: WaitStyle,
+  durations?: DurationHistory,
+) {
   return (id: string, options?: WaitOptions): Promise<Prediction> =>
-    waitForPrediction(
+    followPrediction(
       // A Retry-After longer than what is left of the wait is not waited for inside the read: the wait reports it.
       (predictionId, { signal, timeLeftMs }) =>
         getPrediction(predictionId, { signal, retry: { maxRetryAfterMs: Math.min(timeLeftMs, retry.maxRetryAfterMs) } }),
       id,
       { durations, ...options, clock: options?.clock ?? clock },
+      style,
     );
 }

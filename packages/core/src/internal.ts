@@ -6,10 +6,11 @@
 export type { BaseUrlCheck } from './base-url.js';
 export { normalizeBaseUrl } from './base-url.js';
 export { DEFAULT_CALL_TIMEOUT_MS } from './client.js';
+export { learningFollow } from './duration-history.js';
 export type { ErrorContext } from './error-from-response.js';
-export { errorFromResponse, redact, redactValue } from './error-from-response.js';
+export { briefWording, errorFromResponse, redact, redactValue } from './error-from-response.js';
 export type { FollowOptions, FollowStep, FollowStop, FollowStopReason, JobFollow, PollResult } from './follow.js';
-export { createJobFollow } from './follow.js';
+export { createJobFollow, stopDetail } from './follow.js';
 export type { ImageType } from './image-type.js';
 export { ACCEPTED_IMAGE_TYPES, sniffImageType } from './image-type.js';
 export type { IpAddress } from './ip-address.js';

@@ -103,7 +103,7 @@ describe('the proxy client', () => {
       .restyle(BODY)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect((error as TimeoutError).message).toBe('Starting the restyle timed out after 50 ms');
+    expect(error).toMatchObject({ timeoutMs: 50, message: 'Starting the restyle: timeout' });
   });
 
   it('maps the proxy’s refusals to core’s typed errors, its code and Retry-After kept', async () => {
@@ -114,6 +114,16 @@ describe('the proxy client', () => {
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error.retryAfterMs).toBe(120_000);
     expect(error.body).toMatchObject({ code: 'visitor_limit' });
+    expect(error.message).toBe('HTTP 429: Limit reached');
+  });
+
+  it('stops a wait at its deadline with a TimeoutError that names the handle', async () => {
+    const { client } = scripted(() => json(200, { status: 'processing' }));
+    const error = (await client()
+      .waitForPrediction('h_1', { timeoutMs: 10_000 })
+      .catch((e: unknown) => e)) as TimeoutError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ requestId: 'h_1', timeoutMs: 10_000, message: 'Stopped waiting for h_1 (deadline)' });
   });
 
   it('reads a prediction by its handle, past any HTTP cache, and follows it to the end', async () => {
@@ -135,12 +145,13 @@ describe('the proxy client', () => {
     expect(sent[0]?.headers.get('content-type')).toBe('image/jpeg');
   });
 
-  it('reports a proxy it cannot reach as a ConnectionError naming its origin', async () => {
-    const { client } = scripted(() => Promise.reject(new TypeError('fetch failed')));
+  it('reports a proxy it cannot reach as a ConnectionError naming the call, the fetch’s error as its cause', async () => {
+    const unreachable = new TypeError('fetch failed');
+    const { client } = scripted(() => Promise.reject(unreachable));
     const error = await client({ retry: false })
       .restyle(BODY)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
-    expect((error as ConnectionError).message).toBe('Could not reach https://site.test: fetch failed');
+    expect(error).toMatchObject({ message: 'Starting the restyle: unreachable', cause: unreachable });
   });
 });

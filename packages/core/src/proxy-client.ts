@@ -2,10 +2,11 @@
  * `createProxyClient`: a browser's client for the key proxy's mirror of the service
  * (openapi/proxy-api.yaml) — upload a photo, start, read and follow a job — on core's one request path (the
  * retry policy, timeouts, abort, typed errors). It holds no key, so it bundles no redaction,
- * logger or middleware: what `<room-restyler>` ships.
+ * logger or middleware, and words its errors briefly (`HTTP 429: …`, `Starting the restyle: timeout`;
+ * the element has its own words for each code): what `<room-restyler>` ships.
  */
 import { type Clock, systemClock } from './abort.js';
-import { type CallOptions, type CallPath, type CallRequest, callJson, DEFAULT_CALL_TIMEOUT_MS } from './call.js';
+import { BRIEF_WORDING, type CallOptions, type CallPath, type CallRequest, callJson, DEFAULT_CALL_TIMEOUT_MS } from './call.js';
 import { secondsField } from './error-from-response.js';
 import type { paths } from './generated/proxy-api.js';
 import { followWith, type GenerationStarted, generationStarted, type StartOptions } from './generation-calls.js';
@@ -14,7 +15,7 @@ import type { ProxyUpload } from './proxy-types.js';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from './retry-policy.js';
 import type { FetchLike } from './transport.js';
 import type { Prediction } from './types.js';
-import type { WaitOptions } from './wait.js';
+import { BRIEF_WAITS, type WaitOptions } from './wait.js';
 
 /** The proxy's paths its clients call, each checked to be a path of openapi/proxy-api.yaml. */
 export const PROXY_PATHS = {
@@ -49,8 +50,8 @@ export interface ProxyClient {
   restyle(input: ProxyRestyleRequest, options?: StartOptions): Promise<GenerationStarted>;
   /** `handle` is the `request_id` of a start's acknowledgement. */
   getPrediction(handle: string, options?: CallOptions): Promise<Prediction>;
-  /** Polls until the prediction succeeds (resolves) or fails (GenerationFailedError). */
-  waitForPrediction(handle: string, options?: WaitOptions): Promise<Prediction>;
+  /** Polls until the prediction succeeds (resolves) or fails (GenerationFailedError), on the schedule given or the default one. */
+  waitForPrediction(handle: string, options?: Omit<WaitOptions, 'durations' | 'operation'>): Promise<Prediction>;
   /** Sends a photo (its bytes, typed by the Blob) to the proxy's upload route: `url` is what `image_url` takes. */
   upload(image: Blob, options?: CallOptions): Promise<ProxyUpload>;
 }
@@ -67,6 +68,7 @@ export function createProxyClient(options: ProxyClientOptions): ProxyClient {
     credentials: options.credentials ?? 'include',
     // Predictions change from one read to the next: no HTTP cache may answer.
     cache: 'no-store',
+    wording: BRIEF_WORDING,
   };
   /** One call: the call's headers, then the operation's. */
   const call = <T>(what: string, callOptions: CallOptions | undefined, request: Omit<CallRequest, 'headers'>, headers?: HeadersInit) =>
@@ -91,7 +93,7 @@ export function createProxyClient(options: ProxyClientOptions): ProxyClient {
     enhance: (input, startOptions) => start('enhance', input, startOptions),
     restyle: (input, startOptions) => start('restyle', input, startOptions),
     getPrediction,
-    waitForPrediction: followWith(getPrediction, retry, clock),
+    waitForPrediction: followWith(getPrediction, retry, clock, BRIEF_WAITS),
     upload: (image, callOptions) =>
       call(
         'Uploading the photo',

@@ -6,9 +6,9 @@
  * TimeoutError carries the prediction's id and says the job may still finish.
  */
 import { type Clock, deadline, systemClock } from './abort.js';
-import type { DurationHistory } from './duration-history.js';
+import { type DurationHistory, learningFollow } from './duration-history.js';
 import { ConnectionError, GenerationFailedError, RateLimitedError, RoomApiError, ServerError, TimeoutError } from './errors.js';
-import { createJobFollow } from './follow.js';
+import { createJobFollow, type FollowOptions, type FollowStop, type JobFollow, stopDetail } from './follow.js';
 import { estimateRemainingMs, type PollSchedule } from './poll-schedule.js';
 import { isKnownStatus } from './prediction.js';
 import type { Prediction } from './types.js';
@@ -58,22 +58,50 @@ export const DEFAULT_WAIT_TIMEOUT_MS = 180_000;
 /** Reads the prediction once. `timeLeftMs` is what is left of the wait, on its clock: wait no longer (for a `Retry-After`, say). */
 export type ReadPrediction = (id: string, options: { signal: AbortSignal; timeLeftMs: number }) => Promise<Prediction>;
 
-export async function waitForPrediction(read: ReadPrediction, id: string, options: WaitOptions = {}): Promise<Prediction> {
+/** The message of a wait that stopped without an outcome: at its deadline, or where the follow stopped. */
+export type StopWording = (id: string, stop: FollowStop, timeoutMs: number) => string;
+
+/** `waitForPrediction`'s and the service client's sentence, which says the job may still finish. */
+export const stopSentence: StopWording = (id, stop, timeoutMs) =>
+  `Stopped waiting for prediction ${id}${stop.stop === 'deadline' ? ` after ${timeoutMs} ms` : stopDetail(stop)}; the job may still finish: read it later`;
+
+/** How a client's waits word a stop and make the job's follow. */
+export interface WaitStyle {
+  wording: StopWording;
+  follow(options: FollowOptions, wait: WaitOptions): JobFollow;
+}
+
+/** `waitForPrediction`'s and the service client's: the stop in full, the schedule learned from `durations`. */
+export const SERVICE_WAITS: WaitStyle = {
+  wording: stopSentence,
+  // Only a job whose start is known teaches the history how long jobs take.
+  follow: (options, { startedAt, durations, operation }) =>
+    startedAt !== undefined && durations && operation !== undefined
+      ? learningFollow(options, durations, operation)
+      : createJobFollow(options),
+};
+
+/**
+ * The browser's proxy client's: `Stopped waiting for h_1 (deadline)` (the element has its own words
+ * for a timeout), on the schedule given or the default one.
+ */
+export const BRIEF_WAITS: WaitStyle = { wording: (id, { stop }) => `Stopped waiting for ${id} (${stop})`, follow: createJobFollow };
+
+export function waitForPrediction(read: ReadPrediction, id: string, options: WaitOptions = {}): Promise<Prediction> {
+  return followPrediction(read, id, options, SERVICE_WAITS);
+}
+
+/** `waitForPrediction` in a client's style. */
+export async function followPrediction(read: ReadPrediction, id: string, options: WaitOptions, style: WaitStyle): Promise<Prediction> {
   const clock = options.clock ?? systemClock;
   const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
   const now = clock.now();
   const endsAt = now + timeoutMs;
   const startedAt = options.startedAt ?? now;
-  // Only a job whose start is known teaches the history how long jobs take.
-  const durations = options.startedAt === undefined ? undefined : options.durations;
-  const follow = createJobFollow({ ...options, startedAt, now, timeoutMs, durations });
-  const stopped = (why: string, retryAfterMs?: number) =>
-    new TimeoutError(`Stopped waiting for prediction ${id}${why}; the job may still finish: read it later`, {
-      timeoutMs,
-      requestId: id,
-      retryAfterMs,
-    });
-  const timedOut = () => stopped(` after ${timeoutMs} ms`);
+  const follow = style.follow({ ...options, startedAt, now, timeoutMs }, options);
+  const stopped = (stop: FollowStop) =>
+    new TimeoutError(style.wording(id, stop, timeoutMs), { timeoutMs, requestId: id, retryAfterMs: stop.retryAfterMs });
+  const timedOut = () => stopped({ stop: 'deadline' });
   // Wall-clock time, whatever the clock: a poll that hangs or a clock that never moves cannot hold the wait.
   const guard = deadline(timeoutMs, options.signal, timedOut);
   const { signal } = guard;
@@ -82,7 +110,7 @@ export async function waitForPrediction(read: ReadPrediction, id: string, option
     let attempt = 0;
     let step = options.pollImmediately === false ? follow.next(clock.now()) : 0;
     for (;;) {
-      if (typeof step !== 'number') throw step.why === undefined ? timedOut() : stopped(step.why, step.retryAfterMs);
+      if (typeof step !== 'number') throw stopped(step);
       if (step > 0) await clock.sleep(step, signal);
       attempt++;
       const result = await read(id, { signal, timeLeftMs: Math.max(0, endsAt - clock.now()) }).catch((error: unknown) => {

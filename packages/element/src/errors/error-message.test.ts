@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import '../translations/de.js';
 import '../translations/fr.js';
 import { ConnectionError, GenerationFailedError, type ProxyErrorCode } from '@room-restyler/core';
-import { errorFromResponse } from '@room-restyler/core/internal';
+import { briefWording, errorFromResponse } from '@room-restyler/core/internal';
 import { localizer } from '../i18n/localize.js';
 import { DEFAULT_LIMITS, ImageRejectedError } from '../image/prepare.js';
 import type { MessageKey } from '../translations/en.js';
@@ -10,7 +10,7 @@ import { adviceFor, errorMessage, type Remedy } from './error-message.js';
 
 /** The error the element gets for an answer of the proxy. */
 const fromProxy = (status: number, code: string, extra: Record<string, unknown> = {}, headers?: HeadersInit) =>
-  errorFromResponse(status, { error: 'refused', code, ...extra }, { headers: new Headers(headers) });
+  errorFromResponse(status, { error: 'refused', code, ...extra }, { headers: new Headers(headers), wording: briefWording });
 
 /**
  * Every code a visitor's request can get, at the status the proxy answers it with (the service's own
@@ -97,7 +97,7 @@ describe('error advice', () => {
   it('says how long to wait, in the visitor’s words', () => {
     const limited = fromProxy(429, 'visitor_limit', { retry_after_seconds: 2760 }, { 'retry-after': '2760' });
     expect(errorMessage(limited, localizer('en'), DEFAULT_LIMITS)).to.equal(
-      'You have reached the limit of previews for now. Try again in 46 minutes.',
+      'You have reached your preview limit. Try again in 46 minutes.',
     );
     expect(errorMessage(limited, localizer('de'), DEFAULT_LIMITS)).to.equal(
       'Sie haben das Limit an Vorschauen erreicht. Erneut möglich in 46 Minuten.',
@@ -109,7 +109,7 @@ describe('error advice', () => {
     const heic = new ImageRejectedError({ kind: 'heic' });
     expect(errorMessage(heic, localizer('en'), DEFAULT_LIMITS))
       .to.contain('“Most Compatible”')
-      .and.contain('export the photo as JPEG');
+      .and.contain('export as JPEG');
     expect(errorMessage(heic, localizer('de'), DEFAULT_LIMITS)).to.contain('„Maximale Kompatibilität“');
     expect(errorMessage(heic, localizer('fr'), DEFAULT_LIMITS)).to.contain('« Le plus compatible »');
   });

@@ -116,12 +116,19 @@ export function waitFor(error: unknown): number {
   return (error as { retryAfterMs?: number }).retryAfterMs ?? 60_000;
 }
 
+/** The limits as a message's parameters: `{maxMb}`, `{minW}`, `{minH}`. */
+export const limitParams = (l: Localizer, limits: ImageLimits) => ({
+  maxMb: l.size(limits.maxBytes),
+  minW: limits.minWidth,
+  minH: limits.minHeight,
+});
+
 /** The visitor's sentence for any failure; `waitMs` fills "try again in …". */
 export function errorMessage(error: unknown, l: Localizer, limits: ImageLimits, waitMs = waitFor(error)): string {
   const { t } = l;
   if (error instanceof ImageRejectedError) {
     const { problem } = error;
-    const params = { maxMb: l.size(limits.maxBytes), minW: limits.minWidth, minH: limits.minHeight };
+    const params = limitParams(l, limits);
     if (problem.kind === 'type') return t('errType');
     if (problem.kind === 'heic') return t('errHeic');
     if (problem.kind === 'size') return t('errSize', { ...params, mb: l.size(problem.bytes) });

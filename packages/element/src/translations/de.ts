@@ -57,7 +57,7 @@ export const de: Messages = {
   required: 'Erzeugen Sie zuerst eine Raumvorschau.',
   errType: 'Diese Datei ist kein JPEG-, PNG- oder WebP-Bild.',
   errHeic:
-    'Dieser Browser kann iPhone-Fotos (HEIC) nicht lesen. Wählen Sie auf dem iPhone „Maximale Kompatibilität“ unter Einstellungen › Kamera › Formate oder exportieren Sie das Foto als JPEG.',
+    'Dieser Browser kann iPhone-Fotos (HEIC) nicht lesen. Wählen Sie „Maximale Kompatibilität“ in den Kamera-Einstellungen oder exportieren Sie als JPEG.',
   errSize: 'Dieses Foto hat {mb}; erlaubt sind {maxMb}.',
   errDims: 'Dieses Foto hat {w}×{h} px; nötig sind mindestens {minW}×{minH} px.',
   errDecode: 'Dieses Bild konnte nicht gelesen werden. Versuchen Sie ein anderes Foto.',

@@ -57,7 +57,7 @@ export const fr: Messages = {
   required: 'Générez d’abord un aperçu de la pièce.',
   errType: 'Ce fichier n’est pas une image JPEG, PNG ou WebP.',
   errHeic:
-    'Ce navigateur ne lit pas les photos d’iPhone (HEIC). Sur l’iPhone, choisissez « Le plus compatible » dans Réglages › Appareil photo › Formats, ou exportez la photo en JPEG.',
+    'Ce navigateur ne lit pas les photos d’iPhone (HEIC). Choisissez « Le plus compatible » dans les réglages de l’appareil photo, ou exportez en JPEG.',
   errSize: 'Cette photo fait {mb} ; la limite est de {maxMb}.',
   errDims: 'Cette photo fait {w}×{h} px ; il faut au moins {minW}×{minH} px.',
   errDecode: 'Cette image n’a pas pu être lue. Essayez une autre photo.',

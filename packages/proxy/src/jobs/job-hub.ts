@@ -9,7 +9,7 @@
  * feeds them directly, and shares again once it answers: no store failure escapes a poller or reaches a viewer.
  */
 import type { Clock } from '@room-restyler/core';
-import { createJobFollow, type JobFollow, type PollResult, pollDelayMs } from '@room-restyler/core/internal';
+import { createJobFollow, type JobFollow, learningFollow, type PollResult, pollDelayMs, stopDetail } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import type { Limits } from '../limits/limits.js';
 import type { Logger } from '../log.js';
@@ -156,16 +156,12 @@ export class JobHub {
     const existing = this.#entries.get(job.requestId);
     if (existing) return existing;
     const { clock, schedule, durations } = this.#options;
+    const followOptions = { startedAt: job.startedAt, now: clock.now(), schedule };
     const entry: Entry = {
       job,
       latest: undefined,
-      follow: createJobFollow({
-        startedAt: job.startedAt,
-        now: clock.now(),
-        schedule,
-        durations,
-        operation: job.operation,
-      }),
+      // The schedule is learned per operation: a job of unknown operation follows the one given or the default.
+      follow: job.operation === undefined ? createJobFollow(followOptions) : learningFollow(followOptions, durations, job.operation),
       nextPollAt: Number.NEGATIVE_INFINITY,
       lastTouch: this.#options.clock.now(),
       viewers: new Set(),
@@ -336,7 +332,7 @@ export class JobHub {
     const stopped = new ProxyHttpError(
       502,
       'bad_upstream_response',
-      `Stopped following the generation${step.why ?? ''}; it may still finish`,
+      `Stopped following the generation${stopDetail(step)}; it may still finish`,
     );
     await this.#publish(entry, { ...snapshotFromFailure(stopped, snapshot.at), terminal: true }, false);
   }

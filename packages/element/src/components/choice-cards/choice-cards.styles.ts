@@ -5,18 +5,6 @@ export default css`
     display: block;
     min-width: 0;
   }
-  fieldset {
-    min-width: 0;
-    margin: 0;
-    padding: 0;
-    border: 0;
-  }
-  legend {
-    padding: 0;
-    margin-bottom: 0.4rem;
-    font-size: 0.875rem;
-    font-weight: 600;
-  }
   .cards {
     display: grid;
     gap: 0.5rem;
@@ -50,23 +38,9 @@ export default css`
   .card {
     position: relative;
     display: grid;
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 0.75);
     background: var(--_surface);
     overflow: hidden;
-    cursor: pointer;
     scroll-snap-align: start;
-  }
-  .card:has(:checked) {
-    border-color: var(--_accent);
-    box-shadow: 0 0 0 1px var(--_accent);
-  }
-  .card:has(:focus-visible) {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
-  }
-  .card:has(:disabled) {
-    cursor: default;
   }
   .card:has(:disabled:not(:checked)) {
     opacity: 0.5;
@@ -130,10 +104,5 @@ export default css`
     font-size: 0.8125rem;
     font-weight: 500;
     line-height: 1.25;
-  }
-  @media (forced-colors: active) {
-    .card:has(:checked) {
-      outline: 3px solid Highlight;
-    }
   }
 `;

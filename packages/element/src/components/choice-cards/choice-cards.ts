@@ -1,5 +1,6 @@
 import { html, LitElement } from 'lit';
 import { emit } from '../../events.js';
+import { optionStyles } from '../../styles/options.styles.js';
 import styles from './choice-cards.styles.js';
 
 /** One card: what is sent back when it is chosen, its name, and its picture (none: a plain tile). */
@@ -23,7 +24,7 @@ export interface Card {
  * @csspart swatch - the tile that holds a style's preview picture.
  */
 export class ChoiceCards extends LitElement {
-  static override styles = styles;
+  static override styles = [optionStyles, styles];
   static override properties = {
     cards: { attribute: false },
     value: {},
@@ -56,7 +57,7 @@ export class ChoiceCards extends LitElement {
       <div class="cards">
         ${this.cards.map(
           ({ id, label, image, preview }) =>
-            html`<label class="card" part="card">
+            html`<label class="card option" part="card">
             <input type="radio" name="choice" .value=${id} .checked=${id === this.value} @change=${this.#onChange} />
             ${
               image

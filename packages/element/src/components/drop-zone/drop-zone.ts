@@ -58,7 +58,7 @@ export class DropZone extends LitElement {
       @click=${this.#onZoneClick}
     >
       <svg class="icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.6" aria-hidden="true">
-        <path d="M3 20V9l9-6 9 6v11H3Z" /><path d="M9 20v-6h6v6" />
+        <path d="M3 20V9l9-6 9 6v11H3ZM9 20v-6h6v6" />
       </svg>
       <div class="title">${this.dragging ? this.activeText : this.heading}</div>
       <div class="hint"><slot>${this.hint}</slot></div>
@@ -91,17 +91,21 @@ export class DropZone extends LitElement {
     if (!(event.target as Element).closest('button, input')) this.open('file');
   }
 
+  /** A drag of files while enabled is taken: its default (no drop here) is prevented. */
+  #takes(event: DragEvent): boolean {
+    const takes = !this.disabled && !!event.dataTransfer?.types.includes('Files');
+    if (takes) event.preventDefault();
+    return takes;
+  }
+
   #onDragEnter(event: DragEvent) {
-    if (!hasFiles(event) || this.disabled) return;
-    event.preventDefault();
+    if (!this.#takes(event)) return;
     this.#depth++;
     this.dragging = true;
   }
 
   #onDragOver(event: DragEvent) {
-    if (!hasFiles(event) || this.disabled) return;
-    event.preventDefault();
-    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    if (this.#takes(event) && event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
   }
 
   #onDragLeave() {
@@ -127,10 +131,6 @@ export class DropZone extends LitElement {
     this.#depth = 0;
     this.dragging = false;
   }
-}
-
-function hasFiles(event: DragEvent): boolean {
-  return event.dataTransfer?.types.includes('Files') ?? false;
 }
 
 declare global {

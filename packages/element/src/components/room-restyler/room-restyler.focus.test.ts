@@ -55,7 +55,7 @@ describe('<room-restyler> focus', () => {
     await focusedOn(isPart('cancel'), 'Cancel');
     await sendKeys({ press: 'Enter' });
     await focusedOn(isPart('generate'), 'Generate again after Cancel');
-    expect(part(el, 'notice')!.textContent).to.contain('still counts');
+    expect(part(el, 'notice')!.textContent).to.contain('it counts as a preview');
   });
 
   it('leaves focus where the visitor put it outside the widget when a result arrives', async () => {

@@ -92,12 +92,10 @@ export default css`
       rgb(0 0 0 / 0.18);
     animation: sweep 2.2s linear infinite;
   }
+  /* To the .scan's own position (0 0, 0 0). */
   @keyframes sweep {
     from {
       background-position: 100% 0, 0 0;
-    }
-    to {
-      background-position: 0 0, 0 0;
     }
   }
   .banner {
@@ -164,24 +162,11 @@ export default css`
     display: grid;
     gap: 0.75rem;
   }
-  fieldset {
-    min-width: 0;
-    margin: 0;
-    padding: 0;
-    border: 0;
-  }
-  legend,
-  .field {
-    font-size: 0.875rem;
-    font-weight: 600;
-  }
-  legend {
-    padding: 0;
-    margin-bottom: 0.4rem;
-  }
   .field {
     display: grid;
     gap: 0.4rem;
+    font-size: 0.875rem;
+    font-weight: 600;
   }
   .segments {
     display: grid;
@@ -194,31 +179,21 @@ export default css`
     gap: 0.4rem;
     min-height: 2.75rem;
     padding: 0.35rem 0.4rem;
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 0.75);
     font-size: 0.875rem;
     font-weight: 500;
     line-height: 1.25;
-    cursor: pointer;
   }
   .choice:has(:checked) {
-    border-color: var(--_accent);
-    box-shadow: 0 0 0 1px var(--_accent);
     background: color-mix(in srgb, var(--_accent) 8%, var(--_surface));
   }
   .choice input {
     accent-color: var(--_accent);
     margin: 0;
   }
-  .choice:has(:focus-visible) {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
-  }
   .choice:has(:focus-visible) input {
     outline: none;
   }
   .choice:has(:disabled) {
-    cursor: default;
     opacity: 0.7;
   }
   input[type='url'],
@@ -354,9 +329,6 @@ export default css`
     }
     .scan {
       display: none;
-    }
-    .choice:has(:checked) {
-      outline: 2px solid Highlight;
     }
   }
 `;

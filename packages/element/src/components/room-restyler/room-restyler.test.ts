@@ -224,8 +224,8 @@ describe('<room-restyler>', () => {
     expect(event.detail.code).to.equal('insufficient_credits');
     expect(event.composed && event.bubbles).to.equal(true);
     await until(() => is(el, 'error'), 'error');
-    expect(part(el, 'error')!.textContent).to.contain('used up its staging credits');
-    expect($(el, '[role="status"]')!.textContent).to.contain('used up its staging credits');
+    expect(part(el, 'error')!.textContent).to.contain('is out of credits');
+    expect($(el, '[role="status"]')!.textContent).to.contain('is out of credits');
     await expectAccessible(el);
 
     const limited = await mount('limit');
@@ -319,7 +319,7 @@ describe('<room-restyler>', () => {
     await until(() => is(uploading.el, 'uploading'), 'uploading');
     await click(uploading.el, 'cancel');
     await until(() => part(uploading.el, 'notice') !== null, 'the notice');
-    expect(part(uploading.el, 'notice')!.textContent).to.equal('Cancelled before anything was generated: no preview was used.');
+    expect(part(uploading.el, 'notice')!.textContent).to.equal('Cancelled in time: no preview was used.');
     expect($(uploading.el, '[role="status"]')!.textContent).to.equal(part(uploading.el, 'notice')!.textContent);
 
     const { el } = await mount('slow');
@@ -330,7 +330,7 @@ describe('<room-restyler>', () => {
     await until(() => phase === 'generating', 'the job accepted');
     await click(el, 'cancel');
     await until(() => part(el, 'notice') !== null, 'the notice');
-    expect(part(el, 'notice')!.textContent).to.contain('it still counts as a preview');
+    expect(part(el, 'notice')!.textContent).to.contain('it counts as a preview');
   });
 
   it('refuses an image URL that does not load, and offers no Generate for it', async () => {

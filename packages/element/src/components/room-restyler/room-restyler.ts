@@ -4,7 +4,7 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { GenerationFlow, type GenerationRequest } from '../../controllers/generation-flow.js';
 import { PasteController, type PasteScope } from '../../controllers/paste-controller.js';
 import { downloadName, saveImage } from '../../download.js';
-import { adviceFor, errorMessage, type Remedy, waitFor } from '../../errors/error-message.js';
+import { adviceFor, errorMessage, limitParams, type Remedy, waitFor } from '../../errors/error-message.js';
 import { emit, type PartEvent } from '../../events.js';
 import { LangController } from '../../i18n/lang-controller.js';
 import { checkImageUrl, loadImages } from '../../image/load.js';
@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, type ImageLimits, prepareImage } from '../../image/prep
 import { watchPredictionEvents } from '../../net/prediction-events.js';
 import { fetchWithProgress } from '../../net/upload.js';
 import { visibleClock } from '../../net/visible-clock.js';
+import { optionStyles } from '../../styles/options.styles.js';
 import { buttonStyles } from '../../styles/shared.styles.js';
 import { themeStyles } from '../../styles/theme.styles.js';
 import type { MessageKey } from '../../translations/en.js';
@@ -131,7 +132,7 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  */
 export class RoomRestyler extends LitElement {
   static formAssociated = true;
-  static override styles = [themeStyles, buttonStyles, styles];
+  static override styles = [themeStyles, buttonStyles, optionStyles, styles];
   static override properties = {
     endpoint: {},
     mode: { reflect: true },
@@ -423,7 +424,6 @@ export class RoomRestyler extends LitElement {
       </div>`;
     }
     if (!photo) {
-      const { limits } = this;
       return html`<room-restyler-drop-zone
         part="dropzone"
         exportparts="zone"
@@ -431,7 +431,7 @@ export class RoomRestyler extends LitElement {
         .invalid=${this.problem !== undefined}
         .disabled=${this.reading}
         .heading=${view === 'reading' ? t('phaseReading') : t('dropTitle')}
-        .hint=${t('dropHint', { maxMb: this.#language.localizer.size(limits.maxBytes), minW: limits.minWidth, minH: limits.minHeight })}
+        .hint=${t('dropHint', limitParams(this.#language.localizer, this.limits))}
         .activeText=${t('dropActive')}
         .chooseText=${t('chooseFile')}
         .cameraText=${t('takePhoto')}
@@ -497,7 +497,7 @@ export class RoomRestyler extends LitElement {
           <legend>${t('mode')}</legend>
           <div class="segments">
             ${(['staging', 'restyle'] as const).map(
-              (mode) => html`<label class="choice">
+              (mode) => html`<label class="choice option">
                 <input type="radio" name="mode" .value=${mode} .checked=${this.mode === mode} @change=${() => this.#choose({ mode })} />
                 ${t(mode === 'staging' ? 'modeStaging' : 'modeRestyle')}
               </label>`,
