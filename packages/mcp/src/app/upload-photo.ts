@@ -10,6 +10,7 @@ import type { ServerContext } from '../context.js';
 import { errorResult } from '../results/error-result.js';
 import { toolErrorSchema } from '../results/tool-error.js';
 import type { Registry } from '../surface/registry.js';
+import { checkedArguments } from '../surface/tool-arguments.js';
 import { MAX_UPLOAD_BYTES, uploadImage } from '../uploads/upload.js';
 import { InputError } from '../user-errors.js';
 
@@ -46,9 +47,9 @@ export function registerUploadPhotoTool(server: McpServer, ctx: ServerContext, r
         annotations: { title: TITLE, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
         _meta: { ui: { visibility: ['app'] } },
       },
-      async ({ data }, extra) => {
+      async (args, extra) => {
         try {
-          const bytes = Buffer.from(data, 'base64');
+          const bytes = Buffer.from(checkedArguments(args).data, 'base64');
           const type = sniffImageType(bytes);
           if (!type || !ACCEPTED_IMAGE_TYPES.includes(type)) throw new InputError('The photo must be a JPEG, PNG or WebP image.');
           const url = await uploadImage(ctx, bytes, type, extra.signal);

@@ -116,7 +116,13 @@ describe('elicitation', () => {
 
     const missing = await mcp.client.callTool({ name: 'restyle', arguments: photo });
     expect(missing.isError).toBe(true);
-    expect(textOf(missing)).toMatch(/Input validation error: Invalid arguments for tool restyle: style is required/);
+    expect(textOf(missing)).toMatch(/^The arguments do not match this tool's schema: style: style is required\. Nothing was started/);
+    // The tool's own error, with the structured content its output schema promises (not the SDK's bare text).
+    expect(missing.structuredContent).toMatchObject({
+      request_id: '',
+      status: 'not_started',
+      error: { code: 'invalid_input', retryable: false },
+    });
     expect(service.count('/api/v1/restyle')).toBe(0);
 
     for (const _ of [1, 2])

@@ -6,14 +6,14 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AnySchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { onceInitialized } from '../surface/once-initialized.js';
-import { nullAsAbsent } from '../surface/schema-dialects.js';
+import { toolArguments } from '../surface/tool-arguments.js';
 import { canAsk } from './ask-user.js';
 
 /** `tool` was registered with the lenient schema; `strict` is what clients that cannot be asked get. */
 export function requiredUnlessAsked(server: McpServer, tool: RegisteredTool, strict: AnySchema): void {
   const lenient = tool.inputSchema;
   if (!lenient) throw new Error('requiredUnlessAsked needs a tool with an input schema');
-  tool.inputSchema = nullAsAbsent(strict);
+  tool.inputSchema = toolArguments(strict);
   onceInitialized(server, () => {
     if (canAsk(server.server)) tool.inputSchema = lenient;
   });

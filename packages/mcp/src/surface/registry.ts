@@ -4,17 +4,17 @@
  * (resources/read.ts) are answered from this one, so the server uses only the SDK's public API.
  */
 import type { RegisteredResource, RegisteredResourceTemplate, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { nullAsAbsent } from './schema-dialects.js';
+import { toolArguments } from './tool-arguments.js';
 
 export class Registry {
   readonly #tools = new Map<string, RegisteredTool>();
   readonly #resources = new Map<string, RegisteredResource>();
   readonly #templates: RegisteredResourceTemplate[] = [];
 
-  /** Registers a tool through `register` (given the name) and keeps it under that name; its null arguments count as absent. */
+  /** Registers a tool through `register` (given the name) and keeps it under that name; its arguments are checked by the tool (tool-arguments.ts). */
   tool<T extends RegisteredTool>(name: string, register: (name: string) => T): T {
     const tool = register(name);
-    if (tool.inputSchema) tool.inputSchema = nullAsAbsent(tool.inputSchema);
+    if (tool.inputSchema) tool.inputSchema = toolArguments(tool.inputSchema);
     this.#tools.set(name, tool);
     return tool;
   }

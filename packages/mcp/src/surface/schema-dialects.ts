@@ -6,13 +6,10 @@
  * `$schema` and `examples` as unknown fields. Every dialect is valid JSON Schema 2020-12.
  * - `json-schema` (default): the schemas as written, with `$schema`, defaults and examples.
  * - `openai-strict`: inputs as strict mode wants them; an optional argument is required but may be
- *   null, and the server takes null as absent (see `nullAsAbsent`).
+ *   null, and the server takes null as absent (see `toolArguments` in tool-arguments.ts).
  * - `gemini`: inputs and outputs (a declaration's `response`) within Gemini's Schema fields.
  */
-import type { AnySchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
-import { $ZodPipe, $ZodType } from 'zod/v4/core';
 
 export const SCHEMA_DIALECTS = ['json-schema', 'openai-strict', 'gemini'] as const;
 export type SchemaDialect = (typeof SCHEMA_DIALECTS)[number];
@@ -35,26 +32,6 @@ export function inputSchemaIn(dialect: SchemaDialect, schema: Schema): Schema {
 /** OpenAI's function calling takes no output schema: strict mode concerns the arguments only. */
 export function outputSchemaIn(dialect: SchemaDialect, schema: Schema): Schema {
   return inputSchemaIn(dialect === 'openai-strict' ? 'json-schema' : dialect, schema);
-}
-
-/**
- * The tool's arguments with null-valued ones left out before validation: strict clients send
- * every argument, null for "not given" — to the handler it is as if the argument were omitted.
- */
-export function nullAsAbsent(schema: AnySchema): AnySchema {
-  if (!(schema instanceof $ZodType) || schema instanceof $ZodPipe) return schema;
-  return z.preprocess(
-    (args) =>
-      typeof args === 'object' && args !== null && !Array.isArray(args)
-        ? Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null))
-        : args,
-    schema,
-  );
-}
-
-/** The object schema behind `nullAsAbsent`, which is what the client is shown. */
-export function listedSchema(schema: AnySchema): AnySchema {
-  return schema instanceof z.ZodPipe ? schema.out : schema;
 }
 
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);

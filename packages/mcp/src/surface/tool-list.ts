@@ -9,7 +9,8 @@ import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server
 import { normalizeObjectSchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { type Icon, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { dialectFor, inputSchemaIn, listedSchema, outputSchemaIn, type SchemaDialect } from './schema-dialects.js';
+import { dialectFor, inputSchemaIn, outputSchemaIn, type SchemaDialect } from './schema-dialects.js';
+import { listedSchema } from './tool-arguments.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 /** A tool without arguments takes an empty object, and nothing else. */

@@ -12,6 +12,7 @@ import { askMissingChoices, type Choice, type Choices } from '../elicitation/mis
 import { errorResult } from '../results/error-result.js';
 import { jobErrorContent } from '../results/job-output.js';
 import type { Registry } from '../surface/registry.js';
+import { checkedArguments } from '../surface/tool-arguments.js';
 import { type GenerationRun, generationTaskHandler } from '../tasks/generation-task.js';
 import { type Generation, type GenerationArgs, runGeneration } from './generation.js';
 
@@ -35,8 +36,9 @@ export function registerGenerationTool<Args extends GenerationArgs & Choices, Bo
   registry: Registry,
   spec: GenerationToolSpec<Args, Body>,
 ): RegisteredTool {
-  const run: GenerationRun<Args> = async (args, extra, hooks) => {
+  const run: GenerationRun<Args> = async (given, extra, hooks) => {
     try {
+      const args = checkedArguments(given);
       const asked = await askMissingChoices(server.server, extra, spec.choices(args), args, spec.config.title);
       if ('declined' in asked) return asked.declined;
       const declined = await ctx.spend.confirm(server.server, extra);

@@ -7,6 +7,7 @@ import { failedJobResult } from '../results/failed-job.js';
 import { jobErrorContent, jobOutputSchema } from '../results/job-output.js';
 import { presentJob } from '../results/job-result.js';
 import type { Registry } from '../surface/registry.js';
+import { checkedArguments, idOf } from '../surface/tool-arguments.js';
 import { readAnnotations } from './annotations.js';
 import { jobDeliveryFields, requestIdField } from './fields.js';
 import { followJob } from './follow-job.js';
@@ -33,6 +34,7 @@ export function registerPredictionTool(server: McpServer, ctx: ServerContext, re
         const known = ctx.jobs.get(args.id);
         const startedAt = known ? Date.parse(known.started_at) : Date.now();
         try {
+          checkedArguments(args);
           const report = progressReporter(extra, ctx.log);
           const outcome = await followJob(ctx, {
             requestId: args.id,
@@ -57,7 +59,7 @@ export function registerPredictionTool(server: McpServer, ctx: ServerContext, re
           if (error instanceof GenerationFailedError)
             return failedJobResult(ctx, error, { requestId: args.id, elapsedMs: Date.now() - startedAt, signal: extra.signal });
           // Reading is safe to repeat: the id is echoed, but not as a job this call started.
-          return errorResult(error, { lookingFor: 'prediction' }, (facts) => jobErrorContent({ ...facts, request_id: args.id }));
+          return errorResult(error, { lookingFor: 'prediction' }, (facts) => jobErrorContent({ ...facts, request_id: idOf(args) }));
         }
       },
     ),

@@ -5,6 +5,7 @@ import type { ServerContext } from '../context.js';
 import { describeRecentJobs, recentJobs, recentJobsSchema } from '../jobs/recent-jobs.js';
 import { errorResult } from '../results/error-result.js';
 import type { Registry } from '../surface/registry.js';
+import { checkedArguments } from '../surface/tool-arguments.js';
 import { readAnnotations } from './annotations.js';
 
 const TITLE = 'Recent generation jobs';
@@ -33,7 +34,7 @@ export function registerRecentJobsTool(server: McpServer, ctx: ServerContext, re
       },
       async (args, extra) => {
         try {
-          const jobs = await recentJobs(ctx, args.limit, extra.signal);
+          const jobs = await recentJobs(ctx, checkedArguments(args).limit, extra.signal);
           return { content: [{ type: 'text', text: describeRecentJobs(jobs) }], structuredContent: jobs };
         } catch (error) {
           return errorResult(error, {}, (facts) => ({ session_jobs: [], error: facts }));

@@ -15,6 +15,7 @@ import { errorResult } from '../results/error-result.js';
 import { savedFileLinks, saveImages } from '../results/save.js';
 import { toolErrorSchema } from '../results/tool-error.js';
 import type { Registry } from '../surface/registry.js';
+import { checkedArguments, idOf } from '../surface/tool-arguments.js';
 import { InputError } from '../user-errors.js';
 import { requestIdField, whereFilesAre } from './fields.js';
 
@@ -58,7 +59,7 @@ export function registerSaveImagesTool(server: McpServer, ctx: ServerContext, re
       },
       async (args, extra) => {
         try {
-          const folder = args.folder ?? fallback;
+          const folder = checkedArguments(args).folder ?? fallback;
           if (folder === undefined) throw new InputError(FILES_OFF_HELP);
           // Out-of-reach folders are refused before anything is read; the folder is made only when there is something to save.
           await plannedDir(ctx.files, folder, 'folder');
@@ -85,7 +86,7 @@ export function registerSaveImagesTool(server: McpServer, ctx: ServerContext, re
           ].join('\n');
           return { content: [{ type: 'text', text }, ...links], structuredContent: { request_id: args.id, saved } };
         } catch (error) {
-          return errorResult(error, { lookingFor: 'prediction' }, (facts) => ({ request_id: args.id, saved: [], error: facts }));
+          return errorResult(error, { lookingFor: 'prediction' }, (facts) => ({ request_id: idOf(args), saved: [], error: facts }));
         }
       },
     ),
