@@ -11,6 +11,6 @@ describe('the CDN build', () => {
     await import(german);
     const el = document.querySelector('room-restyler') as HTMLElement & { updateComplete: Promise<boolean> };
     await el.updateComplete;
-    expect(el.shadowRoot?.querySelector('.title')?.textContent).to.equal('Diesen Raum neu gestalten');
+    expect(el.shadowRoot?.querySelector('.title')?.textContent).to.equal('Diesen Raum einrichten');
   });
 });
