@@ -28,10 +28,15 @@ export async function uploadLocalImage(ctx: ServerContext, given: string, signal
     (s) => (s.isFile() ? s.size : -1),
     () => -1,
   );
-  if (size < 0) throw new InputError(`No readable file at image_path "${path}".`);
+  // Messages name the path as the caller gave it: over HTTP the real one would show the server's folders.
+  const unreadable = () => new InputError(`No readable file at image_path "${given}".`);
+  if (size < 0) throw unreadable();
   if (size > MAX_UPLOAD_BYTES)
     throw new InputError(`The photo is ${Math.round(size / 1e6)} MB; the upload limit is 15 MB. Use a smaller export.`);
-  const photo = await localPhoto(path, await readFile(path));
+  const bytes = await readFile(path).catch(() => {
+    throw unreadable();
+  });
+  const photo = await localPhoto(given, bytes);
   return uploadImage(ctx, photo.bytes, photo.type, signal);
 }
 
