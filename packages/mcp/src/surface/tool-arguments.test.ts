@@ -2,21 +2,11 @@
  * Arguments that do not match a tool's schema get the tool's own error — text and the structured
  * content its output schema promises (the SDK client checks it) — and start nothing.
  */
-import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Connected, connectInMemory } from '../../test/support/connect.js';
+import { describe, expect, it } from 'vitest';
+import { connectedToFakeService } from '../../test/support/fake-service.js';
 
 describe('arguments that do not match the schema', () => {
-  let service: FakeService;
-  let mcp: Connected;
-  beforeAll(async () => {
-    service = await startFakeService();
-    mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url });
-  });
-  afterAll(async () => {
-    await mcp.close();
-    await service.close();
-  });
+  const { service, mcp } = connectedToFakeService();
 
   const CALLS: [string, Record<string, unknown>, RegExp, Record<string, unknown>][] = [
     ['restyle', { image_url: 'ftp://example.com/a.jpg', style: 'modern' }, /image_url: /, { request_id: '', status: 'not_started' }],
@@ -28,12 +18,12 @@ describe('arguments that do not match the schema', () => {
 
   for (const [name, args, problem, shape] of CALLS)
     it(`${name}: says what does not match, with its structured error, and starts nothing`, async () => {
-      const result = await mcp.client.callTool({ name, arguments: args });
+      const result = await mcp().client.callTool({ name, arguments: args });
       expect(result.isError).toBe(true);
       const text = (result.content as { text: string }[])[0]?.text ?? '';
       expect(text).toMatch(/^The arguments do not match this tool's schema: /);
       expect(text).toMatch(problem);
       expect(result.structuredContent).toMatchObject({ ...shape, error: { code: 'invalid_input', retryable: false } });
-      expect(service.jobs.size).toBe(0);
+      expect(service().jobs.size).toBe(0);
     });
 });
