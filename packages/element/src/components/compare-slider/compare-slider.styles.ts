@@ -3,22 +3,17 @@ import { css } from 'lit';
 export default css`
   /*
    * A size container. The photo is as large as fits (times the zoom), its point --_fx/--_fy at the
-   * middle; the frame is the part of it in view.
+   * middle; the frame, centred, is the part of it in view.
    */
   :host {
-    display: block;
-    position: relative;
+    display: grid;
+    place-items: center;
     container-type: size;
-    --_pos: 50%;
   }
   .frame {
     --_w: calc(min(100cqw, 100cqh * var(--_ratio)) * var(--_zoom));
     --_h: calc(min(100cqh, 100cqw / var(--_ratio)) * var(--_zoom));
-    --_x: calc(50cqw - var(--_fx) * var(--_w));
-    --_y: calc(50cqh - var(--_fy) * var(--_h));
-    position: absolute;
-    left: max(0px, var(--_x));
-    top: max(0px, var(--_y));
+    position: relative;
     width: min(100cqw, var(--_w));
     height: min(100cqh, var(--_h));
     overflow: hidden;
@@ -31,8 +26,8 @@ export default css`
   }
   img {
     position: absolute;
-    left: min(0px, var(--_x));
-    top: min(0px, var(--_y));
+    left: calc(50% - var(--_fx) * var(--_w));
+    top: calc(50% - var(--_fy) * var(--_h));
     width: var(--_w);
     height: var(--_h);
     object-fit: contain;

@@ -155,8 +155,8 @@ export class CompareSlider extends LitElement {
 
   /**
    * Zooms to `zoom` (held to 1–MAX_ZOOM), moving the photo's point that was under `from` (client
-   * coordinates; the middle of the element when left out) to `to`. The zoomed photo covers the
-   * element where it is larger, else stays inside it; unzoomed it is centred.
+   * coordinates; the middle of the element when left out) to `to`. The photo covers the element
+   * where it is larger, and is centred where it is not (as unzoomed).
    */
   #zoomAt(zoom: number, from?: Point, to = from) {
     const box = this.getBoundingClientRect();
@@ -167,7 +167,7 @@ export class CompareSlider extends LitElement {
       const fitted = Math.min(length, i ? box.width / this.ratio : box.height * this.ratio);
       const at = c + ((from?.[i] ?? middle) - middle) / (fitted * this.zoom) - ((to?.[i] ?? middle) - middle) / (fitted * z);
       // How far the point in the middle may go from the photo's middle.
-      const room = z > 1 ? Math.abs(0.5 - length / 2 / (fitted * z)) : 0;
+      const room = Math.max(0, 0.5 - length / 2 / (fitted * z));
       return 0.5 + Math.min(Math.max(at - 0.5, -room), room);
     }) as Point;
     this.zoom = z;

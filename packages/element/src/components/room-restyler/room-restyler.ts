@@ -384,8 +384,9 @@ export class RoomRestyler extends LitElement {
     this.#toggleState('invalid', this.problem !== undefined);
     this.#scheduleWaitTick();
     this.#moveFocus();
+    // The dialog is there only while the full-screen view is on.
     const viewer = this.#$<HTMLDialogElement>('dialog');
-    if (this.zoom && !viewer?.open) viewer?.showModal();
+    if (!viewer?.open) viewer?.showModal();
   }
 
   override render() {
