@@ -26,7 +26,9 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.test.json', import.meta.url).pathname }),
     // Each run screenshots every state into test-output/ (ignored by git), so a test run leaves the
     // tree clean; UPDATE_SCREENSHOTS=1 refreshes the committed gallery in screenshots/.
-    pageCommands(new URL(process.env.UPDATE_SCREENSHOTS ? './screenshots/' : './test-output/screenshots/', import.meta.url)),
+    pageCommands(new URL(process.env.UPDATE_SCREENSHOTS ? './screenshots/' : './test-output/screenshots/', import.meta.url), {
+      palette: Boolean(process.env.UPDATE_SCREENSHOTS),
+    }),
     { name: 'test-backends', serverStop: () => backends.close() },
   ],
 };

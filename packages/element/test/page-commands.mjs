@@ -1,13 +1,14 @@
 // Server commands the browser tests call through `executeServerCommand` (src/test/helpers.ts):
 //   screenshot { name, selector?, width? }  saves a PNG of the element (the viewport for selector '') at
-//                                           that viewport width, palette-quantized to keep the gallery small
+//                                           that viewport width; palette-quantized (slow) only for the
+//                                           committed gallery, where it keeps the files small
 //   media { features }                      emulates CSS media features (forced-colors,
 //                                           prefers-color-scheme, prefers-reduced-motion); [] resets
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
-export function pageCommands(dir) {
+export function pageCommands(dir, { palette = false } = {}) {
   // Emulation lasts as long as the DevTools session that set it: one session per page, kept open.
   const sessions = new WeakMap();
   return {
@@ -27,8 +28,8 @@ export function pageCommands(dir) {
       await mkdir(dir, { recursive: true });
       const element = selector ? await page.$(selector) : null;
       const png = element ? await element.screenshot() : await page.screenshot();
-      const small = await sharp(png).png({ palette: true, quality: 90, effort: 8, compressionLevel: 9 }).toBuffer();
-      await writeFile(fileURLToPath(new URL(`${name}.png`, dir)), small);
+      const saved = palette ? await sharp(png).png({ palette: true, quality: 90, effort: 8, compressionLevel: 9 }).toBuffer() : png;
+      await writeFile(fileURLToPath(new URL(`${name}.png`, dir)), saved);
       return true;
     },
   };
