@@ -119,7 +119,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const refused = sessions.refusal(callerId);
     if (refused) return refuse(res, refused);
     if (caller.apiKey !== undefined && verified) {
-      const keyRefused = await verified(caller.apiKey).catch(() => CHECK_FAILED);
+      const keyRefused = await verified(caller.apiKey, callerId).catch(() => CHECK_FAILED);
       if (keyRefused === CHECK_FAILED) return refuse(res, { status: 503, retryAfterS: 5, message: CHECK_FAILED });
       if (keyRefused) return rpcError(res, 401, -32001, keyRefused);
     }
@@ -186,11 +186,10 @@ function refuse(res: ServerResponse, refusal: Refusal): void {
   rpcError(res, refusal.status, -32000, refusal.message);
 }
 
-/** Asks the service about a key once per `KEY_CHECK_TTL_MS` (a failed check is asked again); keys are held by fingerprint only. */
+/** Asks the service about a key once per `KEY_CHECK_TTL_MS` (a failed check is asked again); keys are remembered by fingerprint (`id`) only. */
 function keyVerifier(verify: (apiKey: string) => Promise<string | undefined>) {
   const answers = new Map<string, { refusal: string | undefined; until: number }>();
-  return async (apiKey: string): Promise<string | undefined> => {
-    const id = keyFingerprint({ apiKey })?.toString('hex') ?? '';
+  return async (apiKey: string, id: string): Promise<string | undefined> => {
     const known = answers.get(id);
     if (known && known.until > Date.now()) return known.refusal;
     const refusal = await verify(apiKey);

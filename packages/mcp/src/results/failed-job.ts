@@ -6,6 +6,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { GenerationFailedError } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
+import { balanceNow } from './balance.js';
 import { toolError } from './error-result.js';
 import { jobErrorContent } from './job-output.js';
 
@@ -17,11 +18,7 @@ export interface FailedJob {
 }
 
 export async function failedJobResult(ctx: ServerContext, error: GenerationFailedError, job: FailedJob): Promise<CallToolResult> {
-  const balance = await ctx
-    .client()
-    .me({ signal: job.signal })
-    .then((account) => account.credits_remaining)
-    .catch(() => undefined);
+  const balance = await balanceNow(ctx, job.signal);
   const why = error.serviceError ? ` (${error.serviceError})` : '';
   const message =
     `The job ${job.requestId} ended as ${error.predictionStatus}${why}, without images. ` +

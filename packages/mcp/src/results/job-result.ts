@@ -10,6 +10,7 @@ import type { JobInputs } from '../jobs/session-jobs.js';
 import { outputResourceUri } from '../resources/output-image.js';
 import type { JobOutcome } from '../tools/follow-job.js';
 import type { ReportProgress } from '../tools/progress.js';
+import { balanceNow } from './balance.js';
 import { type DownloadedImage, downloadImage } from './download.js';
 import type { JobOutput } from './job-output.js';
 import { makePreviews } from './previews.js';
@@ -60,11 +61,7 @@ export async function presentJob(ctx: ServerContext, job: PresentJob): Promise<C
     }
   }
   const previews = job.previews ? await previewsWithNotes(fetched, ctx.previewBudgetBytes, notes) : undefined;
-  const balance = await ctx
-    .client()
-    .me({ signal: job.signal })
-    .then((account) => account.credits_remaining)
-    .catch(() => undefined);
+  const balance = await balanceNow(ctx, job.signal);
 
   const output: JobOutput = {
     ...base,
