@@ -14,6 +14,8 @@ import type { paths } from './generated/room-api.js';
 import { followWith, type GenerationStarted, generationStarted, type StartOptions } from './generation-calls.js';
 import type { Logger } from './logger.js';
 import { type Middleware, withMiddleware } from './middleware.js';
+import type { GenerationOperation, OperationAck, OperationBody } from './operations.js';
+import { generationOperations } from './operations.js';
 import { normalizePrediction } from './prediction.js';
 import { refuseSecondCredential, requestHeaders } from './request-headers.js';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from './retry-policy.js';
@@ -66,6 +68,8 @@ export interface RoomClient {
   me(options?: CallOptions): Promise<Account>;
   enhance(input: EnhanceRequest, options?: StartOptions): Promise<GenerationStarted>;
   restyle(input: RestyleRequest, options?: StartOptions): Promise<GenerationStarted>;
+  /** Starts any generation operation of the spec (its operationId), with the body the spec gives it. */
+  start<O extends GenerationOperation>(operation: O, body: OperationBody<O>, options?: StartOptions): Promise<GenerationStarted>;
   getPrediction(id: string, options?: CallOptions): Promise<Prediction>;
   /** The account's recent generations: how a job whose acknowledgement was lost is found again. */
   listPredictions(options?: ListOptions): Promise<PredictionList>;
@@ -75,11 +79,9 @@ export interface RoomClient {
   generate(input: GenerateInput, options?: GenerateOptions): Promise<GenerationResult>;
 }
 
-/** The service's paths the client calls, each checked to be a path of the spec. */
+/** The service's paths the client reads, each checked to be a path of the spec (the starts' paths are generated). */
 const PATHS = {
   me: '/api/v1/me',
-  enhance: '/api/v1/enhance',
-  restyle: '/api/v1/restyle',
   prediction: '/api/v1/prediction/{request_id}',
   predictions: '/api/v1/predictions',
 } as const satisfies Record<string, keyof paths>;
@@ -92,13 +94,13 @@ type Answer<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] exten
   : never;
 type PredictionPath = NonNullable<paths[typeof PATHS.prediction]['get']['parameters']['path']>;
 type ListQuery = NonNullable<paths[typeof PATHS.predictions]['get']['parameters']['query']>;
-type IdempotencyHeader = NonNullable<paths[typeof PATHS.restyle]['post']['parameters']['header']>;
+type IdempotencyHeader = NonNullable<paths['/api/v1/restyle']['post']['parameters']['header']>;
 
 /** One request of a call: a path of the spec (parameters filled in), and what it sends. */
 interface SpecRequest {
   method: 'GET' | 'POST';
   path: string;
-  body?: EnhanceRequest | RestyleRequest;
+  body?: OperationBody<GenerationOperation>;
   headers?: IdempotencyHeader;
 }
 
@@ -138,12 +140,12 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
       path: predictionPath({ request_id: id }),
     }).then(normalizePrediction);
 
-  /** Sends one generation start (never resent blindly: see the retry policy) and reads its acknowledgement. */
-  async function start(operation: 'enhance' | 'restyle', body: EnhanceRequest | RestyleRequest, startOptions?: StartOptions) {
+  /** Sends one generation start (never resent blindly: see the retry policy) and reads its acknowledgement, in either shape. */
+  async function start<O extends GenerationOperation>(operation: O, body: OperationBody<O>, startOptions?: StartOptions) {
     const headers: IdempotencyHeader = startOptions?.idempotencyKey ? { 'Idempotency-Key': startOptions.idempotencyKey } : {};
-    const ack = await call<Answer<(typeof PATHS)[typeof operation], 'post'>>(`Starting the ${operation}`, startOptions, {
+    const ack = await call<OperationAck<O>>(`Starting the ${operation}`, startOptions, {
       method: 'POST',
-      path: PATHS[operation],
+      path: generationOperations[operation].path,
       body,
       headers,
     });
@@ -154,6 +156,7 @@ export function createRoomClient(options: RoomClientOptions): RoomClient {
     me: (callOptions) => call<Answer<typeof PATHS.me, 'get'>>('Reading the account', callOptions, { method: 'GET', path: PATHS.me }),
     enhance: (input, startOptions) => start('enhance', input, startOptions),
     restyle: (input, startOptions) => start('restyle', input, startOptions),
+    start,
     getPrediction,
     listPredictions: (listOptions) => {
       const query: ListQuery = listOptions?.limit === undefined ? {} : { limit: listOptions.limit };

@@ -8,10 +8,22 @@ import {
   type RoomApiError,
   ServerError,
 } from './errors.js';
+import type { GenerationOperation, OperationBody } from './operations.js';
 import { isRecord } from './prediction.js';
 import { parseRetryAfter } from './retry-after.js';
 
-const REQUEST_FIELDS = ['image_url', 'style', 'room_type', 'mode'] as const;
+/** A field of some operation's body (a 400 naming it says which field was wrong). */
+type BodyField = { [O in GenerationOperation]: Extract<keyof OperationBody<O>, string> }[GenerationOperation];
+const REQUEST_FIELDS = [
+  'image_url',
+  'mask_url',
+  'style',
+  'room_type',
+  'mode',
+  'view_type',
+  'prompt',
+  'objects',
+] as const satisfies readonly BodyField[];
 
 export interface ErrorContext {
   headers?: Headers | undefined;
@@ -82,7 +94,8 @@ export function errorFromResponse(status: number, body: unknown, { headers, now,
     case 403:
       return new InvalidApiKeyError(say('invalid_api_key'), init);
     case 402: {
-      const creditsRemaining = numberField(body, 'credits_remaining');
+      // "Insufficient credits" + credits_remaining, or "Not enough generations", which gives no count.
+      const creditsRemaining = numberField(body, 'credits_remaining') ?? numberField(body, 'remainingGenerations');
       return new InsufficientCreditsError(say('insufficient_credits', { creditsRemaining }), { ...init, creditsRemaining });
     }
     case 404:

@@ -1,13 +1,15 @@
 /** Start + wait as one call, with progress a UI can show: phase, elapsed and estimated remaining time. */
 import type { Clock } from './abort.js';
 import type { GenerationStarted, StartOptions } from './generation-calls.js';
+import type { GenerationOperation, OperationBody } from './operations.js';
 import { estimateRemainingMs } from './poll-schedule.js';
 import type { GenerationPhase } from './progress.js';
 import { randomKey } from './random-key.js';
-import type { EnhanceRequest, Prediction, RestyleRequest } from './types.js';
+import type { Prediction } from './types.js';
 import type { WaitOptions } from './wait.js';
 
-export type GenerateInput = ({ operation: 'enhance' } & EnhanceRequest) | ({ operation: 'restyle' } & RestyleRequest);
+/** `{ operation, ...body }`: any generation operation of the spec (its operationId) with the body the spec gives it. */
+export type GenerateInput = { [O in GenerationOperation]: { operation: O } & OperationBody<O> }[GenerationOperation];
 
 export interface GenerateProgress {
   phase: Extract<GenerationPhase, 'starting' | 'generating' | 'succeeded' | 'failed'>;
@@ -25,8 +27,7 @@ export interface GenerateOptions extends WaitOptions {
 
 /** The calls of a client that `generate` makes (the client hands itself in). */
 export interface GenerationClient {
-  enhance(input: EnhanceRequest, options?: StartOptions): Promise<GenerationStarted>;
-  restyle(input: RestyleRequest, options?: StartOptions): Promise<GenerationStarted>;
+  start<O extends GenerationOperation>(operation: O, body: OperationBody<O>, options?: StartOptions): Promise<GenerationStarted>;
   waitForPrediction(id: string, options?: WaitOptions): Promise<Prediction>;
 }
 
@@ -86,12 +87,9 @@ export async function generate(
   }
 }
 
-/** The start call for the input's operation; the discriminant picks the body type, no cast needed. */
+/** The start call for the input's operation, with the rest of the input as its body. */
 function startOf(client: GenerationClient, input: GenerateInput, options: StartOptions): Promise<GenerationStarted> {
-  if (input.operation === 'enhance') {
-    const { operation: _, ...body } = input;
-    return client.enhance(body, options);
-  }
-  const { operation: _, ...body } = input;
-  return client.restyle(body, options);
+  const { operation, ...body } = input;
+  // What is left of `{ operation: O } & OperationBody<O>` is O's body; TypeScript does not carry O through the spread.
+  return client.start(operation, body as OperationBody<typeof operation>, options);
 }

@@ -6,7 +6,7 @@ import type { Clock } from './abort.js';
 import type { CallOptions } from './call.js';
 import type { DurationHistory } from './duration-history.js';
 import { ServerError } from './errors.js';
-import { requestIdOf } from './prediction.js';
+import { isRecord, requestIdOf } from './prediction.js';
 import type { RetryOptions } from './retry-policy.js';
 import type { Prediction } from './types.js';
 import { followPrediction, type WaitOptions, type WaitStyle } from './wait.js';
@@ -23,11 +23,15 @@ export interface GenerationStarted {
   expectedMs?: number | undefined;
 }
 
-/** A start's acknowledgement, read tolerantly: one that spells the id `requestId` still counts. */
-export function generationStarted(operation: string, ack: { message?: unknown }): GenerationStarted {
+/**
+ * A start's acknowledgement, read tolerantly: `{success, request_id, message}` (the *Image Generation*
+ * pages) or `{requestId, status, remainingGenerations}` (the other sections), whichever comes.
+ */
+export function generationStarted(operation: string, ack: unknown): GenerationStarted {
   const requestId = requestIdOf(ack);
   if (!requestId) throw new ServerError(`Starting the ${operation}: the service acknowledged without a request id`, { body: ack });
-  return { requestId, message: typeof ack.message === 'string' ? ack.message : '' };
+  const message = isRecord(ack) ? ack.message : undefined;
+  return { requestId, message: typeof message === 'string' ? message : '' };
 }
 
 type GetPrediction = (id: string, options: CallOptions) => Promise<Prediction>;

@@ -9,6 +9,8 @@ export type { GenerateInput, GenerateOptions, GenerateProgress, GenerationResult
 export type { components, operations, paths } from './generated/room-api.js';
 export type { Logger, RequestLog } from './logger.js';
 export type { Middleware } from './middleware.js';
+export type { GenerationOperation, OperationAck, OperationBody } from './operations.js';
+export { GENERATION_OPERATIONS, generationOperations, isGenerationOperation, operationCredits } from './operations.js';
 export type { PollSchedule } from './poll-schedule.js';
 export { DEFAULT_POLL_SCHEDULE, estimateRemainingMs, fixedPollSchedule } from './poll-schedule.js';
 export type { PredictionOutcome } from './prediction.js';
@@ -30,16 +32,32 @@ export type { RetryOptions } from './retry-policy.js';
 export type { FetchLike } from './transport.js';
 export type {
   Account,
+  BlurObjectsRequest,
+  ClearSkyRequest,
   DocumentedPredictionStatus,
+  EditRequest,
+  EmptyRoomRequest,
   EnhanceRequest,
   FailedPredictionStatus,
+  FreestyleRequest,
   GenerationAck,
+  JobAck,
+  LightingRequest,
+  MaskedEditRequest,
   Mode,
   Prediction,
   PredictionList,
   PredictionStatus,
   PredictionSummary,
+  RemoveObjectsRequest,
   RestyleRequest,
+  SketchToImageRequest,
+  StageRequest,
+  StagingRoomType,
+  StagingStyle,
+  UpscaleRequest,
+  ViewType,
+  WindowViewRequest,
 } from './types.js';
 export * from './vocabulary.js';
 export type { PredictionUpdate, ReadPrediction, WaitOptions } from './wait.js';

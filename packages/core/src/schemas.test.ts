@@ -1,6 +1,20 @@
+import { validateRequestBody } from '@room-restyler/test-kit/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { checkInput, enhanceInputSchema, imageUrlSchema, modeSchema, restyleInputSchema, roomTypeSchema, styleSchema } from './schemas.js';
+import { GENERATION_OPERATIONS, generationOperations } from './operations.js';
+import {
+  checkInput,
+  checkOperationInput,
+  enhanceInputSchema,
+  imageUrlSchema,
+  MAX_OBJECTS,
+  MAX_PROMPT_LENGTH,
+  modeSchema,
+  operationInputSchemas,
+  restyleInputSchema,
+  roomTypeSchema,
+  styleSchema,
+} from './schemas.js';
 
 const url = 'https://example.com/room.jpg';
 
@@ -68,5 +82,62 @@ describe('generation input schemas', () => {
     expect(roomTypeSchema.description).toMatch(/^room_type\. Known values: living_room, bedroom, kitchen, /);
     expect(imageUrlSchema.description).toBe('Absolute http(s) URL of the room photo. The service must be able to fetch it.');
     expect(modeSchema.description).toMatch(/^staging furnishes an empty room/);
+  });
+});
+
+describe('every operation’s input schema', () => {
+  const mask = 'https://example.com/mask.png';
+  const valid = {
+    enhance: { image_url: url, mode: 'staging' },
+    restyle: { image_url: url, style: 'modern' },
+    emptyRoom: { image_url: url },
+    lighting: { image_url: url },
+    windowView: { image_url: url, view_type: 'sunset' },
+    clearSky: { image_url: url },
+    upscale: { image_url: url },
+    sketchToImage: { image_url: url, style: 'modern', room_type: 'living_room' },
+    freestyle: { prompt: 'A cosy reading corner', style: 'japandi' },
+    modify: { image_url: url, mask_url: mask, prompt: 'A plant' },
+    edit: { image_url: url, prompt: 'Paint the walls sage green' },
+    inpaint: { image_url: url, mask_url: mask, prompt: 'A plant' },
+    removeObjects: { image_url: url, objects: ['bins', 'a hose'] },
+    blurObjects: { image_url: url, objects: ['faces'] },
+    stage: { image_url: url, style: 'luxury', room_type: 'dining-room' },
+    sketch: { image_url: url },
+    generateFromText: { prompt: 'A kitchen with an island' },
+  } as const;
+
+  it.each(GENERATION_OPERATIONS)('%s accepts a body the service’s spec accepts', (operation) => {
+    const body = valid[operation];
+    expect(checkOperationInput(operation, body)).toEqual({ ok: true, value: body });
+    expect(validateRequestBody({ method: 'POST', path: generationOperations[operation].path, body })).toEqual([]);
+  });
+
+  it.each([
+    ['windowView', { image_url: url }, 'view_type', 'view_type is required'],
+    [
+      'windowView',
+      { image_url: url, view_type: 'moon' },
+      'view_type',
+      'view_type must be one of mountain, beach, city, forest, garden, sunset, ocean',
+    ],
+    ['modify', { image_url: url, prompt: 'x' }, 'mask_url', 'mask_url is required'],
+    ['inpaint', { image_url: url, mask_url: 'file:///mask.png', prompt: 'x' }, 'mask_url', 'mask_url must be an absolute http(s) URL'],
+    ['edit', { image_url: url, prompt: ' ' }, 'prompt', 'prompt must not be empty'],
+    ['freestyle', { prompt: 'x'.repeat(MAX_PROMPT_LENGTH + 1) }, 'prompt', `prompt must be at most ${MAX_PROMPT_LENGTH} characters`],
+    ['freestyle', { image_url: url, prompt: 'x' }, undefined, 'unknown field image_url'],
+    ['blurObjects', { image_url: url, objects: [] }, 'objects', 'objects must name at least one thing'],
+    ['blurObjects', { image_url: url, objects: 'faces' }, 'objects', 'objects must be a list of what to find, in words'],
+    ['removeObjects', { image_url: url, objects: Array(MAX_OBJECTS + 1).fill('a chair') }, 'objects', undefined],
+    ['stage', { image_url: url, room_type: 'living_room' }, 'room_type', expect.stringContaining('room_type must be one of living-room,')],
+    ['lighting', { image_url: url, intensity: 2 }, undefined, 'unknown field intensity'],
+  ] as const)('%s refuses %j naming %s', (operation, body, field, message) => {
+    const check = checkOperationInput(operation, body);
+    expect(check).toMatchObject({ ok: false, field, ...(message === undefined ? {} : { message }) });
+  });
+
+  it('removeObjects takes one description as the page shows, or a list as blur does', () => {
+    expect(checkInput(operationInputSchemas.removeObjects, { image_url: url, objects: 'the red car' })).toMatchObject({ ok: true });
+    expect(checkOperationInput('removeObjects', { image_url: url, objects: ' ' })).toMatchObject({ ok: false, field: 'objects' });
   });
 });

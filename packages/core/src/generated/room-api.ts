@@ -52,6 +52,273 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/empty-room": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove all furniture from a room photo, leaving the bare room
+         * @description Documented twice, in two sections: *Image Generation* ("Remove furniture") answers with the generation acknowledgement and 402 "Insufficient credits"; *Object Manipulation* ("Empty room") with `{requestId, status, remainingGenerations}` and 402 "Not enough generations". The kit accepts both shapes.
+         */
+        post: operations["emptyRoom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lighting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust the lighting of a room photo
+         * @description The API overview lists this path ("Adjust lighting") under *Image Generation*, but no page of the documentation describes its body or its options. The kit sends `image_url`, as every image operation takes it, and lets any other field through; its acknowledgement and errors are read like the other *Image Generation* pages'.
+         */
+        post: operations["lighting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/window-view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the view through the windows of a room photo
+         * @description Documented twice: *Image Generation* ("Change window view": five view types, the generation acknowledgement) and *Scenes* ("Change window view": seven view types, the object acknowledgement). The kit accepts every value of both pages and both shapes.
+         */
+        post: operations["windowView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clear-sky": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace a cloudy or overcast sky with a clear blue one (exterior photos) */
+        post: operations["clearSky"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/upscale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Improve the quality (resolution) of a photo
+         * @description The API overview lists this path ("Improve image quality") under *Image Generation*, but no page of the documentation describes its body, its factor or its result size. The kit sends `image_url` and lets any other field through; its acknowledgement and errors are read like the other *Image Generation* pages'.
+         */
+        post: operations["upscale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sketch-to-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn an architectural sketch or floor plan into a realistic room */
+        post: operations["sketchToImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/freestyle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate a room from a text prompt (no photo needed) */
+        post: operations["freestyle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the masked part of a photo as a prompt describes */
+        post: operations["modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edit a photo as a sentence describes, keeping the rest of it */
+        post: operations["edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inpaint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Repaint the masked part of a photo as a prompt describes */
+        post: operations["inpaint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove named objects from a photo, filling the area with the background */
+        post: operations["removeObjects"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/blur": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Blur named objects in a photo for privacy (faces, licence plates, personal items) */
+        post: operations["blurObjects"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Furnish an empty room (virtual staging), with the staging page's styles and room types */
+        post: operations["stage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sketch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn a sketch or hand-drawn floor plan into a photorealistic room (the *Generation* section's path) */
+        post: operations["sketch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate a room from a text description (the *Generation* section's path) */
+        post: operations["generateFromText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/prediction/{request_id}": {
         parameters: {
             query?: never;
@@ -108,13 +375,13 @@ export type components = {
          * @enum {string}
          */
         Mode: "staging" | "restyle" | "empty-room";
-        /** @description Target interior style, free text. Documented examples: modern, minimalist, scandinavian, luxury, industrial, rustic, coastal, bohemian. (The kit's length bounds: proxy-api.yaml's `StyleInput`.) */
+        /** @description Target interior style, free text. Documented examples: modern, minimalist, scandinavian, luxury, industrial, rustic, coastal, bohemian (the staging page's closed list is `StagingStyle`). (The kit's length bounds: proxy-api.yaml's `StyleInput`.) */
         Style: string;
-        /** @description Type of room, free text, e.g. `living_room`, `bedroom`, `kitchen`. (The kit's length bounds: proxy-api.yaml's `RoomTypeInput`.) */
+        /** @description Type of room, free text, e.g. `living_room`, `bedroom`, `kitchen` (the *Image Generation* pages' spelling; the staging and *Generation* pages write `living-room`: see `StagingRoomType`). (The kit's length bounds: proxy-api.yaml's `RoomTypeInput`.) */
         RoomType: string;
         /**
          * Format: uri
-         * @description URL of the room photo; the service must be able to fetch it. (The kit's scheme and length bounds: proxy-api.yaml's `ImageUrlInput`.)
+         * @description URL of the photo (or sketch); the service must be able to fetch it. (The kit's scheme and length bounds: proxy-api.yaml's `ImageUrlInput`.)
          */
         ImageUrl: string;
         /** @description The documented fields. (The kit sends no other field: proxy-api.yaml's `EnhanceInput`.) */
@@ -130,6 +397,94 @@ export type components = {
             style: components["schemas"]["Style"];
             room_type?: components["schemas"]["RoomType"];
         };
+        /**
+         * Format: uri
+         * @description URL of the mask image, the size of the photo: white areas are changed, the rest is kept. (Its format and size: not documented.)
+         */
+        MaskUrl: string;
+        /** @description Free text: what to generate, or the change to make, in the words of the user. (Its length: not documented.) */
+        Prompt: string;
+        /**
+         * @description The view to put in the windows. The two pages of the same path list different values (`sunset` and `ocean` only on the *Scenes* page): every value of either is accepted.
+         * @enum {string}
+         */
+        ViewType: "mountain" | "beach" | "city" | "forest" | "garden" | "sunset" | "ocean";
+        /**
+         * @description The interior styles of the staging page (the only page that closes the list).
+         * @enum {string}
+         */
+        StagingStyle: "modern" | "minimalist" | "scandinavian" | "luxury" | "industrial" | "rustic" | "coastal" | "bohemian";
+        /**
+         * @description The room types of the staging page, spelled with hyphens (`living-room`), where the *Image Generation* pages' examples write `living_room`.
+         * @enum {string}
+         */
+        StagingRoomType: "living-room" | "bedroom" | "kitchen" | "dining-room" | "bathroom" | "home-office" | "studio" | "entryway" | "outdoor-patio";
+        /** @description The documented field of both empty-room pages. */
+        EmptyRoomRequest: {
+            image_url: components["schemas"]["ImageUrl"];
+        };
+        /** @description The documented field (an exterior photo). */
+        ClearSkyRequest: {
+            image_url: components["schemas"]["ImageUrl"];
+        };
+        /** @description Not documented beyond the path: the kit sends the photo's `image_url`; any lighting option the service may take passes through unchecked. */
+        LightingRequest: {
+            image_url: components["schemas"]["ImageUrl"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Not documented beyond the path: the kit sends the photo's `image_url`; any factor or option the service may take passes through unchecked. */
+        UpscaleRequest: {
+            image_url: components["schemas"]["ImageUrl"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The documented fields of both window-view pages. */
+        WindowViewRequest: {
+            image_url: components["schemas"]["ImageUrl"];
+            view_type: components["schemas"]["ViewType"];
+        };
+        /** @description The documented fields of both sketch pages (`/sketch-to-image` and `/sketch`): the sketch's URL, then optionally a style and a room type, both free text there. */
+        SketchToImageRequest: {
+            image_url: components["schemas"]["ImageUrl"];
+            style?: components["schemas"]["Style"];
+            room_type?: components["schemas"]["RoomType"];
+        };
+        /** @description The documented fields of both text-to-room pages (`/freestyle` and `/generate`): no photo, a prompt, optionally a style and a room type (free text). */
+        FreestyleRequest: {
+            prompt: components["schemas"]["Prompt"];
+            style?: components["schemas"]["Style"];
+            room_type?: components["schemas"]["RoomType"];
+        };
+        /** @description The documented fields of the modify and inpaint pages (the same three on both). */
+        MaskedEditRequest: {
+            image_url: components["schemas"]["ImageUrl"];
+            mask_url: components["schemas"]["MaskUrl"];
+            prompt: components["schemas"]["Prompt"];
+        };
+        /** @description The documented fields of the edit page. */
+        EditRequest: {
+            image_url: components["schemas"]["ImageUrl"];
+            prompt: components["schemas"]["Prompt"];
+        };
+        /** @description The documented fields of the remove-objects page. */
+        RemoveObjectsRequest: {
+            image_url: components["schemas"]["ImageUrl"];
+            /** @description What to remove, in words. The page types it `string|…` (its second alternative cut off) and shows a string: one description, or (not documented, as the blur page takes it) a list of them. */
+            objects: string | string[];
+        };
+        /** @description The documented fields of the blur-objects page. */
+        BlurObjectsRequest: {
+            image_url: components["schemas"]["ImageUrl"];
+            /** @description What to blur, in words (e.g. `faces`, `license plates`). */
+            objects: string[];
+        };
+        /** @description The documented fields of the virtual staging page. */
+        StageRequest: {
+            image_url: components["schemas"]["ImageUrl"];
+            style?: components["schemas"]["StagingStyle"];
+            room_type?: components["schemas"]["StagingRoomType"];
+        };
         GenerationAck: {
             /** @description true when the generation was started. */
             success: boolean;
@@ -138,6 +493,17 @@ export type components = {
             /** @description Says that generation started and names the polling path: "Generation started. Poll /api/v1/prediction/{id} for results." */
             message: string;
         };
+        /** @description The acknowledgement of the *Object Manipulation*, *Scenes*, *Virtual Staging* and *Generation* pages: the id spelled `requestId`, no message. */
+        JobAck: {
+            /** @description Opaque id of the prediction, used in the polling path. */
+            requestId: string;
+            /** @description The prediction's status; the pages show `starting`. */
+            status: string;
+            /** @description Generations left on the account after this one. */
+            remainingGenerations: number;
+        };
+        /** @description Either documented acknowledgement. */
+        AnyGenerationAck: components["schemas"]["GenerationAck"] | components["schemas"]["JobAck"];
         /**
          * @description The statuses the documentation shows.
          * @enum {string}
@@ -186,6 +552,8 @@ export type components = {
             error: string;
             credits_remaining: number;
         };
+        /** @description Either documented 402 body. */
+        AnyOutOfCreditsError: components["schemas"]["InsufficientCreditsError"] | components["schemas"]["Error"];
     };
     responses: {
         /** @description The generation was accepted; poll its prediction. */
@@ -202,6 +570,31 @@ export type components = {
                  *     }
                  */
                 "application/json": components["schemas"]["GenerationAck"];
+            };
+        };
+        /** @description The generation was accepted; poll its prediction. The acknowledgement of the *Object Manipulation*, *Scenes*, *Virtual Staging* and *Generation* pages. */
+        JobStarted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "requestId": "pred_abc123xyz",
+                 *       "status": "starting",
+                 *       "remainingGenerations": 149
+                 *     }
+                 */
+                "application/json": components["schemas"]["JobAck"];
+            };
+        };
+        /** @description The generation was accepted; poll its prediction. This path is documented in two sections, each with its own acknowledgement: either shape may come. */
+        StartedInEitherShape: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AnyGenerationAck"];
             };
         };
         /** @description A parameter is missing or malformed. Nothing was charged. */
@@ -245,6 +638,29 @@ export type components = {
                  *     }
                  */
                 "application/json": components["schemas"]["InsufficientCreditsError"];
+            };
+        };
+        /** @description The account has no generations left for this one, as the *Object Manipulation*, *Scenes*, *Virtual Staging* and *Generation* pages show it (no count). */
+        NotEnoughGenerations: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Not enough generations"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The account has no credits left for this generation. This path is documented in two sections, each with its own 402 body: either may come. */
+        OutOfCreditsInEitherShape: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AnyOutOfCreditsError"];
             };
         };
         /** @description Not documented by the service (its documented statuses are 200, 400, 401, 402, 404 and 500). Handled defensively: wait for `Retry-After` (seconds or an HTTP date), then retry. */
@@ -378,6 +794,462 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidApiKey"];
             402: components["responses"]["InsufficientCredits"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    emptyRoom: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image_url": "https://example.com/furnished-room.jpg"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmptyRoomRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StartedInEitherShape"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["OutOfCreditsInEitherShape"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    lighting: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image_url": "https://example.com/dark-room.jpg"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LightingRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["InsufficientCredits"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    windowView: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image_url": "https://example.com/room.jpg",
+                 *       "view_type": "beach"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WindowViewRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StartedInEitherShape"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["OutOfCreditsInEitherShape"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    clearSky: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image_url": "https://example.com/house-exterior.jpg"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClearSkyRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["InsufficientCredits"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    upscale: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image_url": "https://example.com/small-room.jpg"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpscaleRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["InsufficientCredits"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    sketchToImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image_url": "https://example.com/sketch.jpg",
+                 *       "style": "modern",
+                 *       "room_type": "living_room"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SketchToImageRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["InsufficientCredits"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    freestyle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "prompt": "A modern living room with a large sectional sofa, floor-to-ceiling windows, and minimalist decor",
+                 *       "style": "modern",
+                 *       "room_type": "living_room"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FreestyleRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["InsufficientCredits"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    modify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image_url": "https://example.com/room.jpg",
+                 *       "mask_url": "https://example.com/mask.png",
+                 *       "prompt": "A modern leather armchair"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MaskedEditRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["InsufficientCredits"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image_url": "https://example.com/room.jpg",
+                 *       "prompt": "Change the sofa to blue"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EditRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["JobStarted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["NotEnoughGenerations"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    inpaint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image_url": "https://example.com/room.jpg",
+                 *       "mask_url": "https://example.com/mask.png",
+                 *       "prompt": "A modern leather armchair"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MaskedEditRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["JobStarted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["NotEnoughGenerations"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeObjects: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image_url": "https://example.com/room.jpg",
+                 *       "objects": "the red car in the driveway"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RemoveObjectsRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["JobStarted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["NotEnoughGenerations"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    blurObjects: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image_url": "https://example.com/photo.jpg",
+                 *       "objects": [
+                 *         "faces",
+                 *         "license plates"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BlurObjectsRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["JobStarted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["NotEnoughGenerations"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    stage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image_url": "https://example.com/empty-room.jpg",
+                 *       "style": "modern",
+                 *       "room_type": "living-room"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StageRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["JobStarted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["NotEnoughGenerations"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    sketch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image_url": "https://example.com/sketch.jpg",
+                 *       "style": "modern",
+                 *       "room_type": "living-room"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SketchToImageRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["JobStarted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["NotEnoughGenerations"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    generateFromText: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Not documented by the service. The kit sends one key per user action, so that a service which honours it charges a retried start once. The kit never counts on it: a start is never resent blindly, and a lost acknowledgement is found again in the prediction list. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "prompt": "A modern living room with a large sectional sofa, floor-to-ceiling windows, and minimalist decor",
+                 *       "style": "modern",
+                 *       "room_type": "living-room"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FreestyleRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["JobStarted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidApiKey"];
+            402: components["responses"]["NotEnoughGenerations"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
