@@ -75,18 +75,15 @@ export default css`
     min-width: 4rem;
     accent-color: var(--_accent);
   }
-  .hint {
+  .hint,
+  .status {
     margin: 0.5rem 0 0;
     color: var(--_muted);
     font-size: 0.85rem;
   }
-  .sr-only {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
+  /* Its line is kept while empty, so nothing moves when the first announcement comes. */
+  .status {
+    min-height: 1lh;
   }
   @media (prefers-reduced-motion: reduce) {
     .selection {

@@ -93,6 +93,15 @@ async function strokeAs(el: MaskBrush, pointerType: string, points: [number, num
 describe('room-restyler-mask-brush', () => {
   afterEach(() => emulateMedia([]));
 
+  it('has no mask before its photo has loaded', async () => {
+    const el = await fixture<MaskBrush>(html`<room-restyler-mask-brush></room-restyler-mask-brush>`);
+    let refusal: unknown;
+    await el.toBlob().catch((error: unknown) => {
+      refusal = error;
+    });
+    expect(String(refusal)).to.include('has not loaded');
+  });
+
   it('paints white under a mouse stroke and nothing elsewhere, at the photo’s natural size', async () => {
     const el = await mount();
     // 32 CSS px wide on a photo shown at twice its size: 16 photo pixels, 8 either side of the line.
@@ -179,6 +188,17 @@ describe('room-restyler-mask-brush', () => {
     expect(status(el)).to.equal('Area cleared.');
   });
 
+  it('starts another photo with no marks, at that photo’s size', async () => {
+    const el = await mount();
+    await paint(el, [[100, 50]]);
+    el.src = URL.createObjectURL(await makePhoto(120, 90, 'image/png', 'other.png'));
+    await until(() => (part(el, 'mask') as HTMLCanvasElement).width === 120, 'the other photo to load');
+    const pixels = await read(await el.toBlob());
+    expect([pixels.width, pixels.height]).to.deep.equal([120, 90]);
+    expect(rows(pixels).join('')).not.to.include('1');
+    expect((part(el, 'undo') as HTMLButtonElement).disabled).to.equal(true);
+  });
+
   it('adds exactly the rectangle chosen with the keyboard, announced as it moves', async () => {
     const el = await mount();
     const stage = part(el, 'stage');
@@ -243,25 +263,22 @@ describe('room-restyler-mask-brush', () => {
     }
   });
 
-  it('shows the marks and the rectangle in forced colours', async () => {
-    const el = await mount();
-    await paint(el, [
-      [40, 30],
-      [160, 70],
-    ]);
-    part(el, 'stage').focus();
-    await sendKeys({ press: 'ArrowDown' });
-    await screenshot('mask-brush', 800, 'room-restyler-mask-brush');
-    el.remove();
+  it('is screenshotted with a stroke and the rectangle, and shows both in forced colours', async () => {
+    /** A brush with a stroke across the photo and the keyboard's rectangle in view, screenshotted as `name`. */
+    const marked = async (name: string) => {
+      const el = await mount();
+      await paint(el, [
+        [40, 30],
+        [160, 70],
+      ]);
+      part(el, 'stage').focus();
+      await sendKeys({ press: 'ArrowDown' });
+      await screenshot(name, 800, 'room-restyler-mask-brush');
+      return el;
+    };
+    (await marked('mask-brush')).remove();
     await emulateMedia([{ name: 'forced-colors', value: 'active' }]);
-    const forced = await mount();
-    await paint(forced, [
-      [40, 30],
-      [160, 70],
-    ]);
-    part(forced, 'stage').focus();
-    await sendKeys({ press: 'ArrowDown' });
-    await screenshot('mask-brush-forced-colors', 800, 'room-restyler-mask-brush');
+    const forced = await marked('mask-brush-forced-colors');
     // The marks are painted in the system's Highlight colour, as is the rectangle's border.
     const highlight = getComputedStyle(part(forced, 'mask')).color;
     expect(getComputedStyle(part(forced, 'selection')).borderTopColor).to.equal(highlight);

@@ -77,6 +77,7 @@ function drawMarks(ctx: Context, marks: readonly Mark[], colour: string) {
  * @csspart undo - the Undo button.
  * @csspart clear - the Clear button.
  * @csspart hint - how to mark, with the pointer or the keyboard.
+ * @csspart status - a live region, shown too: where the keyboard's rectangle is, and what the last action did.
  *
  * @cssprop --room-restyler-mask - Colour of the marks over the photo (shown at 55 % opacity). Default: the accent.
  * @cssprop --room-restyler-mask-height - The most height the photo takes. Default `70vh`.
@@ -101,6 +102,8 @@ export class MaskBrush extends LitElement {
   declare private ratio: number;
   declare private announcement: string;
   readonly #lang = new LangController(this);
+  /** Whether the canvas has the photo's natural size yet. */
+  #loaded = false;
   /** The stroke being painted, and the pointer painting it (one at a time: a second finger does not paint). */
   #stroke: { pointer: number; mark: Stroke } | undefined;
 
@@ -140,15 +143,24 @@ export class MaskBrush extends LitElement {
         <button type="button" class="btn" part="clear" ?disabled=${!this.marks.length} @click=${this.clear}>${t.clear}</button>
       </div>
       <p id="hint" class="hint" part="hint">${t.hint}</p>
-      <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>`;
+      <p class="status" part="status" role="status">${this.announcement}</p>`;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    // Marks belong to one photo: another one starts with none, and has no mask until it has loaded.
+    if (changed.has('src')) {
+      this.#loaded = false;
+      this.marks = [];
+    }
   }
 
   protected override updated(changed: PropertyValues): void {
     if (changed.has('marks')) this.#redraw();
   }
 
-  /** The mask as a PNG at the photo's natural size: white marks (change), black elsewhere (keep). */
+  /** The mask as a PNG at the photo's natural size: white marks (change), black elsewhere (keep). Rejects before the photo has loaded. */
   async toBlob(): Promise<Blob> {
+    if (!this.#loaded) throw new Error('The photo has not loaded');
     const { width, height } = this.#canvas;
     const canvas = new OffscreenCanvas(width, height);
     const ctx = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
@@ -186,12 +198,12 @@ export class MaskBrush extends LitElement {
     drawMarks(ctx, this.marks, getComputedStyle(canvas).color);
   }
 
-  /** A new photo: the canvas takes its natural size, and the marks of the last one go. */
+  /** The canvas takes the photo's natural size: the mask's. */
   #onLoad(event: Event) {
     const { naturalWidth, naturalHeight } = event.target as HTMLImageElement;
     Object.assign(this.#canvas, { width: naturalWidth, height: naturalHeight });
+    this.#loaded = true;
     this.ratio = naturalWidth / naturalHeight;
-    this.marks = [];
   }
 
   #onSize(event: Event) {
