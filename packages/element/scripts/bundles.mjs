@@ -14,7 +14,7 @@ const entry = (name) => fileURLToPath(new URL(`../src/${name}.ts`, import.meta.u
 // stays open until it is back to 20,000 (BENCHMARKS.md, Element, lists what each feature costs).
 // The mask brush is not in either: it is its own module (`/mask-brush`), loaded only where a mask is
 // asked for; its budget is its measured size with a little room.
-export const BUDGETS = { cdn: 27_000, element: 20_850, 'mask-brush': 6_000 };
+export const BUDGETS = { cdn: 27_000, element: 20_850, 'mask-brush': 6_100 };
 
 /**
  * Lit's css`` literals are plain strings to esbuild; this minifies them with esbuild's CSS

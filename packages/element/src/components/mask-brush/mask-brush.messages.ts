@@ -1,10 +1,11 @@
 /**
  * The mask brush's texts in English, German and French. They live with the brush, not in the
  * widget's catalogues, so that `<room-restyler>` carries none of them until the brush is loaded.
- * Each message with numbers is a function of them (already formatted as percentages).
+ * Each message with numbers is a function of them (percentages come formatted for the language).
  */
 
 type Place = (x: string, y: string, w: string, h: string) => string;
+type Count = (marks: number) => string;
 
 export interface MaskBrushMessages {
   area: string;
@@ -13,8 +14,9 @@ export interface MaskBrushMessages {
   undo: string;
   clear: string;
   selection: Place;
-  added: string;
-  undone: string;
+  /** Each says how many marks there are now, so that two in a row are both announced. */
+  added: Count;
+  undone: Count;
   cleared: string;
 }
 
@@ -25,8 +27,8 @@ const en: MaskBrushMessages = {
   undo: 'Undo',
   clear: 'Clear',
   selection: (x, y, w, h) => `Rectangle ${x} from the left, ${y} from the top, ${w} wide, ${h} high.`,
-  added: 'Rectangle added to the area to change.',
-  undone: 'Last mark undone.',
+  added: (n) => `Rectangle added to the area to change. Marks: ${n}.`,
+  undone: (n) => `Last mark undone. Marks left: ${n}.`,
   cleared: 'Area cleared.',
 };
 
@@ -37,8 +39,8 @@ const de: MaskBrushMessages = {
   undo: 'Rückgängig',
   clear: 'Leeren',
   selection: (x, y, w, h) => `Rechteck ${x} von links, ${y} von oben, ${w} breit, ${h} hoch.`,
-  added: 'Rechteck zum zu ändernden Bereich hinzugefügt.',
-  undone: 'Letzte Markierung rückgängig gemacht.',
+  added: (n) => `Rechteck zum zu ändernden Bereich hinzugefügt. Markierungen: ${n}.`,
+  undone: (n) => `Letzte Markierung rückgängig gemacht. Verbleibende Markierungen: ${n}.`,
   cleared: 'Bereich geleert.',
 };
 
@@ -49,8 +51,8 @@ const fr: MaskBrushMessages = {
   undo: 'Annuler',
   clear: 'Effacer',
   selection: (x, y, w, h) => `Rectangle à ${x} du bord gauche et ${y} du haut, ${w} de large, ${h} de haut.`,
-  added: 'Rectangle ajouté à la zone à modifier.',
-  undone: 'Dernière marque annulée.',
+  added: (n) => `Rectangle ajouté à la zone à modifier. Marques : ${n}.`,
+  undone: (n) => `Dernière marque annulée. Marques restantes : ${n}.`,
   cleared: 'Zone effacée.',
 };
 

@@ -175,7 +175,7 @@ describe('room-restyler-mask-brush', () => {
     const undone = await changed;
     expect(rows(await read(undone.mask))).to.deep.equal(rows(await read(first.mask)));
     expect(undone.empty).to.equal(false);
-    expect(status(el)).to.equal('Last mark undone.');
+    expect(status(el)).to.equal('Last mark undone. Marks left: 1.');
 
     await paint(el, [[100, 50]]);
     changed = nextMask(el);
@@ -220,7 +220,11 @@ describe('room-restyler-mask-brush', () => {
       Array.from({ length: 200 }, (_, x) => (x >= 88 && x < 132 && y >= 42 && y < 60 ? 1 : 0)).join(''),
     );
     expect(rows(pixels)).to.deep.equal(expected);
-    expect(status(el)).to.equal('Rectangle added to the area to change.');
+    expect(status(el)).to.equal('Rectangle added to the area to change. Marks: 1.');
+    // A second one is announced too: the count changes the text.
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(status(el)).to.equal('Rectangle added to the area to change. Marks: 2.');
     // The rectangle stays inside the photo.
     for (let i = 0; i < 40; i++) await sendKeys({ press: 'ArrowLeft' });
     expect(status(el)).to.match(/^Rectangle 0% from the left/);

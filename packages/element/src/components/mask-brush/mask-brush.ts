@@ -3,7 +3,7 @@ import { emit } from '../../events.js';
 import { LangController } from '../../i18n/lang-controller.js';
 import { buttonStyles } from '../../styles/shared.styles.js';
 import { themeStyles } from '../../styles/theme.styles.js';
-import { maskBrushMessages } from './mask-brush.messages.js';
+import { type MaskBrushMessages, maskBrushMessages } from './mask-brush.messages.js';
 import styles from './mask-brush.styles.js';
 
 type Point = [number, number];
@@ -116,12 +116,16 @@ export class MaskBrush extends LitElement {
     this.ratio = 4 / 3;
   }
 
+  get #t(): MaskBrushMessages {
+    return maskBrushMessages(this.#lang.localizer.lang);
+  }
+
   get #canvas(): HTMLCanvasElement {
     return this.renderRoot.querySelector('canvas') as HTMLCanvasElement;
   }
 
   override render() {
-    const t = maskBrushMessages(this.#lang.localizer.lang);
+    const t = this.#t;
     const [x, y, w, h] = this.selection;
     return html`<div
         class="stage"
@@ -177,17 +181,18 @@ export class MaskBrush extends LitElement {
 
   /** Takes back the last mark (a stroke or a rectangle). */
   undo(): void {
-    if (this.marks.length) this.#change(this.marks.slice(0, -1), 'undone');
+    if (this.marks.length) this.#change(this.marks.slice(0, -1), this.#t.undone(this.marks.length - 1));
   }
 
   /** Takes back every mark. */
   clear(): void {
-    if (this.marks.length) this.#change([], 'cleared');
+    if (this.marks.length) this.#change([], this.#t.cleared);
   }
 
-  #change(marks: readonly Mark[], said: 'added' | 'undone' | 'cleared' | '') {
+  /** The new marks, and what the live region says of them (a stroke says nothing: it is seen where it is made). */
+  #change(marks: readonly Mark[], announcement = this.announcement) {
     this.marks = marks;
-    if (said) this.announcement = maskBrushMessages(this.#lang.localizer.lang)[said];
+    this.announcement = announcement;
     void this.toBlob().then((mask) => emit(this, 'room-restyler-mask-change', { mask, empty: !marks.length }));
   }
 
@@ -245,7 +250,7 @@ export class MaskBrush extends LitElement {
     const stroke = this.#stroke;
     if (event.pointerId !== stroke?.pointer) return;
     this.#stroke = undefined;
-    this.#change([...this.marks, stroke.mark], '');
+    this.#change([...this.marks, stroke.mark]);
   }
 
   /** Draws the stroke being painted from its `from`-th point on, over what is drawn already. */
@@ -268,7 +273,7 @@ export class MaskBrush extends LitElement {
         number,
         number,
       ];
-      this.#change([...this.marks, { kind: 'rect', x, y, w, h }], 'added');
+      this.#change([...this.marks, { kind: 'rect', x, y, w, h }], this.#t.added(this.marks.length + 1));
     } else if (arrow && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
       const [x, y, w, h] = this.selection;
@@ -278,7 +283,7 @@ export class MaskBrush extends LitElement {
         : [clamp(x + dx, 0, 100 - w), clamp(y + dy, 0, 100 - h), w, h];
       const { localizer } = this.#lang;
       const percents = this.selection.map((p) => localizer.percent(p / 100)) as [string, string, string, string];
-      this.announcement = maskBrushMessages(localizer.lang).selection(...percents);
+      this.announcement = this.#t.selection(...percents);
     }
   }
 }
