@@ -202,7 +202,13 @@ describe('room-restyler-mask-brush', () => {
   it('adds exactly the rectangle chosen with the keyboard, announced as it moves', async () => {
     const el = await mount();
     const stage = part(el, 'stage');
-    stage.focus();
+    // Focused by a stroke: the rectangle shows from the first key on.
+    await paint(el, [[10, 90]]);
+    expect(el.shadowRoot!.activeElement).to.equal(stage);
+    expect(getComputedStyle(part(el, 'selection')).display).to.equal('none');
+    const cleared = nextMask(el);
+    el.clear();
+    await cleared;
     // It starts at 40 %, 40 %, 20 % × 20 %; steps are 2 % of the photo.
     for (const press of ['ArrowRight', 'ArrowRight', 'ArrowDown']) await sendKeys({ press });
     await sendKeys({ down: 'Shift' });

@@ -12,6 +12,8 @@ type Context = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 /** One mark on the mask, in the photo's pixels: a brush stroke, or a rectangle chosen with the keyboard. */
 type Stroke = { kind: 'stroke'; width: number; points: Point[] };
 type Mark = Stroke | { kind: 'rect'; x: number; y: number; w: number; h: number };
+/** x, y, width, height. */
+type Box = [number, number, number, number];
 
 /** The keyboard rectangle moves and resizes in steps of this many percent of the photo. */
 const STEP = 2;
@@ -97,7 +99,7 @@ export class MaskBrush extends LitElement {
   declare brushSize: number;
   declare private marks: readonly Mark[];
   /** The keyboard's rectangle: x, y, width and height in percent of the photo. */
-  declare private selection: [number, number, number, number];
+  declare private selection: Box;
   /** Width / height of the photo, once it has loaded. */
   declare private ratio: number;
   declare private announcement: string;
@@ -223,7 +225,7 @@ export class MaskBrush extends LitElement {
   }
 
   #onDown(event: PointerEvent) {
-    if (this.#stroke || event.button !== 0) return;
+    if (this.#stroke || event.button !== 0 || !this.#loaded) return;
     const canvas = this.#canvas;
     try {
       canvas.setPointerCapture(event.pointerId);
@@ -264,15 +266,10 @@ export class MaskBrush extends LitElement {
   /** Arrow keys move the rectangle, Shift+arrow keys resize it, Enter adds it to the mask. */
   #onKey(event: KeyboardEvent) {
     const arrow = ARROWS[event.key];
-    if (event.key === 'Enter') {
+    if (event.key === 'Enter' && this.#loaded) {
       event.preventDefault();
       const { width, height } = this.#canvas;
-      const [x, y, w, h] = this.selection.map((p, i) => Math.round(((i % 2 ? height : width) * p) / 100)) as [
-        number,
-        number,
-        number,
-        number,
-      ];
+      const [x, y, w, h] = this.selection.map((p, i) => Math.round(((i % 2 ? height : width) * p) / 100)) as Box;
       this.#change([...this.marks, { kind: 'rect', x, y, w, h }], this.#t.added(this.marks.length + 1));
     } else if (arrow && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
