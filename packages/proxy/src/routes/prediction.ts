@@ -1,9 +1,6 @@
 /**
- * GET /api/v1/prediction/{handle} and its /events, both fed by the shared job state (one poller per job).
- * The event stream sends `event: prediction` on every status change (the current state at once),
- * `event: error` when the job cannot be followed, and a comment heartbeat to keep intermediaries
- * from closing it; it ends after a terminal state, and a viewer that disconnects stops counting at once.
- * A prediction goes out as `normalizePrediction` kept it: the spec's fields only, never an id of the service's.
+ * GET /api/v1/prediction/{handle} and its /events, both fed by the job hub (one poller per job). A prediction goes out
+ * as `normalizePrediction` kept it: the spec's fields only, never an id of the service's.
  */
 import type { ProxyContext, RequestScope } from '../context.js';
 import { type JsonReply, jsonTextReply, notFound } from '../http/responses.js';
