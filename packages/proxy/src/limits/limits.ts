@@ -1,8 +1,4 @@
-/**
- * Spend limits, consumed before any upstream call: per visitor, per IP and a global daily budget.
- * Each check is one atomic `hit`; when a later check refuses, the earlier hits are given back so a
- * refused request costs the visitor nothing.
- */
+/** Spend limits per visitor, per IP and per day, consumed before any upstream call, each one atomic `hit` in the store. */
 import { networkOf, parseIp } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import type { ProxyStore } from '../state/store.js';
@@ -135,11 +131,7 @@ export async function consumeLimits(store: ProxyStore, checks: readonly LimitChe
   return taken;
 }
 
-/**
- * Refuses, before a byte of the body is read, a request that a full window would refuse anyway:
- * reads each window (a hit with limit 0 counts and creates nothing). Consuming stays the job of
- * `consumeLimits` once the request is known to be valid.
- */
+/** Refuses before a byte of the body is read what a full window would refuse anyway (a hit with limit 0 counts nothing). */
 export async function precheckLimits(store: ProxyStore, checks: readonly LimitCheck[], now: number): Promise<void> {
   const finite = checks.filter((check) => Number.isFinite(check.limit));
   const windows = await Promise.all(finite.map((check) => store.hit(check.key, check.windowMs, 0)));

@@ -3,7 +3,7 @@
  * as `normalizePrediction` kept it: the spec's fields only, never an id of the service's.
  */
 import type { ProxyContext, RequestScope } from '../context.js';
-import { type JsonReply, jsonTextReply, notFound } from '../http/responses.js';
+import { type JsonReply, jsonReply, notFound } from '../http/responses.js';
 import type { JobSnapshot } from '../jobs/snapshot.js';
 import { type HandleClaims, readHandle } from '../security/handles.js';
 import { readVisitorCookie } from '../security/visitor-cookie.js';
@@ -11,7 +11,7 @@ import { upstreamErrorReply } from '../upstream/upstream.js';
 
 export async function handlePrediction(context: ProxyContext, scope: RequestScope): Promise<JsonReply> {
   const snapshot = await context.hub.current(await jobOf(context, scope));
-  return snapshot.kind === 'prediction' ? jsonTextReply(200, JSON.stringify(snapshot.prediction)) : upstreamErrorReply(snapshot);
+  return snapshot.kind === 'prediction' ? jsonReply(200, snapshot.prediction) : upstreamErrorReply(snapshot);
 }
 
 /** The job behind the handle in the path (also its reference for the hub), for the visitor who owns it; 404 for anything else. */

@@ -1,8 +1,4 @@
-/**
- * What the site's own reverse proxies say about a request. Any client can write `X-Forwarded-*` and
- * `Forwarded`, so they count only when the site says how many proxies of its own sit in front
- * (`trustProxy`), and of a list only the entry the n-th trusted proxy from the right appended.
- */
+/** What the site's own reverse proxies say: any client writes `X-Forwarded-*`, so only the entry the n-th trusted proxy appended counts. */
 import { formatIp, parseIp, unmapIp } from '@room-restyler/core/internal';
 import { type ProxyRequest, SANE_HOST, URL_PARTS } from '../http/proxy-request.js';
 import type { LogEntry, Logger } from '../log.js';
