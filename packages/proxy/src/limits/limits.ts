@@ -29,9 +29,9 @@ export const DEFAULT_LIMITS = {
   streamsPerVisitor: 6,
   /** Event streams one instance holds at most (each is a socket and a file descriptor). */
   streamsPerInstance: 256,
-};
+} as const;
 
-export type Limits = { [K in keyof typeof DEFAULT_LIMITS]: number };
+export type Limits = { -readonly [K in keyof typeof DEFAULT_LIMITS]: number };
 
 export interface LimitCheck {
   key: string;
