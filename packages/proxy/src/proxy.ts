@@ -102,7 +102,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     try {
       const routes = routesAt(pathOf(request), options.prefix);
       // Public code (the widget's script) is readable from any origin: no origin is refused there.
-      cors = routes.length > 0 && routes.every((each) => each.public) ? NO_CORS : checkOrigin(request, options.allowedOrigins);
+      cors = routes.length > 0 && routes.every((candidate) => candidate.public) ? NO_CORS : checkOrigin(request, options.allowedOrigins);
       if (request.method === 'OPTIONS') {
         if (routes.length === 0) throw routeNotFound();
         return preflightResponse(cors, options.allowedHeaders);
