@@ -1,7 +1,6 @@
 /** `enhance`: virtual staging of an empty room (and the service's other enhance modes). */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { EnhanceRequest, Mode } from '@room-restyler/core';
-import { specBody } from '@room-restyler/core/internal';
+import type { Mode } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
 import { type Choice, ROOM_TYPE_CHOICE, STYLE_CHOICE } from '../elicitation/missing-choices.js';
 import { jobOutputSchema } from '../results/job-output.js';
@@ -42,11 +41,11 @@ export function registerEnhanceTool(server: McpServer, ctx: ServerContext, regis
     choices: (args) => CHOICES[args.mode],
     generation: (args) => ({
       tool: 'enhance',
+      operation: 'enhance',
       inputs: { image_url: args.image_url, image_path: args.image_path, mode: args.mode, style: args.style, room_type: args.room_type },
       verb: args.mode === 'empty-room' ? 'Emptied' : 'Staged',
       fileWords: [args.mode, args.style, args.room_type],
-      body: (image_url) => specBody<EnhanceRequest>({ image_url, mode: args.mode, style: args.style, room_type: args.room_type }),
-      start: (client, body, options) => client.enhance(body, options),
+      fields: { mode: args.mode, style: args.style, room_type: args.room_type },
     }),
   });
 }
