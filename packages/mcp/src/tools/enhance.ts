@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.js';
 import { type Choice, ROOM_TYPE_CHOICE, STYLE_CHOICE } from '../elicitation/missing-choices.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import type { Registry } from '../surface/registry.js';
-import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
+import { creditNote, generationAnnotations } from './annotations.js';
 import { imageUrlField, jobDeliveryFields, modeField, roomTypeField, styleField, withFileFields } from './fields.js';
 import { registerGenerationTool } from './generation-tool.js';
 
@@ -26,7 +26,7 @@ export function registerEnhanceTool(server: McpServer, ctx: ServerContext, regis
       description:
         'Virtually stage a photo of an EMPTY room with furniture in a chosen style (mode "staging", e.g. "stage this empty bedroom in scandinavian style"), ' +
         'or use the other modes: "restyle" or "empty-room" (remove the furniture). To change the style of a furnished room, prefer `restyle`. ' +
-        `${CREDIT_NOTE} Takes about 10–30 s; waits up to wait_seconds and reports progress. ` +
+        `${creditNote(['enhance'])} Takes about 10–30 s; waits up to wait_seconds and reports progress. ` +
         'If it is not done in time, the result gives a request id: call `prediction` with it rather than starting again.',
       inputSchema: withFileFields(ctx.files, {
         image_url: imageUrlField,

@@ -6,7 +6,7 @@ import { STYLE_CHOICE } from '../elicitation/missing-choices.js';
 import { requiredUnlessAsked } from '../elicitation/schema-for-client.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import type { Registry } from '../surface/registry.js';
-import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
+import { creditNote, generationAnnotations } from './annotations.js';
 import { imageUrlField, jobDeliveryFields, roomTypeField, styleField, withFileFields } from './fields.js';
 import { registerGenerationTool } from './generation-tool.js';
 
@@ -22,7 +22,7 @@ export function registerRestyleTool(server: McpServer, ctx: ServerContext, regis
       description:
         'Restyle a photo of a FURNISHED room into another interior style while keeping its layout and furniture ' +
         '(e.g. "make my living room japandi"). For an EMPTY room that needs furniture, use `enhance` with mode "staging" instead. ' +
-        `${CREDIT_NOTE} Takes about 10–30 s; waits up to wait_seconds and reports progress. ` +
+        `${creditNote(['restyle'])} Takes about 10–30 s; waits up to wait_seconds and reports progress. ` +
         'If it is not done in time, the result gives a request id: call `prediction` with it rather than restyling again.',
       inputSchema: withFileFields(ctx.files, SHAPE),
       outputSchema: jobOutputSchema,
