@@ -121,7 +121,7 @@ export const requestIdField = z
   .trim()
   .min(1, { error: 'id must not be empty' })
   .max(256)
-  .describe('The request_id returned by `enhance` or `restyle`.');
+  .describe('The request_id returned by the generation tool that started the job.');
 
 /** Arguments every job-returning tool takes. */
 export const jobDeliveryFields = { wait_seconds: waitSecondsField, previews: previewsField };
