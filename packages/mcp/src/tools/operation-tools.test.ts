@@ -6,8 +6,9 @@ import { ElicitRequestSchema, type Progress, type Tool } from '@modelcontextprot
 import { GENERATION_OPERATIONS, type GenerationOperation, operationCredits } from '@room-restyler/core';
 import { type AckShape, type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connected, connectInMemory } from '../../test/support/connect.js';
+import { connectedToFakeService } from '../../test/support/fake-service.js';
 import { startUploadRoute, type UploadRoute } from '../../test/support/upload-route.js';
 
 const PHOTO = 'https://example.com/house.jpg';
@@ -87,17 +88,8 @@ describe.each<AckShape>(['generation', 'job'])('every operation, acknowledged in
 });
 
 describe('the operation tools as listed', () => {
-  let service: FakeService;
-  let mcp: Connected;
-  beforeEach(async () => {
-    service = await startFakeService();
-    mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url });
-  });
-  afterEach(async () => {
-    await mcp.close();
-    await service.close();
-  });
-  const listed = async () => new Map((await mcp.client.listTools()).tools.map((tool) => [tool.name, tool]));
+  const { service, mcp } = connectedToFakeService();
+  const listed = async () => new Map((await mcp().client.listTools()).tools.map((tool) => [tool.name, tool]));
   const operationsOf = (tool: Tool | undefined) => (tool?.inputSchema.properties?.operation as { enum: string[] } | undefined)?.enum ?? [];
 
   it('reach every generation operation of the spec, with honest annotations, their cost and an output schema', async () => {
@@ -133,12 +125,12 @@ describe('the operation tools as listed', () => {
     ['create_room', { operation: 'stage', image_url: PHOTO, style: 'japandi' }, /style must be one of modern/],
     ['create_room', { operation: 'generateFromText', prompt: ' ' }, /prompt/],
   ])('%s refuses %j as invalid_input, and nothing is started', async (name, args, message) => {
-    const result = await mcp.client.callTool({ name, arguments: { ...args, previews: false } });
+    const result = await mcp().client.callTool({ name, arguments: { ...args, previews: false } });
     expect(result.isError).toBe(true);
     const structured = result.structuredContent as Structured;
     expect(structured.error?.code).toBe('invalid_input');
     expect((result.content as { text: string }[])[0]?.text).toMatch(message);
-    expect(service.jobs.size).toBe(0);
+    expect(service().jobs.size).toBe(0);
   });
 });
 
