@@ -58,7 +58,7 @@ interface Family {
   notes?: Partial<Record<GenerationOperation, string>>;
 }
 
-const FAMILIES: readonly Family[] = [
+const FAMILIES = [
   {
     name: 'edit_photo',
     title: 'Fix a room or house photo',
@@ -87,7 +87,12 @@ const FAMILIES: readonly Family[] = [
       stage: `style one of ${STAGING_STYLE_IDS.join(', ')}; room_type one of ${STAGING_ROOM_TYPE_IDS.join(', ')}; \`enhance\` takes any style`,
     },
   },
-];
+] as const satisfies readonly Family[];
+
+/** Every operation of the spec has a tool: one added to the spec stops the compile here until a family takes it. */
+type Reachable = 'enhance' | 'restyle' | (typeof FAMILIES)[number]['operations'][number];
+const everyOperationReachable = <Missing extends never>(missing?: Missing) => missing;
+everyOperationReachable<Exclude<GenerationOperation, Reachable>>();
 
 /** Each operation with what it does and the fields its body needs (from core's schema for it). */
 function operationsHelp(family: Family): string {
