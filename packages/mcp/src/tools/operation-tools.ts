@@ -50,10 +50,8 @@ interface Family {
   /** What the tool is for, before its operations' cost and the waiting. */
   purpose: string;
   operations: Operations;
-  /** The operations' own fields, besides the photo. */
+  /** The operations' own fields, besides the photo; with `mask_url` comes `mask_path` where files are allowed. */
   fields: readonly (keyof typeof FIELDS)[];
-  /** Takes a mask (`mask_url`, or `mask_path` where files are allowed). */
-  mask?: boolean;
   /** A word on an operation beyond the fields it needs. */
   notes?: Partial<Record<GenerationOperation, string>>;
 }
@@ -74,7 +72,6 @@ const FAMILIES = [
       'Change part of a photo: edit it as a sentence says, repaint or change a masked area, remove objects, or blur them (faces, license plates: privacy on public listings).',
     operations: ['edit', 'inpaint', 'modify', 'removeObjects', 'blurObjects'],
     fields: ['prompt', 'objects', 'mask_url'],
-    mask: true,
   },
   {
     name: 'create_room',
@@ -133,7 +130,7 @@ function registerFamily(server: McpServer, ctx: ServerContext, registry: Registr
       description:
         `${family.purpose} ${creditNote(family.operations)} Takes about 10–30 s; waits up to wait_seconds and reports progress. ` +
         'If it is not done in time, the result gives a request id: call `prediction` with it rather than starting again.',
-      inputSchema: withFileFields(ctx.files, shape, family.mask),
+      inputSchema: withFileFields(ctx.files, shape, family.fields.includes('mask_url')),
       outputSchema: jobOutputSchema,
       annotations: generationAnnotations(family.title),
     },
