@@ -2,7 +2,7 @@
 import { ManualClock } from '@room-restyler/test-kit';
 import { describe, expect, it } from 'vitest';
 import { AbortError, ConnectionError, RateLimitedError, TimeoutError } from './errors.js';
-import { createProxyClient, type ProxyClientOptions } from './proxy-client.js';
+import { createProxyClient, type ProxyClientOptions, type ProxyOperationBody } from './proxy-client.js';
 
 interface Sent {
   url: string;
@@ -57,9 +57,8 @@ describe('the proxy client', () => {
     });
     await client().start('clearSky', { image_url: BODY.image_url });
     // @ts-expect-error -- each operation takes its own body: window-view needs a view type.
-    await client()
-      .start('windowView', { image_url: BODY.image_url })
-      .catch(() => undefined);
+    const noView: ProxyOperationBody<'windowView'> = { image_url: BODY.image_url };
+    await client().start('windowView', noView);
     await client().start('removeObjects', { image_url: BODY.image_url, objects: 'the red car' });
     expect(sent.map((s) => s.url)).toEqual([
       'https://site.test/rooms/api/v1/blur',
