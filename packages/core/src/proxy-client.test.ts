@@ -191,6 +191,14 @@ describe('the proxy client', () => {
     expect(sent[0]?.headers.get('content-type')).toBe('image/jpeg');
   });
 
+  it('uploads a mask to the proxy’s mask uploads', async () => {
+    const { sent, client } = scripted(() => json(201, { url: 'https://site.test/rooms/api/v1/uploads/m1', expires_at: 'x' }));
+    const mask = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    expect((await client().upload(mask, { kind: 'mask' })).url).toBe('https://site.test/rooms/api/v1/uploads/m1');
+    expect(sent[0]).toMatchObject({ url: 'https://site.test/rooms/api/v1/uploads?kind=mask', method: 'POST', body: mask });
+    expect(sent[0]?.headers.get('content-type')).toBe('image/png');
+  });
+
   it('reports a proxy it cannot reach as a ConnectionError naming the call, the fetch’s error as its cause', async () => {
     const unreachable = new TypeError('fetch failed');
     const { client } = scripted(() => Promise.reject(unreachable));

@@ -33,6 +33,11 @@ type Ack = components['schemas']['ProxyGenerationAck'];
 export type ProxyEnhanceRequest = ProxyOperationBody<'enhance'>;
 export type ProxyRestyleRequest = ProxyOperationBody<'restyle'>;
 
+export interface ProxyUploadOptions extends CallOptions {
+  /** `mask`: a PNG mask for `mask_url`, which the proxy keeps a PNG at its size. Default `photo`. */
+  kind?: NonNullable<paths[typeof PROXY_PATHS.uploads]['post']['parameters']['query']>['kind'];
+}
+
 export interface ProxyClientOptions {
   /** Where the proxy is mounted: its origin, or origin and path prefix (`/api/v1/...` is appended). */
   baseUrl: string;
@@ -56,8 +61,8 @@ export interface ProxyClient {
   getPrediction(handle: string, options?: CallOptions): Promise<Prediction>;
   /** Polls until the prediction succeeds (resolves) or fails (GenerationFailedError), on the schedule given or the default one. */
   waitForPrediction(handle: string, options?: Omit<WaitOptions, 'durations' | 'operation'>): Promise<Prediction>;
-  /** Sends a photo (its bytes, typed by the Blob) to the proxy's upload route: `url` is what `image_url` takes. */
-  upload(image: Blob, options?: CallOptions): Promise<ProxyUpload>;
+  /** Sends a photo (its bytes, typed by the Blob) to the proxy's upload route: `url` is what `image_url` takes (a mask's: `mask_url`). */
+  upload(image: Blob, options?: ProxyUploadOptions): Promise<ProxyUpload>;
 }
 
 export function createProxyClient(options: ProxyClientOptions): ProxyClient {
@@ -99,11 +104,11 @@ export function createProxyClient(options: ProxyClientOptions): ProxyClient {
     restyle: (input, startOptions) => start('restyle', input, startOptions),
     getPrediction,
     waitForPrediction: followWith(getPrediction, retry, clock, BRIEF_WAITS),
-    upload: (image, callOptions) =>
+    upload: (image, { kind, ...callOptions } = {}) =>
       call(
-        'Uploading the photo',
+        `Uploading the ${kind ?? 'photo'}`,
         callOptions,
-        { method: 'POST', path: PROXY_PATHS.uploads, bytes: image },
+        { method: 'POST', path: kind ? `${PROXY_PATHS.uploads}?kind=${kind}` : PROXY_PATHS.uploads, bytes: image },
         { 'Content-Type': image.type || 'image/jpeg' },
       ),
   };

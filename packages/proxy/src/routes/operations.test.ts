@@ -5,6 +5,7 @@
  * an operation the site does not offer is refused before anything is read, counted or sent.
  */
 import {
+  DurationHistory,
   GENERATION_OPERATIONS,
   type GenerationOperation,
   generationOperations,
@@ -188,6 +189,18 @@ describe('the operations a site offers', () => {
     expect(over.status).toBe(429);
     expect(over.json.code).toBe('daily_budget');
     expect(site.sim.stats().acceptedJobs).toHaveLength(2);
+  });
+
+  it('tells each operation’s own expected time in the proxy’s acknowledgement, whatever shape the service used', async () => {
+    const durations = new DurationHistory();
+    for (let job = 0; job < 5; job++) durations.record('clearSky', 4_000);
+    site = await startSite('object', { operations: ['enhance', 'clearSky'], allowPrivateImageUrls: true, jobs: { durations } });
+    const visitor = new Visitor(site.server.url);
+    const image_url = `${site.sim.url}/__simulator/samples/empty-room.jpg`;
+    const clearSky = await visitor.post('/api/v1/clear-sky', { image_url });
+    expect(clearSky.json).toEqual({ success: true, request_id: expect.any(String), message: expect.any(String), expected_seconds: 4 });
+    const enhance = await visitor.post('/api/v1/enhance', { image_url, mode: 'staging' });
+    expect(enhance.json).toEqual({ success: true, request_id: expect.any(String), message: expect.any(String) });
   });
 
   it('refuses a prompt over the kit’s 1000 characters before anything is sent', async () => {
