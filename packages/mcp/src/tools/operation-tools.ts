@@ -97,7 +97,7 @@ function operationsHelp(family: Family): string {
     .map((operation) => {
       const shape = operationInputSchemas[operation].shape;
       const needs = Object.entries(shape)
-        .filter(([field, schema]) => field !== 'image_url' && schema._zod.optin !== 'optional')
+        .filter(([field, schema]) => field !== 'image_url' && !schema.safeParse(undefined).success)
         .map(([field]) => (field === 'mask_url' ? 'a mask' : field));
       const words = [
         labelFor(OPERATIONS, operation).toLowerCase(),
