@@ -1,7 +1,7 @@
 /**
  * `pnpm --filter @room-restyler/proxy bench`: on loopback, against a simulator whose jobs stay in
- * flight. (1) GET prediction through the proxy vs straight to the simulator, each server alone in
- * its own child process and the load generator in this one; (2) upstream polls of one job watched
+ * flight. (1) GET prediction through the proxy (with metrics and tracing off, then on) vs straight
+ * to the simulator, each server alone in its own child process and the load generator in this one; (2) upstream polls of one job watched
  * by 1, 10 and 100 SSE viewers; (3) resident memory of a proxy process holding 1,000 open SSE
  * viewers (stream limits raised), and what the same 1,000 viewers get on the default limits.
  * Markdown on stdout, progress on stderr.
@@ -82,11 +82,14 @@ note('measuring GET prediction, direct and proxied…');
 const direct = await startJob(simulator.url, { authorization: `Bearer ${KEY}` });
 const proxyChild = await startChild('./proxy-server.ts', { BENCH_UPSTREAM: simulator.url });
 const proxied = await startJob(proxyChild.url, {});
+const operatorChild = await startChild('./proxy-server.ts', { BENCH_UPSTREAM: simulator.url, BENCH_OPERATOR: 'on' });
+const observed = await startJob(operatorChild.url, {});
 const load = (url: string, headers: Record<string, string>, duration = 5): Promise<Result> =>
   autocannon({ url, headers, connections: 10, duration });
 type Target = readonly [url: string, headers: Record<string, string>];
 const directTarget: Target = [`${simulator.url}/api/v1/prediction/${direct.id}`, { authorization: `Bearer ${KEY}` }];
 const proxiedTarget: Target = [`${proxyChild.url}/api/v1/prediction/${proxied.id}`, { cookie: proxied.cookie }];
+const observedTarget: Target = [`${operatorChild.url}/api/v1/prediction/${observed.id}`, { cookie: observed.cookie }];
 /** CPU time (user + system) a process has used, in ms (Linux, like the RSS reading below). */
 const cpuMs = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
@@ -117,13 +120,17 @@ const ROUNDS = 3;
 const WARM_UP_S = 2;
 await load(...directTarget, WARM_UP_S);
 await load(...proxiedTarget, WARM_UP_S);
+await load(...observedTarget, WARM_UP_S);
 const directRounds: Measured[] = [];
 const proxiedRounds: Measured[] = [];
+const observedRounds: Measured[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   directRounds.push(await measure(directTarget, simulator.child.pid ?? 0));
   proxiedRounds.push(await measure(proxiedTarget, proxyChild.child.pid ?? 0));
+  observedRounds.push(await measure(observedTarget, operatorChild.child.pid ?? 0));
 }
 await stopChild(proxyChild.child);
+await stopChild(operatorChild.child);
 const mean = (rounds: Measured[], key: keyof Measured) => rounds.reduce((sum, r) => sum + r[key], 0) / rounds.length;
 const summary = (rounds: Measured[]): Measured => ({
   rps: mean(rounds, 'rps'),
@@ -134,10 +141,13 @@ const summary = (rounds: Measured[]): Measured => ({
 });
 const directRun = summary(directRounds);
 const proxiedRun = summary(proxiedRounds);
+const observedRun = summary(observedRounds);
+const perRound = (rounds: Measured[]) => rounds.map((r) => r.rps.toFixed(0)).join(', ');
 note(
-  `rounds (req/s): direct ${directRounds.map((r) => r.rps.toFixed(0)).join(', ')}; proxied ${proxiedRounds.map((r) => r.rps.toFixed(0)).join(', ')}`,
+  `rounds (req/s): direct ${perRound(directRounds)}; proxied ${perRound(proxiedRounds)}; metrics and tracing on ${perRound(observedRounds)}`,
 );
-if (directRun.failures + proxiedRun.failures > 0) note(`warning: ${directRun.failures} direct and ${proxiedRun.failures} proxied failures`);
+if (directRun.failures + proxiedRun.failures + observedRun.failures > 0)
+  note(`warning: ${directRun.failures} direct, ${proxiedRun.failures} proxied and ${observedRun.failures} observed failures`);
 
 // 2. Upstream polls of one job per viewer count, over the same 10 s window (three jobs side by side).
 note('following three jobs with 1, 10 and 100 SSE viewers for 10 s…');
@@ -206,8 +216,9 @@ process.stdout.write(
 |---|---:|---:|---:|---:|---:|
 | direct to the simulator (baseline) | ${directRun.rps.toFixed(0)} | ${ms(directRun.p50)} | ${ms(directRun.p99)} | ${directRun.cpuUs.toFixed(0)} µs | 1.00× |
 | through the proxy (shared job state) | ${proxiedRun.rps.toFixed(0)} | ${ms(proxiedRun.p50)} | ${ms(proxiedRun.p99)} | ${proxiedRun.cpuUs.toFixed(0)} µs | ${ratio.toFixed(2)}× (target ≥ 1.0×) |
+| through the proxy, metrics and tracing on | ${observedRun.rps.toFixed(0)} | ${ms(observedRun.p50)} | ${ms(observedRun.p99)} | ${observedRun.cpuUs.toFixed(0)} µs | ${(observedRun.rps / directRun.rps).toFixed(2)}× |
 
-p99 overhead of the proxy: ${overheadP99.toFixed(1)} ms (target ≤ 2 ms).
+p99 overhead of the proxy: ${overheadP99.toFixed(1)} ms (target ≤ 2 ms). Metrics and tracing on vs off (\`ROOM_PROXY_ADMIN_TOKEN\` set, an OpenTelemetry SDK recording every span), same run: ${(observedRun.rps / proxiedRun.rps).toFixed(2)}× the throughput (target ≥ 0.95×).
 
 | SSE viewers of one job | upstream polls in ${WINDOW_MS / 1000} s |
 |---:|---:|

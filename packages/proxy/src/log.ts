@@ -53,6 +53,11 @@ const NOT_REFUSALS: ReadonlySet<ProxyErrorCode> = new Set<ProxyErrorCode>([
   'internal_error',
 ]);
 
+/** A refusal the proxy decided itself (limits, bad input, origin, 404…), or undefined for anything else. */
+export function refusalOf(error: unknown): ProxyHttpError | undefined {
+  return error instanceof ProxyHttpError && !NOT_REFUSALS.has(error.code) ? error : undefined;
+}
+
 interface Answer {
   method: string;
   route: string;
@@ -82,7 +87,7 @@ export function createRequestLog(log: Logger, clock: Clock) {
   return {
     answered({ error, ...line }: Answer): void {
       summarizeIfDue();
-      const refusal = error instanceof ProxyHttpError && !NOT_REFUSALS.has(error.code) ? error : undefined;
+      const refusal = refusalOf(error);
       if (!refusal) {
         log({ level: 'info', msg: 'request', ...line });
         return;

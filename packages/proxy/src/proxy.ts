@@ -14,6 +14,7 @@ import { type ProxyRequest, pathOf } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
 import { createRequestLog, redactingLogger } from './log.js';
+import { observedLogger } from './metrics/observer.js';
 import { type ResolvedOptions, type RoomProxyOptions, resolveOptions } from './options.js';
 import { allowedMethods, isPublicPath, matchRoute, type RouteName, routeNotFound } from './routes/table.js';
 import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
@@ -22,6 +23,7 @@ import { clientIpReader, withForwardedOrigin } from './security/trusted-proxy.js
 import { uploadOriginsOf } from './security/upload-origins.js';
 import { createMemoryStore, guardStore } from './state/store.js';
 import { WriteBehind } from './state/write-behind.js';
+import { traced, tracedFetch } from './tracing/tracing.js';
 import { createUpstream } from './upstream/upstream.js';
 import { randomId } from './util/base64url.js';
 
@@ -61,9 +63,10 @@ const NO_CONNECTION: ConnectionInfo = Object.freeze({});
 
 export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   const options = resolveOptions(proxyOptions);
-  const log = redactingLogger(options.log, [options.apiKey]);
+  const admin = proxyOptions.admin;
+  const log = observedLogger(redactingLogger(options.log, [options.apiKey]), admin);
   const store = guardStore(proxyOptions.store ?? createMemoryStore({ now: () => options.clock.now() }));
-  const upstream = createUpstream(options);
+  const upstream = createUpstream({ ...options, fetch: tracedFetch(options.fetch, admin && ((call) => admin.upstreamCalled(call))) });
   const hub = new JobHub({
     ...options.jobs,
     store,
@@ -89,6 +92,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     readiness,
     log,
   };
+  admin?.attach(context);
   if (options.secretGenerated) {
     log({
       level: 'warn',
@@ -116,6 +120,9 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
         if (allowedMethods(path, options.prefix).length === 0) throw routeNotFound();
         return preflightResponse(cors, options.allowedHeaders);
       }
+      const adminReply =
+        admin && request.method === 'GET' && path.startsWith(options.prefix) && admin.serve(path.slice(options.prefix.length), request);
+      if (adminReply) return await adminReply;
       const matched = matchRoute(path, request.method, options.prefix);
       route = matched.name;
       const ip = clientIp(request, connection.clientIp);
@@ -127,7 +134,8 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
         });
       }
       const uploadOrigins = options.uploads && uploadOriginsOf(options.uploads.publicUrl, connection.serverOrigins);
-      response = await matched.handler(context, { request, param: matched.param, ip: ip ?? 'unknown', uploadOrigins });
+      const scope = { request, param: matched.param, ip: ip ?? 'unknown', uploadOrigins };
+      response = await traced(matched.name, async () => matched.handler(context, scope));
     } catch (error) {
       thrown = error;
       response = errorReply(error, log);
@@ -139,13 +147,9 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       response =
         response instanceof JsonReply ? response.withoutBody() : new Response(null, { status: response.status, headers: response.headers });
     }
-    requestLog.answered({
-      method: request.method,
-      route: route ?? 'none',
-      status: response.status,
-      ms: Date.now() - started,
-      error: thrown,
-    });
+    const answer = { method: request.method, route: route ?? 'none', status: response.status, ms: Date.now() - started, error: thrown };
+    requestLog.answered(answer);
+    admin?.answered(answer);
     return response;
   };
 
