@@ -1,10 +1,7 @@
 /**
- * The route table: every operation the proxy serves, its method and its handler. Deny by default:
- * anything else — other paths, other methods, encoded slashes or dots, backslashes, empty or `..`
- * segments — is a JSON 404/405. The upstream URL is never built from the client's path: only a
- * fixed operation name or the request id inside a sealed handle reaches it.
+ * Every operation the proxy serves. Deny by default: anything else (other paths and methods, encoded slashes or dots,
+ * backslashes, empty or `..` segments) is a JSON 404/405; the upstream URL is never built from the client's path.
  */
-
 import type { ProxyPaths } from '@room-restyler/core';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { ProxyHttpError, type Reply } from '../http/responses.js';
@@ -60,7 +57,7 @@ const MATCHERS = ROUTES.map((route) => ({
 const SUSPICIOUS = /%2f|%5c|%2e|%00|\\|\/\/|\/\.\.?(\/|$)/i;
 
 /** The routes on `pathname` under `prefix`, each with its param; none for a path the proxy never serves. */
-function routesAt(pathname: string, prefix: string) {
+export function routesAt(pathname: string, prefix: string) {
   if (SUSPICIOUS.test(pathname) || !pathname.startsWith(prefix)) return [];
   const path = pathname.slice(prefix.length);
   return MATCHERS.flatMap((route) => {
@@ -69,9 +66,8 @@ function routesAt(pathname: string, prefix: string) {
   });
 }
 
-/** The route for `pathname` under `prefix`, or a 404/405 error. HEAD counts as GET. */
-export function matchRoute(pathname: string, method: string, prefix: string) {
-  const routes = routesAt(pathname, prefix);
+/** The route of `method` among a path's `routes`, or a 404/405 error. HEAD counts as GET. */
+export function matchRoute(routes: ReturnType<typeof routesAt>, method: string) {
   const route = routes.find((candidate) => candidate.method === (method === 'HEAD' ? 'GET' : method));
   if (route) return route;
   if (routes.length === 0) throw routeNotFound();
@@ -79,17 +75,6 @@ export function matchRoute(pathname: string, method: string, prefix: string) {
     method,
     routes.map((candidate) => candidate.method),
   );
-}
-
-/** The methods the proxy serves on `pathname` (none for a path it does not serve; a CORS preflight answers only the others). */
-export function allowedMethods(pathname: string, prefix: string): string[] {
-  return routesAt(pathname, prefix).map((route) => route.method);
-}
-
-/** Whether every route on the path is public (the widget's script), so no origin is refused there. */
-export function isPublicPath(pathname: string, prefix: string): boolean {
-  const routes = routesAt(pathname, prefix);
-  return routes.length > 0 && routes.every((route) => route.public);
 }
 
 /** A 405, always with `Allow`. */
