@@ -1,5 +1,5 @@
 /**
- * The two programs the test run borrows from the machine, Chromium and redis-server: where they
+ * The programs the test run borrows from the machine, Chromium, redis-server and prometheus: where they
  * are, and what to say when they are not there. Nothing here installs anything.
  */
 import { accessSync, constants } from 'node:fs';
@@ -67,6 +67,16 @@ export function redisServer(): SystemProgram {
     envVar: 'REDIS_SERVER_BIN',
     path: fromEnv ? (executable(fromEnv) ? fromEnv : undefined) : onPath('redis-server'),
     installHint: 'Debian/Ubuntu: sudo apt-get install -y redis-server; macOS: brew install redis',
+  };
+}
+
+export function prometheus(): SystemProgram {
+  const fromEnv = process.env.PROMETHEUS_BIN;
+  return {
+    name: 'prometheus',
+    envVar: 'PROMETHEUS_BIN',
+    path: fromEnv ? (executable(fromEnv) ? fromEnv : undefined) : onPath('prometheus'),
+    installHint: 'Debian/Ubuntu: sudo apt-get install -y prometheus; macOS: brew install prometheus',
   };
 }
 
