@@ -87,45 +87,30 @@ export class ProxyMetrics {
   constructor(context: Pick<ProxyContext, 'options' | 'store' | 'hub'>, onCounted: (event: CountedEvent) => void = () => {}) {
     this.#onCounted = onCounted;
     const { options, store, hub } = context;
-    const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    new Gauge({
-      name: `${PREFIX}event_streams`,
-      help: 'Event streams (SSE viewers) open on this instance',
-      registers,
-      collect() {
-        this.set(hub.streams);
-      },
-    });
-    new Gauge({
-      name: `${PREFIX}jobs_followed`,
-      help: 'Jobs this instance follows right now',
-      registers,
-      collect() {
-        this.set(hub.activeJobs);
-      },
-    });
-    new Gauge({
-      name: `${PREFIX}store_up`,
-      help: 'Whether the shared store (Redis) answers: 1 or 0',
-      registers,
-      async collect() {
-        this.set(await storeUp(store));
-      },
-    });
-    const budget = options.limits.dailyCredits;
-    if (Number.isFinite(budget)) {
-      new Gauge({ name: `${PREFIX}daily_budget_credits`, help: 'The daily credit budget (limits.dailyCredits)', registers }).set(budget);
+    const gauge = (name: string, help: string, read: () => number | undefined | Promise<number | undefined>) =>
       new Gauge({
-        name: `${PREFIX}budget_left_credits`,
-        help: "Credits left in today's (UTC) budget, shared by every instance (use max, not sum); absent while the store is away",
-        registers,
+        name: `${PREFIX}${name}`,
+        help,
+        registers: [this.registry],
         async collect() {
-          const left = await budgetLeft(context);
-          if (left === undefined) this.reset();
-          else this.set(left);
+          const value = await read();
+          // A reading that cannot be made leaves the gauge absent, not at a stale or made-up value.
+          if (value === undefined) this.reset();
+          else this.set(value);
         },
       });
+    gauge('event_streams', 'Event streams (SSE viewers) open on this instance', () => hub.streams);
+    gauge('jobs_followed', 'Jobs this instance follows right now', () => hub.activeJobs);
+    gauge('store_up', 'Whether the shared store (Redis) answers: 1 or 0', () => storeUp(store));
+    const budget = options.limits.dailyCredits;
+    if (Number.isFinite(budget)) {
+      gauge('daily_budget_credits', 'The daily credit budget (limits.dailyCredits)', () => budget);
+      gauge(
+        'budget_left_credits',
+        "Credits left in today's (UTC) budget, shared by every instance (use max, not sum); absent while the store is away",
+        () => budgetLeft(context),
+      );
     }
   }
 
