@@ -1,8 +1,8 @@
 /**
  * The proxy alone in a child process, so the load generator does not share its event loop and the
  * benchmark can read its resident memory alone. Prints its URL on stdout; upstream origin and key
- * come from the environment, BENCH_LIMITS=defaults runs it on the default limits, and BENCH_OPERATOR=on
- * with metrics (an admin token) and tracing (an OpenTelemetry SDK recording every span) on.
+ * come from the environment, BENCH_LIMITS=defaults runs it on the default limits, BENCH_OPERATOR=metrics
+ * with metrics on (an admin token), and BENCH_OPERATOR=traced with an OpenTelemetry SDK recording every span too.
  */
 import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -11,8 +11,8 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '
 import { startProxyServer } from '../src/node/index.js';
 import { RAISED_STREAM_LIMITS } from './limits-note.js';
 
-const operator = process.env.BENCH_OPERATOR === 'on';
-if (operator) {
+const operator = process.env.BENCH_OPERATOR;
+if (operator === 'traced') {
   // What a host app's NodeSDK registers; spans are kept in memory (and dropped) instead of exported.
   const exporter = new InMemorySpanExporter();
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
