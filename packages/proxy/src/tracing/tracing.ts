@@ -3,15 +3,17 @@
  * (see docs/operations.md). A span per paid action (a generation's or an upload's POST), the
  * service's calls as its children, and W3C `traceparent` sent to the service.
  */
+
 import { context, propagation, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { GENERATION_OPERATIONS } from '@room-restyler/core';
 import { ProxyHttpError } from '../http/responses.js';
 import type { UpstreamCall } from '../metrics/observer.js';
 import { VERSION } from '../version.js';
 
 const tracer = trace.getTracer('@room-restyler/proxy', VERSION);
 
-/** The routes that may spend credits or storage: each gets its own span. */
-const PAID_ROUTES: ReadonlySet<string> = new Set(['enhance', 'restyle', 'upload']);
+/** The routes that may spend credits or storage (each generation route is named by its operation): each gets its own span. */
+const PAID_ROUTES: ReadonlySet<string> = new Set([...GENERATION_OPERATIONS, 'upload']);
 
 /** Runs a route's handler, in a span of its own when the route is a paid action. */
 export function traced<T extends { status: number }>(route: string, handle: () => Promise<T>): Promise<T> {
