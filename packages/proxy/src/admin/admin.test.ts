@@ -1,9 +1,12 @@
 /** `/metrics` and `/admin`: off without a token, 404 without the right Bearer, and labels that never name a visitor, IP, URL or key. */
 import { GENERATION_OPERATIONS } from '@room-restyler/core';
-import { waitFor } from '@room-restyler/test-kit';
+import { TEST_API_KEY, waitFor } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, IMAGE_URL, startHarness } from '../../test/support/harness.js';
+import { type Harness, IMAGE_URL, startHarness, startUpstream, TEST_SECRET } from '../../test/support/harness.js';
 import { proxyEnv } from '../cli/env.js';
+import { silentLogger } from '../log.js';
+import { createRoomProxy, type RoomProxy } from '../proxy.js';
+import { createMemoryStore } from '../state/store.js';
 import { createProxyAdmin } from './admin.js';
 
 const TOKEN = 'admin-token-0123456789';
@@ -117,5 +120,36 @@ describe('the operator endpoints', () => {
     expect(data.slowest).toMatchObject([{ operation: 'restyle', outcome: 'succeeded' }]);
     expect(data.hours).toHaveLength(24);
     expect(data.hours.at(-1)).toMatchObject({ started: 1, succeeded: 1, refused: 4, credits: 1 });
+    expect(data.instances).toMatchObject([{ id: data.instance, jobs: expect.any(Number), streams: 0 }]);
+  });
+
+  it('list the instances that share the store, each once, as they are scraped', async () => {
+    const store = createMemoryStore();
+    const upstream = await startUpstream();
+    const proxies = [0, 1].map(() =>
+      createRoomProxy({
+        apiKey: TEST_API_KEY,
+        baseUrl: upstream.url,
+        secret: TEST_SECRET,
+        fetch: upstream.fetch,
+        log: silentLogger,
+        uploads: false,
+        store,
+        admin: createProxyAdmin({ token: TOKEN }),
+      }),
+    );
+    try {
+      const ask = async (proxy: RoomProxy, path: string) =>
+        (await proxy(new Request(`http://proxy.test${path}`, { headers: bearer }))).text();
+      const [first, second] = proxies as [RoomProxy, RoomProxy];
+      await ask(first, '/metrics');
+      await ask(second, '/metrics');
+      const seen = JSON.parse(await ask(second, '/admin/data')) as { instance: string; instances: { id: string }[] };
+      const other = JSON.parse(await ask(first, '/admin/data')) as { instance: string };
+      expect(seen.instances.map((one) => one.id).sort()).toEqual([seen.instance, other.instance].sort());
+    } finally {
+      await Promise.all(proxies.map((proxy) => proxy.close()));
+      await upstream.close();
+    }
   });
 });

@@ -16,6 +16,7 @@ import { budgetLeft, ProxyMetrics, storeUp } from '../metrics/prometheus.js';
 import { routeNotFound } from '../routes/table.js';
 import { VERSION } from '../version.js';
 import { History } from './history.js';
+import { announce } from './instances.js';
 import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
 
 export interface ProxyAdminOptions {
@@ -44,11 +45,23 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
     return attached;
   };
 
+  /** This instance, announced to the others through the store; each scrape and page load refreshes it. */
+  const announced = ({ options, store, hub }: ProxyContext) =>
+    announce(store, {
+      id: instance,
+      version: VERSION,
+      started_at: new Date(startedAt).toISOString(),
+      seen_at: options.clock.now(),
+      jobs: hub.activeJobs,
+      streams: hub.streams,
+    });
+
   const routes: Record<string, (request: ProxyRequest) => Promise<Reply>> = {
     '/metrics': async (request) => {
       if (!authorized(request)) throw routeNotFound();
-      const { registry } = ready().metrics;
-      return new Response(await registry.metrics(), { headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' } });
+      const { context, metrics } = ready();
+      const [text] = await Promise.all([metrics.registry.metrics(), announced(context)]);
+      return new Response(text, { headers: { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' } });
     },
     '/admin': async () => page(ADMIN_PAGE, 'text/html; charset=utf-8'),
     '/admin/admin.js': async () => page(ADMIN_SCRIPT, 'text/javascript; charset=utf-8'),
@@ -57,19 +70,13 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
     '/admin/data': async (request) => {
       if (!authorized(request)) throw routeNotFound();
       const { context, history } = ready();
-      const { options, store, hub } = context;
-      const [left, storeState] = await Promise.all([budgetLeft(context), storeUp(store)]);
-      const daily = Number.isFinite(options.limits.dailyCredits) ? options.limits.dailyCredits : null;
+      const [left, storeState, instances] = await Promise.all([budgetLeft(context), storeUp(context.store), announced(context)]);
+      const daily = Number.isFinite(context.options.limits.dailyCredits) ? context.options.limits.dailyCredits : null;
       return jsonReply(200, {
         budget: { daily, left: left ?? null, spent: daily !== null && left !== undefined ? daily - left : null },
         store: storeState === 1 ? 'ok' : 'unreachable',
-        instance: {
-          id: instance,
-          version: VERSION,
-          started_at: new Date(startedAt).toISOString(),
-          streams: hub.streams,
-          jobs: hub.activeJobs,
-        },
+        instance,
+        instances,
         ...history.read(),
       });
     },

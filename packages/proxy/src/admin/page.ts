@@ -48,8 +48,12 @@ export const ADMIN_PAGE = `<!doctype html>
         <div class="meter" role="img" id="meter-label" aria-label="share of the daily budget spent"><span id="meter" style="width:0"></span></div></div>
       <div class="card"><p>Budget left</p><p class="big" id="left">–</p></div>
       <div class="card"><p>Store</p><p class="big" id="store">–</p></div>
-      <div class="card"><p>This instance</p><p id="instance">–</p></div>
     </div>
+  </section>
+  <section aria-labelledby="instances-title">
+    <h2 id="instances-title">Instances (seen in the last 2 minutes)</h2>
+    <table><thead><tr><th scope="col">Instance</th><th scope="col">Version</th><th scope="col">Since</th><th scope="col">Jobs followed</th><th scope="col">Event streams</th></tr></thead>
+      <tbody id="instances"></tbody></table>
   </section>
   <section aria-labelledby="jobs-title">
     <h2 id="jobs-title">Jobs per hour, last 24 hours (this instance)</h2>
@@ -121,8 +125,8 @@ export const ADMIN_SCRIPT = `'use strict';
     $('meter').style.width = share + '%';
     $('meter-label').setAttribute('aria-label', share + ' % of the daily budget spent');
     $('store').textContent = data.store === 'ok' ? 'reachable' : 'UNREACHABLE';
-    const i = data.instance;
-    $('instance').textContent = i.id + ' · v' + i.version + ' · since ' + new Date(i.started_at).toLocaleString() + ' · ' + i.jobs + ' jobs followed · ' + i.streams + ' event streams';
+    $('instances').replaceChildren(...data.instances.map((i) =>
+      row([i.id + (i.id === data.instance ? ' (this page)' : ''), i.version, new Date(i.started_at).toLocaleString(), i.jobs, i.streams])));
     chart('jobs-chart', 'Jobs', [
       { key: 'started', label: 'started', color: '#1d5fbf' },
       { key: 'succeeded', label: 'succeeded', color: '#1a7f37' },
