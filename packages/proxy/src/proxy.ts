@@ -83,7 +83,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     readiness,
     log,
   };
-  admin?.attach(context);
+  admin?.attach({ clock: options.clock, limits: options.limits, store, hub });
   if (options.secretGenerated) {
     log({
       level: 'warn',

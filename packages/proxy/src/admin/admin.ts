@@ -8,10 +8,9 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { ProxyContext } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { jsonReply, type Reply } from '../http/responses.js';
-import type { ProxyAdmin } from '../metrics/observer.js';
+import type { AdminContext, ProxyAdmin } from '../metrics/observer.js';
 import { budgetLeft, ProxyMetrics, storeUp } from '../metrics/prometheus.js';
 import { routeNotFound } from '../routes/table.js';
 import { VERSION } from '../version.js';
@@ -39,19 +38,19 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
   };
   const startedAt = Date.now();
   const instance = randomUUID().slice(0, 8);
-  let attached: { context: ProxyContext; metrics: ProxyMetrics; history: History } | undefined;
+  let attached: { context: AdminContext; metrics: ProxyMetrics; history: History } | undefined;
   const ready = () => {
     if (!attached) throw new Error('createProxyAdmin: pass it to createRoomProxy as its admin option');
     return attached;
   };
 
   /** This instance, announced to the others through the store; each scrape and page load refreshes it. */
-  const announced = ({ options, store, hub }: ProxyContext) =>
+  const announced = ({ clock, store, hub }: AdminContext) =>
     announce(store, {
       id: instance,
       version: VERSION,
       started_at: new Date(startedAt).toISOString(),
-      seen_at: options.clock.now(),
+      seen_at: clock.now(),
       jobs: hub.activeJobs,
       streams: hub.streams,
     });
@@ -71,7 +70,7 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
       if (!authorized(request)) throw routeNotFound();
       const { context, history } = ready();
       const [left, storeState, instances] = await Promise.all([budgetLeft(context), storeUp(context.store), announced(context)]);
-      const daily = Number.isFinite(context.options.limits.dailyCredits) ? context.options.limits.dailyCredits : null;
+      const daily = Number.isFinite(context.limits.dailyCredits) ? context.limits.dailyCredits : null;
       return jsonReply(200, {
         budget: { daily, left: left ?? null, spent: daily !== null && left !== undefined ? daily - left : null },
         store: storeState === 1 ? 'ok' : 'unreachable',
@@ -84,7 +83,7 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
 
   return {
     attach(context) {
-      const history = new History(() => context.options.clock.now());
+      const history = new History(() => context.clock.now());
       attached = { context, history, metrics: new ProxyMetrics(context, (event) => history.count(event)) };
     },
     serve(path, request) {

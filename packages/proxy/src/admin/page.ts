@@ -22,6 +22,7 @@ export const ADMIN_PAGE = `<!doctype html>
   .meter span { display: block; height: 100%; background: #1d5fbf; }
   .chart { background: #fff; border: 1px solid #d0d0d0; border-radius: .5rem; padding: .5rem; overflow: hidden; }
   table { border-collapse: collapse; width: 100%; background: #fff; }
+  .table { overflow-x: auto; }
   th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid #e0e0e0; }
   form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
   label { display: flex; flex-direction: column; gap: .25rem; font-weight: 600; }
@@ -52,8 +53,8 @@ export const ADMIN_PAGE = `<!doctype html>
   </section>
   <section aria-labelledby="instances-title">
     <h2 id="instances-title">Instances (seen in the last 2 minutes)</h2>
-    <table><thead><tr><th scope="col">Instance</th><th scope="col">Version</th><th scope="col">Since</th><th scope="col">Jobs followed</th><th scope="col">Event streams</th></tr></thead>
-      <tbody id="instances"></tbody></table>
+    <div class="table" tabindex="0" role="region" aria-label="Instances table (scrolls sideways)"><table><thead><tr><th scope="col">Instance</th><th scope="col">Version</th><th scope="col">Since</th><th scope="col">Jobs followed</th><th scope="col">Event streams</th></tr></thead>
+      <tbody id="instances"></tbody></table></div>
   </section>
   <section aria-labelledby="jobs-title">
     <h2 id="jobs-title">Jobs per hour, last 24 hours (this instance)</h2>
@@ -67,8 +68,8 @@ export const ADMIN_PAGE = `<!doctype html>
   </section>
   <section aria-labelledby="slowest-title">
     <h2 id="slowest-title">Slowest jobs, last 24 hours</h2>
-    <table><thead><tr><th scope="col">Operation</th><th scope="col">Outcome</th><th scope="col">Seconds</th><th scope="col">Ended</th></tr></thead>
-      <tbody id="slowest"></tbody></table>
+    <div class="table" tabindex="0" role="region" aria-label="Slowest jobs table (scrolls sideways)"><table><thead><tr><th scope="col">Operation</th><th scope="col">Outcome</th><th scope="col">Seconds</th><th scope="col">Ended</th></tr></thead>
+      <tbody id="slowest"></tbody></table></div>
   </section>
 </div>
 </main>

@@ -3,10 +3,12 @@
  * log event, every answer and every upstream call. Metrics are counted from these three streams
  * alone, so the routes carry no metrics code and a new log event is one line in the observer.
  */
-import type { ProxyContext } from '../context.js';
+import type { Clock } from '@room-restyler/core';
 import type { ProxyRequest } from '../http/proxy-request.js';
 import type { Reply } from '../http/responses.js';
+import type { Limits } from '../limits/limits.js';
 import type { LogEntry, Logger } from '../log.js';
+import type { ProxyStore } from '../state/store.js';
 
 export interface AnsweredRequest {
   /** The route's name (`none` for a path the proxy does not serve). */
@@ -31,6 +33,14 @@ export interface ProxyObserver {
   upstreamCalled(call: UpstreamCall): void;
 }
 
+/** What of the proxy the operator's view reads: its settings, its shared state and its job hub's counts. */
+export interface AdminContext {
+  clock: Clock;
+  limits: Limits;
+  store: ProxyStore;
+  hub: { readonly streams: number; readonly activeJobs: number };
+}
+
 /** The operator's endpoints (`/metrics`, `/admin`…) and the observer that feeds them. */
 export interface ProxyAdmin extends ProxyObserver {
   /**
@@ -38,8 +48,8 @@ export interface ProxyAdmin extends ProxyObserver {
    * (the proxy's own 404). `attach` has been called before.
    */
   serve(path: string, request: ProxyRequest): Promise<Reply> | undefined;
-  /** Called once by `createRoomProxy` with the proxy's shared services, which the gauges read. */
-  attach(context: ProxyContext): void;
+  /** Called once by `createRoomProxy` with what the gauges and the page read. */
+  attach(context: AdminContext): void;
 }
 
 /** `log`, with every entry also told to the observer (which must not throw). */

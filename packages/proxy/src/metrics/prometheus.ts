@@ -6,11 +6,10 @@
  */
 import { operationCredits, type ProxyErrorCode } from '@room-restyler/core';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { ProxyContext } from '../context.js';
 import { ProxyHttpError } from '../http/responses.js';
 import { limitChecks } from '../limits/limits.js';
 import { type LogEntry, refusalOf } from '../log.js';
-import type { AnsweredRequest, UpstreamCall } from './observer.js';
+import type { AdminContext, AnsweredRequest, UpstreamCall } from './observer.js';
 
 export const GENERATION_OUTCOMES = ['started', 'succeeded', 'failed', 'unknown'] as const;
 export type GenerationOutcome = (typeof GENERATION_OUTCOMES)[number];
@@ -84,9 +83,9 @@ export class ProxyMetrics {
   /** Told each counted event (the operator page's history). */
   readonly #onCounted: (event: CountedEvent) => void;
 
-  constructor(context: Pick<ProxyContext, 'options' | 'store' | 'hub'>, onCounted: (event: CountedEvent) => void = () => {}) {
+  constructor(context: AdminContext, onCounted: (event: CountedEvent) => void = () => {}) {
     this.#onCounted = onCounted;
-    const { options, store, hub } = context;
+    const { limits, store, hub } = context;
     collectDefaultMetrics({ register: this.registry });
     const gauge = (name: string, help: string, read: () => number | undefined | Promise<number | undefined>) =>
       new Gauge({
@@ -103,7 +102,7 @@ export class ProxyMetrics {
     gauge('event_streams', 'Event streams (SSE viewers) open on this instance', () => hub.streams);
     gauge('jobs_followed', 'Jobs this instance follows right now', () => hub.activeJobs);
     gauge('store_up', 'Whether the shared store (Redis) answers: 1 or 0', () => storeUp(store));
-    const budget = options.limits.dailyCredits;
+    const budget = limits.dailyCredits;
     if (Number.isFinite(budget)) {
       gauge('daily_budget_credits', 'The daily credit budget (limits.dailyCredits)', () => budget);
       gauge(
@@ -156,7 +155,7 @@ export class ProxyMetrics {
 }
 
 /** 1 when the store answers a read, else 0. */
-export async function storeUp(store: ProxyContext['store']): Promise<0 | 1> {
+export async function storeUp(store: AdminContext['store']): Promise<0 | 1> {
   return store.get('readyz').then(
     () => 1 as const,
     () => 0 as const,
@@ -164,10 +163,10 @@ export async function storeUp(store: ProxyContext['store']): Promise<0 | 1> {
 }
 
 /** Credits left in today's budget, from the store's count of the day (a read: a hit with limit 0); undefined when it cannot be read. */
-export async function budgetLeft({ options, store }: Pick<ProxyContext, 'options' | 'store'>): Promise<number | undefined> {
-  const now = options.clock.now();
-  const day = limitChecks('gen', options.limits, 'metrics', 'unknown', now).at(-1);
+export async function budgetLeft({ clock, limits, store }: AdminContext): Promise<number | undefined> {
+  const now = clock.now();
+  const day = limitChecks('gen', limits, 'metrics', 'unknown', now).at(-1);
   if (!day) return undefined;
   const window = await store.hit(day.key, day.windowMs, 0).catch(() => undefined);
-  return window && Math.max(0, options.limits.dailyCredits - window.count);
+  return window && Math.max(0, limits.dailyCredits - window.count);
 }
