@@ -2,7 +2,7 @@
 import { GENERATION_OPERATIONS } from '@room-restyler/core';
 import { TEST_API_KEY, waitFor } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, IMAGE_URL, startHarness, startUpstream, TEST_SECRET } from '../../test/support/harness.js';
+import { type Harness, IMAGE_URL, startBareProxy, startHarness, startUpstream, TEST_SECRET } from '../../test/support/harness.js';
 import { proxyEnv } from '../cli/env.js';
 import { silentLogger } from '../log.js';
 import { createRoomProxy, type RoomProxy } from '../proxy.js';
@@ -63,6 +63,19 @@ describe('the operator endpoints', () => {
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(await page.text()).not.toContain(TOKEN);
     expect((await fetch(`${h.url}/admin/uplot.js`)).status).toBe(200);
+  });
+
+  it('sit under the prefix, and answer 404 for any other name there', async () => {
+    const bare = await startBareProxy({ prefix: '/room-api', admin: createProxyAdmin({ token: TOKEN }) });
+    try {
+      const ask = async (path: string) => (await bare.proxy(new Request(`http://proxy.test${path}`, { headers: bearer }))).status;
+      expect(await ask('/room-api/metrics')).toBe(200);
+      expect(await ask('/metrics')).toBe(404);
+      for (const path of ['/room-api__proto__', '/room-apiconstructor', '/room-api/admin/', '/room-api/admin/x'])
+        expect(await ask(path), path).toBe(404);
+    } finally {
+      await bare.close();
+    }
   });
 
   it('refuse a token shorter than 16 characters at start', () => {

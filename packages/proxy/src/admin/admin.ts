@@ -55,31 +55,33 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
       streams: hub.streams,
     });
 
-  const routes: Record<string, (request: ProxyRequest) => Promise<Reply>> = {
-    '/metrics': async (request) => {
-      if (!authorized(request)) throw routeNotFound();
-      const { context, metrics } = ready();
-      const [text] = await Promise.all([metrics.registry.metrics(), announced(context)]);
-      return new Response(text, { headers: { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' } });
-    },
-    '/admin': async () => page(ADMIN_PAGE, 'text/html; charset=utf-8'),
-    '/admin/admin.js': async () => page(ADMIN_SCRIPT, 'text/javascript; charset=utf-8'),
-    '/admin/uplot.js': async () => page(uplot('uPlot.iife.min.js'), 'text/javascript; charset=utf-8'),
-    '/admin/uplot.css': async () => page(uplot('uPlot.min.css'), 'text/css; charset=utf-8'),
-    '/admin/data': async (request) => {
-      if (!authorized(request)) throw routeNotFound();
-      const { context, history } = ready();
-      const [left, storeState, instances] = await Promise.all([budgetLeft(context), storeUp(context.store), announced(context)]);
-      const daily = Number.isFinite(context.limits.dailyCredits) ? context.limits.dailyCredits : null;
-      return jsonReply(200, {
-        budget: { daily, left: left ?? null, spent: daily !== null && left !== undefined ? daily - left : null },
-        store: storeState === 1 ? 'ok' : 'unreachable',
-        instance,
-        instances,
-        ...history.read(),
-      });
-    },
-  };
+  const routes = new Map<string, (request: ProxyRequest) => Promise<Reply>>(
+    Object.entries({
+      '/metrics': async (request) => {
+        if (!authorized(request)) throw routeNotFound();
+        const { context, metrics } = ready();
+        const [text] = await Promise.all([metrics.registry.metrics(), announced(context)]);
+        return new Response(text, { headers: { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' } });
+      },
+      '/admin': async () => page(ADMIN_PAGE, 'text/html; charset=utf-8'),
+      '/admin/admin.js': async () => page(ADMIN_SCRIPT, 'text/javascript; charset=utf-8'),
+      '/admin/uplot.js': async () => page(uplot('uPlot.iife.min.js'), 'text/javascript; charset=utf-8'),
+      '/admin/uplot.css': async () => page(uplot('uPlot.min.css'), 'text/css; charset=utf-8'),
+      '/admin/data': async (request) => {
+        if (!authorized(request)) throw routeNotFound();
+        const { context, history } = ready();
+        const [left, storeState, instances] = await Promise.all([budgetLeft(context), storeUp(context.store), announced(context)]);
+        const daily = Number.isFinite(context.limits.dailyCredits) ? context.limits.dailyCredits : null;
+        return jsonReply(200, {
+          budget: { daily, left: left ?? null, spent: daily !== null && left !== undefined ? daily - left : null },
+          store: storeState === 1 ? 'ok' : 'unreachable',
+          instance,
+          instances,
+          ...history.read(),
+        });
+      },
+    }),
+  );
 
   return {
     attach(context) {
@@ -87,7 +89,7 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
       attached = { context, history, metrics: new ProxyMetrics(context, (event) => history.count(event)) };
     },
     serve(path, request) {
-      return routes[path]?.(request);
+      return routes.get(path)?.(request);
     },
     logged: (entry) => attached?.metrics.logged(entry),
     answered: (answer) => attached?.metrics.answered(answer),
