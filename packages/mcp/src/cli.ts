@@ -40,6 +40,7 @@ void runCli(process, { name: 'room-restyler-mcp', version: VERSION, usage: USAGE
     host: command.host,
     allowedHosts: command.allowedHosts,
     token: settings.token,
+    adminToken: settings.adminToken,
     byok: command.byok,
     authorizationServers: command.authorizationServers,
     publicUrl: command.publicUrl,

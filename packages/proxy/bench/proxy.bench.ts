@@ -1,7 +1,7 @@
 /**
  * `pnpm --filter @room-restyler/proxy bench`: on loopback, against a simulator whose jobs stay in
- * flight. (1) GET prediction through the proxy vs straight to the simulator, each server alone in
- * its own child process and the load generator in this one; (2) upstream polls of one job watched
+ * flight. (1) GET prediction through the proxy (metrics off; on; on with an OpenTelemetry SDK) vs straight
+ * to the simulator, each server alone in its own child process and the load generator in this one; (2) upstream polls of one job watched
  * by 1, 10 and 100 SSE viewers; (3) resident memory of a proxy process holding 1,000 open SSE
  * viewers (stream limits raised), and what the same 1,000 viewers get on the default limits.
  * Markdown on stdout, progress on stderr.
@@ -87,11 +87,20 @@ note('measuring GET prediction, direct and proxied…');
 const direct = await startJob(simulator.url, { authorization: `Bearer ${KEY}` });
 const proxyChild = await startChild('./proxy-server.ts', { BENCH_UPSTREAM: simulator.url });
 const proxied = await startJob(proxyChild.url, {});
+/** A proxy with metrics on (`metrics`), or with an OpenTelemetry SDK recording spans too (`traced`), and its target. */
+async function operatorTarget(mode: 'metrics' | 'traced') {
+  const started = await startChild('./proxy-server.ts', { BENCH_UPSTREAM: simulator.url, BENCH_OPERATOR: mode });
+  const job = await startJob(started.url, {});
+  const target: Target = [`${started.url}/api/v1/prediction/${job.id}`, { cookie: job.cookie }];
+  return { ...started, target };
+}
 const load = (url: string, headers: Record<string, string>, duration = 5): Promise<Result> =>
   autocannon({ url, headers, connections: 10, duration });
 type Target = readonly [url: string, headers: Record<string, string>];
 const directTarget: Target = [`${simulator.url}/api/v1/prediction/${direct.id}`, { authorization: `Bearer ${KEY}` }];
 const proxiedTarget: Target = [`${proxyChild.url}/api/v1/prediction/${proxied.id}`, { cookie: proxied.cookie }];
+const withMetrics = await operatorTarget('metrics');
+const withTracing = await operatorTarget('traced');
 /** CPU time (user + system) a process has used, in ms (Linux, like the RSS reading below). */
 const cpuMs = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
@@ -122,13 +131,19 @@ const ROUNDS = 3;
 const WARM_UP_S = 2;
 await load(...directTarget, WARM_UP_S);
 await load(...proxiedTarget, WARM_UP_S);
+await load(...withMetrics.target, WARM_UP_S);
+await load(...withTracing.target, WARM_UP_S);
 const directRounds: Measured[] = [];
 const proxiedRounds: Measured[] = [];
+const metricsRounds: Measured[] = [];
+const tracingRounds: Measured[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   directRounds.push(await measure(directTarget, simulator.child.pid ?? 0));
   proxiedRounds.push(await measure(proxiedTarget, proxyChild.child.pid ?? 0));
+  metricsRounds.push(await measure(withMetrics.target, withMetrics.child.pid ?? 0));
+  tracingRounds.push(await measure(withTracing.target, withTracing.child.pid ?? 0));
 }
-await stopChild(proxyChild.child);
+await Promise.all([proxyChild, withMetrics, withTracing].map(({ child }) => stopChild(child)));
 const mean = (rounds: Measured[], key: keyof Measured) => rounds.reduce((sum, r) => sum + r[key], 0) / rounds.length;
 const summary = (rounds: Measured[]): Measured => ({
   rps: mean(rounds, 'rps'),
@@ -139,10 +154,14 @@ const summary = (rounds: Measured[]): Measured => ({
 });
 const directRun = summary(directRounds);
 const proxiedRun = summary(proxiedRounds);
+const metricsRun = summary(metricsRounds);
+const tracingRun = summary(tracingRounds);
+const perRound = (rounds: Measured[]) => rounds.map((r) => r.rps.toFixed(0)).join(', ');
 note(
-  `rounds (req/s): direct ${directRounds.map((r) => r.rps.toFixed(0)).join(', ')}; proxied ${proxiedRounds.map((r) => r.rps.toFixed(0)).join(', ')}`,
+  `rounds (req/s): direct ${perRound(directRounds)}; proxied ${perRound(proxiedRounds)}; metrics ${perRound(metricsRounds)}; metrics and an SDK ${perRound(tracingRounds)}`,
 );
-if (directRun.failures + proxiedRun.failures > 0) note(`warning: ${directRun.failures} direct and ${proxiedRun.failures} proxied failures`);
+const failures = [directRun, proxiedRun, metricsRun, tracingRun].reduce((sum, run) => sum + run.failures, 0);
+if (failures > 0) note(`warning: ${failures} failed requests`);
 
 // 2. Upstream polls of one job per viewer count, over the same 10 s window (three jobs side by side).
 note('following three jobs with 1, 10 and 100 SSE viewers for 10 s…');
@@ -211,8 +230,10 @@ process.stdout.write(
 |---|---:|---:|---:|---:|---:|
 | direct to the simulator (baseline) | ${directRun.rps.toFixed(0)} | ${ms(directRun.p50)} | ${ms(directRun.p99)} | ${directRun.cpuUs.toFixed(0)} µs | 1.00× |
 | through the proxy (shared job state) | ${proxiedRun.rps.toFixed(0)} | ${ms(proxiedRun.p50)} | ${ms(proxiedRun.p99)} | ${proxiedRun.cpuUs.toFixed(0)} µs | ${ratio.toFixed(2)}× (target ≥ 1.0×) |
+| through the proxy, metrics on | ${metricsRun.rps.toFixed(0)} | ${ms(metricsRun.p50)} | ${ms(metricsRun.p99)} | ${metricsRun.cpuUs.toFixed(0)} µs | ${(metricsRun.rps / directRun.rps).toFixed(2)}× |
+| through the proxy, metrics on and an OpenTelemetry SDK | ${tracingRun.rps.toFixed(0)} | ${ms(tracingRun.p50)} | ${ms(tracingRun.p99)} | ${tracingRun.cpuUs.toFixed(0)} µs | ${(tracingRun.rps / directRun.rps).toFixed(2)}× |
 
-p99 overhead of the proxy: ${overheadP99.toFixed(1)} ms (target ≤ 2 ms).
+p99 overhead of the proxy: ${overheadP99.toFixed(1)} ms (target ≤ 2 ms). Metrics on vs off (\`ROOM_PROXY_ADMIN_TOKEN\` set; the tracing API a no-op), same run: ${(metricsRun.rps / proxiedRun.rps).toFixed(2)}× the throughput, ${(proxiedRun.cpuUs / metricsRun.cpuUs).toFixed(2)}× by server CPU per request (target ≥ 0.95×); with an OpenTelemetry SDK registered too (its AsyncLocalStorage context manager, every span recorded): ${(tracingRun.rps / proxiedRun.rps).toFixed(2)}× and ${(proxiedRun.cpuUs / tracingRun.cpuUs).toFixed(2)}×.
 
 | SSE viewers of one job | upstream polls in ${WINDOW_MS / 1000} s |
 |---:|---:|

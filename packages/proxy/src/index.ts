@@ -2,6 +2,7 @@
 export type { Limits } from './limits/limits.js';
 export type { LogEntry, Logger } from './log.js';
 export { silentLogger } from './log.js';
+export type { AdminContext, AnsweredRequest, ProxyAdmin, ProxyObserver, UpstreamCall } from './metrics/observer.js';
 export type { AuthorizeContext, AuthorizeHook, AuthorizeRoute, JobOptions, RoomProxyOptions, UploadsOptions } from './options.js';
 export type { ConnectionInfo, RoomProxy } from './proxy.js';
 export { createRoomProxy } from './proxy.js';

@@ -46,6 +46,11 @@ const NOT_REFUSALS = new Set<ProxyErrorCode>([
 ]);
 const isRefusal = (code: ProxyErrorCode) => !code.startsWith('upstream_') && !NOT_REFUSALS.has(code);
 
+/** A refusal the proxy decided itself (limits, bad input, origin, 404…), or undefined for anything else. */
+export function refusalOf(error: unknown): ProxyHttpError | undefined {
+  return error instanceof ProxyHttpError && isRefusal(error.code) ? error : undefined;
+}
+
 interface Answer {
   method: string;
   route: string;
@@ -75,7 +80,7 @@ export function createRequestLog(log: Logger, clock: Clock) {
   return {
     answered({ error, ...line }: Answer): void {
       summarizeIfDue();
-      const refusal = error instanceof ProxyHttpError && isRefusal(error.code) ? error : undefined;
+      const refusal = refusalOf(error);
       if (!refusal) {
         log({ level: 'info', msg: 'request', ...line });
         return;

@@ -11,6 +11,7 @@ import {
 import { normalizeBaseUrl } from '@room-restyler/core/internal';
 import { DEFAULT_LIMITS, type Limits } from './limits/limits.js';
 import { jsonLinesLogger, type Logger } from './log.js';
+import type { ProxyAdmin } from './metrics/observer.js';
 import type { TrustProxy } from './security/trusted-proxy.js';
 import type { CookieOptions } from './security/visitor-cookie.js';
 import type { ProxyStore } from './state/store.js';
@@ -98,6 +99,8 @@ export interface RoomProxyOptions {
   widget?: WidgetSource | false | undefined;
   cookie?: Partial<CookieOptions> | undefined;
   jobs?: Partial<JobOptions> | undefined;
+  /** The operator's view: `/metrics`, `/admin` and the observer feeding them (`createProxyAdmin` on Node). Default: off (404). */
+  admin?: ProxyAdmin | undefined;
   /** Shared state. Default: in memory (one process). */
   store?: ProxyStore | undefined;
   log?: Logger | undefined;

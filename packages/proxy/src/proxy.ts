@@ -9,6 +9,7 @@ import { type ProxyRequest, pathOf } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
 import { createRequestLog, redactingLogger } from './log.js';
+import { observedLogger } from './metrics/observer.js';
 import { type ResolvedOptions, type RoomProxyOptions, resolveOptions } from './options.js';
 import { matchRoute, type RouteName, routeNotFound, routesAt } from './routes/table.js';
 import { checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
@@ -17,6 +18,7 @@ import { clientIpReader, withForwardedOrigin } from './security/trusted-proxy.js
 import { uploadOriginsOf } from './security/upload-origins.js';
 import { createMemoryStore, guardStore } from './state/store.js';
 import { WriteBehind } from './state/write-behind.js';
+import { traced, tracedFetch } from './tracing/tracing.js';
 import { createUpstream } from './upstream/upstream.js';
 import { randomId } from './util/base64url.js';
 
@@ -52,9 +54,10 @@ const NO_CONNECTION: ConnectionInfo = Object.freeze({});
 
 export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   const options = resolveOptions(proxyOptions);
-  const log = redactingLogger(options.log, [options.apiKey]);
+  const admin = proxyOptions.admin;
+  const log = observedLogger(redactingLogger(options.log, [options.apiKey]), admin);
   const store = guardStore(proxyOptions.store ?? createMemoryStore({ now: () => options.clock.now() }));
-  const upstream = createUpstream(options);
+  const upstream = createUpstream({ ...options, fetch: tracedFetch(options.fetch, admin && ((call) => admin.upstreamCalled(call))) });
   const hub = new JobHub({
     ...options.jobs,
     store,
@@ -80,6 +83,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     readiness,
     log,
   };
+  admin?.attach({ clock: options.clock, limits: options.limits, store, hub });
   if (options.secretGenerated) {
     log({
       level: 'warn',
@@ -100,18 +104,23 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     let response: Reply;
     let thrown: unknown;
     try {
-      const routes = routesAt(pathOf(request), options.prefix);
+      const path = pathOf(request);
+      const routes = routesAt(path, options.prefix);
       // Public code (the widget's script) is readable from any origin: no origin is refused there.
       cors = routes.length > 0 && routes.every((candidate) => candidate.public) ? NO_CORS : checkOrigin(request, options.allowedOrigins);
       if (request.method === 'OPTIONS') {
         if (routes.length === 0) throw routeNotFound();
         return preflightResponse(cors, options.allowedHeaders);
       }
+      const adminReply =
+        admin && request.method === 'GET' && path.startsWith(options.prefix) && admin.serve(path.slice(options.prefix.length), request);
+      if (adminReply) return await adminReply;
       const matched = matchRoute(routes, request.method);
       route = matched.name;
       const ip = clientIp(request, connection.clientIp);
       const uploadOrigins = options.uploads && uploadOriginsOf(options.uploads.publicUrl, connection.serverOrigins);
-      response = await matched.handler(context, { request, param: matched.param, ip, uploadOrigins });
+      const scope = { request, param: matched.param, ip, uploadOrigins };
+      response = await traced(matched.name, async () => matched.handler(context, scope));
     } catch (error) {
       thrown = error;
       response = errorReply(error, log);
@@ -123,13 +132,9 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       response =
         response instanceof JsonReply ? response.withoutBody() : new Response(null, { status: response.status, headers: response.headers });
     }
-    requestLog.answered({
-      method: request.method,
-      route: route ?? 'none',
-      status: response.status,
-      ms: Date.now() - started,
-      error: thrown,
-    });
+    const answer = { method: request.method, route: route ?? 'none', status: response.status, ms: Date.now() - started, error: thrown };
+    requestLog.answered(answer);
+    admin?.answered(answer);
     return response;
   };
 

@@ -1,5 +1,5 @@
 /**
- * The two programs the test run borrows from the machine, Chromium and redis-server: where they
+ * The programs the test run borrows from the machine, Chromium, redis-server and prometheus: where they
  * are, and what to say when they are not there. Nothing here installs anything.
  */
 import { accessSync, constants } from 'node:fs';
@@ -60,15 +60,16 @@ export function chromium(): SystemProgram {
   };
 }
 
-export function redisServer(): SystemProgram {
-  const fromEnv = process.env.REDIS_SERVER_BIN;
-  return {
-    name: 'redis-server',
-    envVar: 'REDIS_SERVER_BIN',
-    path: fromEnv ? (executable(fromEnv) ? fromEnv : undefined) : onPath('redis-server'),
-    installHint: 'Debian/Ubuntu: sudo apt-get install -y redis-server; macOS: brew install redis',
-  };
+/** A program found on PATH, or where `envVar` points. */
+function programOnPath(name: string, envVar: string, installHint: string): SystemProgram {
+  const fromEnv = process.env[envVar];
+  return { name, envVar, path: fromEnv ? (executable(fromEnv) ? fromEnv : undefined) : onPath(name), installHint };
 }
+
+export const redisServer = (): SystemProgram =>
+  programOnPath('redis-server', 'REDIS_SERVER_BIN', 'Debian/Ubuntu: sudo apt-get install -y redis-server; macOS: brew install redis');
+export const prometheus = (): SystemProgram =>
+  programOnPath('prometheus', 'PROMETHEUS_BIN', 'Debian/Ubuntu: sudo apt-get install -y prometheus; macOS: brew install prometheus');
 
 /** The path of a program the tests need, or an error that says how to get it. */
 export function requireProgram(program: SystemProgram): string {

@@ -85,6 +85,7 @@ Environment:
   ROOM_IMAGE_ORIGINS   origins of result images besides ROOM_API_BASE_URL's (comma-separated), which the
                        MCP App may load
   ROOM_MCP_TOKEN       HTTP only: require Authorization: Bearer <token>
+  ROOM_MCP_ADMIN_TOKEN HTTP only (>= 16 characters): serve Prometheus metrics at GET /metrics to Authorization: Bearer <token>
   ROOM_CONFIRM_CREDITS_ABOVE  like --confirm-credits-above (the flag wins)
   ROOM_SCHEMA_DIALECT  tool schemas for every client: json-schema, openai-strict or gemini (default: by client name)
 

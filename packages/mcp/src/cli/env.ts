@@ -7,6 +7,8 @@ export interface EnvSettings {
   server: Pick<RoomMcpServerOptions, 'apiKey' | 'baseUrl' | 'uploadUrl' | 'uploadToken' | 'imageOrigins' | 'schemaDialect'>;
   /** HTTP bearer token (`ROOM_MCP_TOKEN`). */
   token: string | undefined;
+  /** `GET /metrics` bearer token, HTTP only (`ROOM_MCP_ADMIN_TOKEN`). */
+  adminToken: string | undefined;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv): EnvSettings {
@@ -23,6 +25,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): EnvSettings {
       schemaDialect: schemaDialect(read('ROOM_SCHEMA_DIALECT')),
     },
     token: read('ROOM_MCP_TOKEN'),
+    adminToken: read('ROOM_MCP_ADMIN_TOKEN'),
   };
 }
 

@@ -16,6 +16,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { authenticate, type Caller, type CallerAuth, keyFingerprint, sameFingerprint } from './caller-auth.js';
 import { SessionEventStore } from './event-store.js';
 import { hostAllowed, hostnameOf, LOOPBACK_HOSTNAMES, originAllowed } from './guards.js';
+import { createMcpMetrics } from './metrics.js';
 import {
   bearerChallenge,
   hasOAuth,
@@ -59,6 +60,8 @@ export interface HttpServerOptions {
    */
   verifyKey?: ((apiKey: string) => Promise<string | undefined>) | undefined;
   log?: ((line: string) => void) | undefined;
+  /** `ROOM_MCP_ADMIN_TOKEN` (>= 16 characters): serves `GET /metrics` to `Authorization: Bearer <token>`. Default: off (404). */
+  adminToken?: string | undefined;
 }
 
 export interface RunningHttpServer {
@@ -78,8 +81,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const metadata: ResourceMetadataOptions = { publicUrl: options.publicUrl, authorizationServers: options.authorizationServers };
   const sessions = new SessionTable({ ...DEFAULT_SESSION_LIMITS, ...options.sessions }, options.now);
   const verified = options.verifyKey && keyVerifier(options.verifyKey);
+  const metrics = options.adminToken === undefined ? undefined : createMcpMetrics(options.adminToken, () => sessions.size);
 
   const server = createServer((req, res) => {
+    metrics?.track(res);
     handle(req, res).catch((error: unknown) => {
       log(`http: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) rpcError(res, 500, -32603, 'Internal server error');
@@ -91,6 +96,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return rpcError(res, 403, -32000, 'Forbidden: this Host or Origin is not allowed (start the server with --allowed-host to add one)');
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/healthz' && req.method === 'GET') return json(res, 200, { ok: true, sessions: sessions.size });
+    if (path === '/metrics' && req.method === 'GET' && (await metrics?.serve(req, res))) return;
     // Only a server that asks for a bearer issued by an authorization server has anything to say about getting one.
     if (auth.kind !== 'open' && hasOAuth(metadata) && isMetadataPath(path) && req.method === 'GET')
       return json(res, 200, resourceMetadata(resourceUrl(req, MCP_PATH, metadata), metadata));

@@ -27,7 +27,8 @@ const VARIABLES = {
   networkPrefixV4: ['ROOM_PROXY_NETWORK_PREFIX_V4', integer(0, 32)],
   networkPrefixV6: ['ROOM_PROXY_NETWORK_PREFIX_V6', integer(0, 128)],
   trustProxy: ['ROOM_PROXY_TRUST_PROXY', readTrustProxy],
-  uploadToken: ['ROOM_UPLOAD_TOKEN', readUploadToken],
+  uploadToken: ['ROOM_UPLOAD_TOKEN', readToken],
+  adminToken: ['ROOM_PROXY_ADMIN_TOKEN', readToken],
   simulatorLatencyMs: ['ROOM_SIM_LATENCY', readRange],
   upstreamTimeoutMs: ['ROOM_PROXY_UPSTREAM_TIMEOUT_MS', integer(1_000, 600_000)],
   operations: ['ROOM_PROXY_OPERATIONS', list(readOperation)],
@@ -76,7 +77,7 @@ function readOperation(name: string, value: string): GenerationOperation {
 }
 
 /** Said without the value: a short token is guessable, and the variable is what to fix. */
-function readUploadToken(name: string, value: string): string {
+function readToken(name: string, value: string): string {
   if (value.length < 16) throw new UsageError(`${name} must be at least 16 characters (e.g. the output of \`openssl rand -hex 32\`)`);
   return value;
 }
@@ -118,6 +119,8 @@ ROOM_PROXY_NETWORK_PREFIX_V4 and ROOM_PROXY_NETWORK_PREFIX_V6 (the network that 
 budget: default 24 and 48; per-IP limits count IPv6 per /64),
 ROOM_UPLOAD_TOKEN (>= 16 characters: uploads with Authorization: Bearer <token>, e.g. from room-restyler-mcp,
 skip the visitor upload limits),
+ROOM_PROXY_ADMIN_TOKEN (>= 16 characters: turns on GET /metrics and the /admin page, each asking for
+Authorization: Bearer <token>; unset: both 404),
 ROOM_PROXY_REDIS_URL and ROOM_PROXY_REDIS_PREFIX (several instances sharing state),
 ROOM_PROXY_UPSTREAM_TIMEOUT_MS (1000-600000, default 30000: how long a call to the service may take),
 ROOM_PROXY_OPERATIONS (the operations visitors may start, comma-separated operationIds; default

@@ -124,6 +124,11 @@ export class JobHub {
     return this.#entries.size;
   }
 
+  /** Event streams open on this instance (for metrics). */
+  get streams(): number {
+    return this.#streamCount;
+  }
+
   /** True once `close` was called: the proxy is shutting down. */
   get closed(): boolean {
     return this.#closed;
@@ -329,6 +334,7 @@ export class JobHub {
 
   /** Shares a snapshot: stored (unless `store` is false) and published, or delivered here when the store is away. */
   async #publish(entry: Entry, snapshot: JobSnapshot, store: boolean): Promise<void> {
+    if (snapshot.terminal && !entry.latest?.terminal) this.#logEnd(entry, snapshot);
     const { stateTtlMs } = this.#options;
     const id = entry.job.requestId;
     const text = JSON.stringify(snapshot);
@@ -339,6 +345,12 @@ export class JobHub {
     });
     // Without the channel's echo, this instance's own viewers are fed directly.
     if (!published || !entry.unsubscribe) this.#deliver(entry, snapshot);
+  }
+
+  /** Logged once, by the instance that polled the end (the metrics count jobs and their durations from it). */
+  #logEnd({ job }: Entry, snapshot: JobSnapshot): void {
+    const outcome = snapshot.kind === 'prediction' && snapshot.prediction.status === 'succeeded' ? 'succeeded' : 'failed';
+    this.#options.log({ level: 'info', msg: 'job ended', operation: job.operation ?? 'unknown', outcome, ms: snapshot.at - job.startedAt });
   }
 
   async #drop(entry: Entry): Promise<void> {

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo, Socket } from 'node:net';
+import { createProxyAdmin } from '../admin/admin.js';
 import { jsonLinesLogger, type Logger } from '../log.js';
 import type { RoomProxyOptions, UploadsOptions } from '../options.js';
 import { createRoomProxy as createPortableProxy, type RoomProxy } from '../proxy.js';
@@ -12,6 +13,8 @@ import { toNodeHandler } from './handler.js';
 import { loadSharp } from './sharp-image-processor.js';
 
 export interface NodeRoomProxyOptions extends Omit<RoomProxyOptions, 'uploads'> {
+  /** `ROOM_PROXY_ADMIN_TOKEN` (>= 16 characters): serves `/metrics` and `/admin` (`createProxyAdmin`). Default: off (404). */
+  adminToken?: string | undefined;
   /** Default: disk + sharp when sharp is installed (`NodeUploadsOptions` tune them), off otherwise; `false`: off. */
   uploads?: UploadsOptions | NodeUploadsOptions | false | undefined;
 }
@@ -35,9 +38,10 @@ export function nodeUploads(
   return createNodeUploads(given ?? {});
 }
 
-export function createRoomProxy(options: NodeRoomProxyOptions): RoomProxy {
+export function createRoomProxy({ adminToken, ...options }: NodeRoomProxyOptions): RoomProxy {
   return createPortableProxy({
     ...options,
+    admin: options.admin ?? (adminToken === undefined ? undefined : createProxyAdmin({ token: adminToken })),
     widget: options.widget ?? elementWidget(),
     uploads: nodeUploads(options.uploads, options.log ?? jsonLinesLogger),
   });

@@ -1,0 +1,126 @@
+/**
+ * `createProxyAdmin`: the operator's endpoints on Node. `GET /metrics` (Prometheus text) and
+ * `GET /admin/data` (the page's JSON) need `Authorization: Bearer <token>`; `/admin` and its
+ * scripts carry no data and are served to anyone once a token is configured (a browser cannot
+ * send a header when it navigates); the page asks for the token. Without a token no `ProxyAdmin`
+ * exists and every one of these paths is the proxy's plain 404, as is a wrong or missing token.
+ */
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { ProxyRequest } from '../http/proxy-request.js';
+import { jsonReply, type Reply } from '../http/responses.js';
+import type { AdminContext, ProxyAdmin } from '../metrics/observer.js';
+import { budgetLeft, ProxyMetrics, storeUp } from '../metrics/prometheus.js';
+import { routeNotFound } from '../routes/table.js';
+import { VERSION } from '../version.js';
+import { History } from './history.js';
+import { announce } from './instances.js';
+import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
+
+export interface ProxyAdminOptions {
+  /** `ROOM_PROXY_ADMIN_TOKEN`: at least 16 characters, e.g. `openssl rand -hex 32`. */
+  token: string;
+}
+
+const MIN_TOKEN_LENGTH = 16;
+
+export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
+  if (typeof token !== 'string' || token.length < MIN_TOKEN_LENGTH)
+    throw new RangeError(
+      `createProxyAdmin: the admin token (ROOM_PROXY_ADMIN_TOKEN) must be at least ${MIN_TOKEN_LENGTH} characters (e.g. the output of \`openssl rand -hex 32\`)`,
+    );
+  const expected = digest(token);
+  const authorized = (request: ProxyRequest) => {
+    const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+    // Compared as digests: equal lengths, in constant time, whatever was sent.
+    return given !== undefined && timingSafeEqual(digest(given), expected);
+  };
+  const startedAt = Date.now();
+  const instance = randomUUID().slice(0, 8);
+  let attached: { context: AdminContext; metrics: ProxyMetrics; history: History } | undefined;
+  const ready = () => {
+    if (!attached) throw new Error('createProxyAdmin: pass it to createRoomProxy as its admin option');
+    return attached;
+  };
+
+  /** This instance, announced to the others through the store; each scrape and page load refreshes it. */
+  const announced = ({ clock, store, hub }: AdminContext) =>
+    announce(store, {
+      id: instance,
+      version: VERSION,
+      started_at: new Date(startedAt).toISOString(),
+      seen_at: clock.now(),
+      jobs: hub.activeJobs,
+      streams: hub.streams,
+    });
+
+  const routes = new Map<string, (request: ProxyRequest) => Promise<Reply>>(
+    Object.entries({
+      '/metrics': async (request) => {
+        if (!authorized(request)) throw routeNotFound();
+        const { context, metrics } = ready();
+        const [text] = await Promise.all([metrics.registry.metrics(), announced(context)]);
+        return new Response(text, { headers: { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' } });
+      },
+      '/admin': async () => page(ADMIN_PAGE, 'text/html; charset=utf-8'),
+      '/admin/admin.js': async () => page(ADMIN_SCRIPT, 'text/javascript; charset=utf-8'),
+      '/admin/uplot.js': async () => page(uplot('uPlot.iife.min.js'), 'text/javascript; charset=utf-8'),
+      '/admin/uplot.css': async () => page(uplot('uPlot.min.css'), 'text/css; charset=utf-8'),
+      '/admin/data': async (request) => {
+        if (!authorized(request)) throw routeNotFound();
+        const { context, history } = ready();
+        const [left, storeState, instances] = await Promise.all([budgetLeft(context), storeUp(context.store), announced(context)]);
+        const daily = Number.isFinite(context.limits.dailyCredits) ? context.limits.dailyCredits : null;
+        return jsonReply(200, {
+          budget: { daily, left: left ?? null, spent: daily !== null && left !== undefined ? daily - left : null },
+          store: storeState === 1 ? 'ok' : 'unreachable',
+          instance,
+          instances,
+          ...history.read(),
+        });
+      },
+    }),
+  );
+
+  return {
+    attach(context) {
+      const history = new History(() => context.clock.now());
+      attached = { context, history, metrics: new ProxyMetrics(context, (event) => history.count(event)) };
+    },
+    serve(path, request) {
+      return routes.get(path)?.(request);
+    },
+    logged: (entry) => attached?.metrics.logged(entry),
+    answered: (answer) => attached?.metrics.answered(answer),
+    upstreamCalled: (call) => attached?.metrics.upstreamCalled(call),
+  };
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/** The page's files: no data in them, cached briefly; a strict CSP (scripts only from the proxy). */
+function page(body: string, contentType: string): Response {
+  return new Response(body, {
+    headers: {
+      'content-type': contentType,
+      'cache-control': 'private, max-age=300',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+      'referrer-policy': 'no-referrer',
+    },
+  });
+}
+
+const uplotFiles = new Map<string, string>();
+/** A file of the installed uPlot, read once. */
+function uplot(file: string): string {
+  let text = uplotFiles.get(file);
+  if (text === undefined) {
+    text = readFileSync(createRequire(import.meta.url).resolve(`uplot/dist/${file}`), 'utf8');
+    uplotFiles.set(file, text);
+  }
+  return text;
+}
