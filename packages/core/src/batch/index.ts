@@ -1,5 +1,5 @@
 /** `@room-restyler/core/batch`: a listing's photos × styles as one batch, priced first, run once per item, resumable from its journal. */
-export type { BatchItem } from './items.js';
+export type { BatchItem, BatchPhoto } from './items.js';
 export { batchItems } from './items.js';
 export type { BatchJournal, ItemState, JournalRecord } from './journal.js';
 export { memoryJournal, replayJournal } from './journal.js';
