@@ -13,6 +13,7 @@ export const STAGE_FLAGS = {
   proxy: { kind: 'string' },
   'server-token': { kind: 'string' },
   simulate: { kind: 'boolean' },
+  queue: { kind: 'string' },
 } as const satisfies FlagSpecs;
 
 export const OPERATIONS = ['restyle', 'enhance', 'stage'] as const;
@@ -23,7 +24,7 @@ export const USAGE = `room-restyler — stage a whole listing: many photos in ma
 Usage:
   room-restyler stage <photo or URL>... --style S [--styles a,b,c] [--operation restyle|enhance|stage]
                       --out DIR [--yes] [--resume] [--json] [--concurrency N]
-                      [--proxy URL [--server-token T]] [--simulate]
+                      [--proxy URL [--server-token T]] [--simulate] [--queue redis://…]
   room-restyler --help | --version
 
 Commands:
@@ -43,6 +44,8 @@ Options:
   --proxy URL         a room-restyler-proxy whose upload route takes the local photos
   --server-token T    its upload token (also ROOM_UPLOAD_TOKEN)
   --simulate          run an in-process simulator of the service (no key; local photos served to it from here)
+  --queue URL         keep the batch on this Redis with BullMQ (needs the bullmq package): every machine
+                      running the same command (same --out name; --resume on the others) shares the work
   -h, --help          show this help
   -v, --version       print the version
 

@@ -31,6 +31,7 @@ await runCli(proc, { name: 'room-restyler', version: VERSION, usage: USAGE, flag
       proxy: values.proxy === undefined ? undefined : readUrl('--proxy', values.proxy),
       serverToken: values['server-token'] ?? process.env.ROOM_UPLOAD_TOKEN,
       simulate: values.simulate === true,
+      queue: values.queue,
     },
     { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, signal: interrupted.signal },
   );

@@ -8,10 +8,10 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { createRoomClient, type GenerateInput } from '@room-restyler/core';
-import { type BatchPlan, batchItems, planBatch, replayJournal, runBatch } from '@room-restyler/core/batch';
+import { type BatchPlan, batchItems, planBatch } from '@room-restyler/core/batch';
 import { UsageError } from '@room-restyler/core/cli';
 import type { StageOperation } from './args.js';
-import { fileJournal, JOURNAL_FILE } from './file-journal.js';
+import { fileBackend, queueBackend } from './backends.js';
 import { startLocalPhotoServer } from './local-photo-server.js';
 import { type StageReport, saveImage, stageReport, writeOutputs } from './outputs.js';
 import { checkLocalPhotos, isUrl, type PhotoRoute, photoUrls } from './photos.js';
@@ -30,6 +30,8 @@ export interface StageSettings {
   proxy: string | undefined;
   serverToken: string | undefined;
   simulate: boolean;
+  /** `redis://…`: the batch on BullMQ, shared by every machine running the same command. */
+  queue: string | undefined;
 }
 
 export interface StageIo {
@@ -58,11 +60,11 @@ export async function stage(settings: StageSettings, io: StageIo): Promise<numbe
     throw new UsageError('--resume needs the service the batch ran on, and an in-process simulator ends with its process');
   if (!settings.resume && settings.photos.length === 0) throw new UsageError('stage needs at least one photo or URL');
   await mkdir(out, { recursive: true });
-  const journal = fileJournal(join(out, JOURNAL_FILE));
-  const recorded = replayJournal(await journal.read());
-  if (settings.resume && !recorded) throw new UsageError(`there is no batch to resume in ${out}`);
+  const backend = settings.queue ? queueBackend(settings.queue, out) : fileBackend(out);
+  const recorded = await backend.plan();
+  if (settings.resume && !recorded) throw new UsageError(`there is no batch to resume in ${backend.where}`);
   if (!settings.resume && recorded)
-    throw new UsageError(`${out} holds a batch already: add --resume to continue it, or choose another --out`);
+    throw new UsageError(`${backend.where} holds a batch already: add --resume to continue it, or choose another --out`);
 
   const route: PhotoRoute = settings.proxy ? { kind: 'proxy', url: settings.proxy, token: settings.serverToken } : undefined;
   if (!settings.resume) await checkLocalPhotos(settings.photos, settings.simulate || route !== undefined);
@@ -72,7 +74,7 @@ export async function stage(settings: StageSettings, io: StageIo): Promise<numbe
     const client = createRoomClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
     let plan: BatchPlan;
     if (recorded) {
-      plan = recorded.plan;
+      plan = recorded;
     } else {
       const photos = await photoUrls(settings.photos, photoServer ? { kind: 'local', server: photoServer } : route);
       const before = Object.fromEntries(photos.map(({ name, source, url }) => [name, isUrl(source) ? url : beforePath(out, source)]));
@@ -92,13 +94,9 @@ export async function stage(settings: StageSettings, io: StageIo): Promise<numbe
     }
 
     const view = progressView(io.stderr, plan.items.length);
-    const batch = runBatch(client, plan, { journal, concurrency: settings.concurrency, onProgress: view.update });
-    const cancel = () => void batch.cancel();
-    io.signal.addEventListener('abort', cancel, { once: true });
-    const report = await batch.done.finally(() => {
-      io.signal.removeEventListener('abort', cancel);
-      view.stop();
-    });
+    const report = await backend
+      .run(client, plan, { concurrency: settings.concurrency, onProgress: view.update, signal: io.signal })
+      .finally(() => view.stop());
 
     const saved = new Set<string>();
     for (const item of report.items) {
@@ -116,7 +114,7 @@ export async function stage(settings: StageSettings, io: StageIo): Promise<numbe
     else io.stderr.write(summary(result, out));
     return result.ok ? 0 : 1;
   } finally {
-    await journal.close();
+    await backend.close();
     await photoServer?.close();
     await service.close();
   }

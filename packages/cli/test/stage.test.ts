@@ -1,17 +1,19 @@
 /**
  * The `room-restyler` bin, as a child process, against an in-process simulator: a listing staged
  * end to end, its `--json` report, local photos refused without an upload route, and a batch
- * killed with SIGKILL mid-run then resumed — the simulator counting one job per item.
+ * killed with SIGKILL mid-run then resumed, on each backend — the simulator counting one job per item.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm, watch, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
-import { type Served, serveOverHttp } from '@room-restyler/test-kit';
+import { type Served, serveOverHttp, startRedisServer, waitFor } from '@room-restyler/test-kit';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RedisList } from '../src/queue/redis-journal.js';
 
 const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const API_KEY = 'sim_cli_test_key';
@@ -124,27 +126,42 @@ describe('room-restyler stage', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('--yes');
   });
+});
 
-  it('resumes a batch killed with SIGKILL mid-run: every image, one job per item', async () => {
-    const before = jobsAccepted();
-    const args = ['stage', ...photoUrls(), '--styles', 'modern,rustic', '--out', out, '--yes', '--concurrency', '2'];
-    const first = run(args);
-    // Killed once two jobs are journalled as accepted and some are still to start.
+/** Runs the batch, kills it with SIGKILL once `accepted()` counts two jobs journalled, resumes it: one job per item. */
+async function killAndResume(backend: string[], accepted: () => Promise<number>): Promise<void> {
+  const before = jobsAccepted();
+  const first = run(['stage', ...photoUrls(), '--styles', 'modern,rustic', '--out', out, '--yes', '--concurrency', '2', ...backend]);
+  await waitFor(async () => (await accepted()) >= 2, 'two jobs journalled as accepted');
+  first.child.kill('SIGKILL');
+  const killed = await first.done;
+  expect(killed.signal).toBe('SIGKILL');
+  expect(await images()).toEqual([]);
+
+  const resumed = await run(['stage', '--resume', '--out', out, '--yes', ...backend]).done;
+  expect(resumed.stderr).not.toContain('may have been charged');
+  expect(resumed.code).toBe(0);
+  expect(await images()).toEqual(STAGED);
+  expect(jobsAccepted() - before).toBe(6);
+  const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8'));
+  expect(report).toMatchObject({ ok: true, succeeded: 6 });
+}
+
+const acceptedIn = (records: string[]) => records.filter((record) => record.includes('"kind":"accepted"')).length;
+
+describe('a batch killed with SIGKILL mid-run and resumed', () => {
+  it('with its journal in a file', async () => {
     const journal = join(out, 'batch.jsonl');
-    const accepted = async () => (await readFile(journal, 'utf8').catch(() => '')).split('"kind":"accepted"').length - 1;
-    const watcher = watch(out);
-    for await (const _change of watcher) if ((await accepted()) >= 2) break;
-    first.child.kill('SIGKILL');
-    const killed = await first.done;
-    expect(killed.signal).toBe('SIGKILL');
-    expect(await images()).toEqual([]);
+    await killAndResume([], async () => acceptedIn((await readFile(journal, 'utf8').catch(() => '')).split('\n')));
+  });
 
-    const resumed = await run(['stage', '--resume', '--out', out, '--yes']).done;
-    expect(resumed.stderr).not.toContain('may have been charged');
-    expect(resumed.code).toBe(0);
-    expect(await images()).toEqual(STAGED);
-    expect(jobsAccepted() - before).toBe(6);
-    const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8'));
-    expect(report).toMatchObject({ ok: true, succeeded: 6 });
+  it('on BullMQ and Redis', async (context) => {
+    const redis = await startRedisServer();
+    context.onTestFinished(() => redis.stop());
+    const queue = new Queue('room-restyler-test-reader', { connection: { url: redis.url } });
+    context.onTestFinished(() => queue.close());
+    const list = (await queue.client) as unknown as RedisList;
+    const key = `room-restyler:batch:${basename(out)}:journal`;
+    await killAndResume(['--queue', redis.url], async () => acceptedIn(await list.lrange(key, 0, -1)));
   });
 });

@@ -141,6 +141,15 @@ describe('planBatch', () => {
   });
 });
 
+describe('batchItems', () => {
+  it('names items after named photos, and refuses two photos of one name', () => {
+    const named = batchItems([{ url: 'https://photos.test/a.jpg', name: 'kitchen' }], ['modern'], restyle);
+    expect(named[0]).toMatchObject({ id: 'kitchen-modern', name: 'kitchen', photo: 'https://photos.test/a.jpg', variant: 'modern' });
+    const twice = { url: 'https://photos.test/a.jpg', name: 'kitchen' };
+    expect(() => batchItems([twice, twice], ['modern'], restyle)).toThrow(/same id/);
+  });
+});
+
 describe('runBatch', () => {
   it('holds the concurrency cap and starts every item exactly once', async () => {
     const plan = await planned(6);

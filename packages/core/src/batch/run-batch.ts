@@ -6,14 +6,14 @@
  * already made and starts each item at most once.
  */
 import { type Clock, systemClock } from '../abort.js';
-import { DEFAULT_CALL_TIMEOUT_MS } from '../call.js';
-import { createMemoryStartStore, StartLedger } from '../start/index.js';
 import type { WaitOptions } from '../wait.js';
 import { AdaptiveLimit } from './adaptive-limit.js';
+import { batchLedger, recall } from './batch-ledger.js';
 import type { BatchItem } from './items.js';
 import { applyRecord, type BatchJournal, type ItemState, memoryJournal, replayJournal } from './journal.js';
 import type { BatchPlan } from './plan.js';
 import { type BatchProgress, estimateBatchMs } from './progress.js';
+import { type BatchReport, batchReport } from './report.js';
 import { type BatchClient, type ItemEnd, runItem } from './run-item.js';
 
 export interface BatchOptions {
@@ -27,25 +27,6 @@ export interface BatchOptions {
   /** The client's POST timeout, which bounds when a lost start's job can appear. Default 30 s. */
   upstreamTimeoutMs?: number | undefined;
   clock?: Clock | undefined;
-}
-
-export interface ItemReport {
-  item: BatchItem;
-  status: 'succeeded' | 'failed' | 'cancelled';
-  requestId?: string | undefined;
-  output?: string[] | undefined;
-  error?: string | undefined;
-  /** A job was made for it (or may have been): its credit is spent, and a resume follows it rather than start it again. */
-  charged: boolean;
-}
-
-export interface BatchReport {
-  items: ItemReport[];
-  succeeded: number;
-  failed: number;
-  cancelled: number;
-  /** Ids of the items charged (or possibly charged). */
-  charged: string[];
 }
 
 export interface Batch {
@@ -62,29 +43,12 @@ export const DEFAULT_BATCH_CONCURRENCY = 4;
 /** A 429 that says no Retry-After holds new starts this long. */
 const NO_RETRY_AFTER_MS = 1_000;
 
-/**
- * What the last runs' starts tell reconciliation: their jobs are known (no lost start adopts
- * one), a start that died unanswered is counted in flight (unknown once past its deadline), and
- * one whose outcome stayed unknown is counted so (a job in its window could be its own).
- */
-async function recall(ledger: StartLedger, states: ItemState[]): Promise<void> {
-  const sent = states.flatMap(({ start, requestId, end }) => (start ? [{ start, requestId, end }] : []));
-  for (const { start, requestId, end } of sent.sort((a, b) => a.start.startedAt - b.start.startedAt)) {
-    const unknown = end?.kind === 'failed' && end.charged;
-    if (requestId !== undefined) await ledger.claimPrediction(requestId, start);
-    else if (end === undefined || unknown) await ledger.open(start);
-    if (requestId === undefined && unknown) await ledger.markUnknown(start);
-  }
-}
-
 /** Runs `plan` (appended to the journal first), or resumes it from the journal's records. */
 export function runBatch(client: BatchClient, plan: BatchPlan, options: BatchOptions = {}): Batch {
   const journal = options.journal ?? memoryJournal();
   const clock = options.clock ?? systemClock;
   const limit = new AdaptiveLimit(options.concurrency ?? DEFAULT_BATCH_CONCURRENCY);
-  const ledger = new StartLedger(createMemoryStartStore({ now: () => clock.now() }), {
-    upstreamTimeoutMs: options.upstreamTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
-  });
+  const ledger = batchLedger(clock, options.upstreamTimeoutMs);
   const cancelled = new AbortController();
   const items = new Map(plan.items.map((item): [string, ItemState] => [item.id, {}]));
   const queue: BatchItem[] = [];
@@ -115,25 +79,8 @@ export function runBatch(client: BatchClient, plan: BatchPlan, options: BatchOpt
     } satisfies BatchJournal,
   };
 
-  function report(): BatchReport {
-    const reports = plan.items.map((item): ItemReport => {
-      const { start, requestId, end } = items.get(item.id) ?? {};
-      if (end?.kind === 'succeeded') return { item, status: 'succeeded', requestId, output: end.output, charged: true };
-      if (end) return { item, status: 'failed', requestId: end.requestId, error: end.error, charged: end.charged };
-      return { item, status: 'cancelled', requestId, charged: start !== undefined };
-    });
-    const count = (status: ItemReport['status']) => reports.filter((item) => item.status === status).length;
-    return {
-      items: reports,
-      succeeded: count('succeeded'),
-      failed: count('failed'),
-      cancelled: count('cancelled'),
-      charged: reports.filter((item) => item.charged).map(({ item }) => item.id),
-    };
-  }
-
   function progress(ended?: ItemEnd): void {
-    const { succeeded, failed } = report();
+    const { succeeded, failed } = batchReport(plan, items);
     const remaining = plan.items.length - succeeded - failed;
     options.onProgress?.({
       total: plan.items.length,
@@ -151,7 +98,7 @@ export function runBatch(client: BatchClient, plan: BatchPlan, options: BatchOpt
   function settleIfIdle(): void {
     if (running !== 0 || (queue.length > 0 && !cancelled.signal.aborted)) return;
     if (failure) fail(failure.error);
-    else finish(report());
+    else finish(batchReport(plan, items));
   }
 
   function pump(): void {
@@ -204,7 +151,7 @@ export function runBatch(client: BatchClient, plan: BatchPlan, options: BatchOpt
     const resumed = replayJournal(await journal.read());
     if (resumed === undefined) await journal.append({ kind: 'plan', plan });
     else for (const [id, state] of resumed.items) items.set(id, state);
-    await recall(ledger, [...items.values()]);
+    await recall(ledger, items.values());
     // Jobs already made first: following them costs nothing.
     const open = plan.items.filter((item) => items.get(item.id)?.end === undefined);
     queue.push(...open.filter((item) => items.get(item.id)?.requestId !== undefined));
