@@ -59,8 +59,9 @@ export async function runQueuedBatch(client: BatchClient, plan: BatchPlan, optio
   try {
     if ((await journal.read()).length === 0) await journal.append({ kind: 'plan', plan });
     await queue.addBulk(plan.items.map((item) => ({ name: 'item', data: { id: item.id }, opts: { jobId: item.id } })));
+    // A job fails only when its machine stopped it (Ctrl-C) or lost Redis: the journal says where its item is, so it runs again.
+    await Promise.all((await queue.getFailed()).map((job) => job.retry()));
     const state = async () => replayJournal(await journal.read())?.items ?? new Map();
-    const ended = async () => [...(await state()).values()].every((item) => item.end !== undefined);
 
     worker = new Worker(
       queueName(options.name),
@@ -89,26 +90,36 @@ export async function runQueuedBatch(client: BatchClient, plan: BatchPlan, optio
 
     // Done when every item ended, on this machine or another: looked at whenever a job of the queue settles.
     const done = new Promise<void>((resolve, reject) => {
-      const look = () =>
-        state().then(async (items) => {
-          const report = batchReport(plan, items);
-          options.onProgress?.({
-            total: plan.items.length,
-            succeeded: report.succeeded,
-            failed: report.failed,
-            running: 0,
-            remaining: report.cancelled,
-            concurrency: options.concurrency,
-            paused: false,
-            estimatedRemainingMs: undefined,
-          });
-          if (await ended()) resolve();
-        }, reject);
-      events.on('completed', look);
-      events.on('failed', look);
-      worker?.on('completed', look);
-      signal.addEventListener('abort', () => resolve(), { once: true });
-      look();
+      let over = false;
+      const finish = (error?: unknown) => {
+        if (over) return;
+        over = true;
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      const look = async () => {
+        if (over) return;
+        const items = await state();
+        const { succeeded, failed } = batchReport(plan, items);
+        const running = [...items.values()].filter((item) => item.start !== undefined && item.end === undefined).length;
+        options.onProgress?.({
+          total: plan.items.length,
+          succeeded,
+          failed,
+          running,
+          remaining: plan.items.length - succeeded - failed,
+          concurrency: options.concurrency,
+          paused: false,
+          estimatedRemainingMs: undefined,
+        });
+        if (succeeded + failed === plan.items.length) finish();
+      };
+      const lookNow = () => void look().catch(finish);
+      events.on('completed', lookNow);
+      events.on('failed', lookNow);
+      worker?.on('completed', lookNow);
+      signal.addEventListener('abort', () => finish(), { once: true });
+      lookNow();
     });
     await done;
     return batchReport(plan, await state());

@@ -43,6 +43,8 @@ const RECONCILE_LOOKS = 3;
 
 /** Runs the item to its end (journalled), or to a 429; throws only when the batch's signal aborts it. */
 export async function runItem(item: BatchItem, state: ItemState, context: ItemContext): Promise<ItemEnd | RateLimited> {
+  // A stopped batch starts nothing: a start aborted before its POST would still count as possibly charged.
+  context.signal.throwIfAborted();
   if (state.requestId !== undefined) return follow(item, state.requestId, context, undefined);
   if (state.start !== undefined) {
     const found = await reconcileLost(state.start, context);
