@@ -266,6 +266,20 @@ describe('runBatch', () => {
     expect(client.jobs).toHaveLength(1);
   });
 
+  it('starts nothing once cancelled, the items not reached reported as not charged', async () => {
+    const plan = await planned(3, ['modern']);
+    const client = new FakeBatchClient();
+    const batch = runBatch(client, plan, { concurrency: 1 });
+    await client.until(() => client.following.size === 1);
+    const report = await batch.cancel();
+    expect(client.jobs).toHaveLength(1);
+    expect(report.items.map((item) => [item.status, item.charged])).toEqual([
+      ['cancelled', true],
+      ['cancelled', false],
+      ['cancelled', false],
+    ]);
+  });
+
   it('reports a failed job as charged and goes on', async () => {
     const plan = await planned(1);
     const client = new FakeBatchClient();
