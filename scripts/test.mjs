@@ -3,7 +3,7 @@
 import { run } from './run.mjs';
 
 /** The packages published to npm: each is linted as packed (publint, attw). */
-const PUBLISHED = ['core', 'simulator', 'proxy', 'element', 'mcp'].map((name) => `packages/${name}`);
+const PUBLISHED = ['core', 'simulator', 'proxy', 'element', 'mcp', 'cli'].map((name) => `packages/${name}`);
 
 run('pnpm', ['build']);
 const { chromium, redisServer } = await import('@room-restyler/test-kit/system');

@@ -2,7 +2,7 @@
  * Dependencies point one way (DESIGN.md): core ← simulator, proxy, element, mcp. The proxy loads the
  * simulator only for --simulate and reads the element's bundle only to serve it, both optional
  * peers; the element never imports the proxy; the MCP
- * server never imports the element. A package that breaks a rule fails here, naming the import.
+ * server never imports the element; the CLI loads the simulator only for --simulate. A package that breaks a rule fails here, naming the import.
  */
 import { describe, expect, it } from 'vitest';
 import { importsOf, shippedSources, workspacePackages } from './workspace.js';
@@ -15,9 +15,13 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@room-restyler/proxy': ['@room-restyler/core', '@room-restyler/simulator', '@room-restyler/element'],
   '@room-restyler/element': ['@room-restyler/core'],
   '@room-restyler/mcp': ['@room-restyler/core'],
+  '@room-restyler/cli': ['@room-restyler/core', '@room-restyler/simulator'],
 };
 /** Siblings a package may use only as an optional peer (loaded when a feature asks for it). */
-const OPTIONAL_ONLY: Record<string, readonly string[]> = { '@room-restyler/proxy': ['@room-restyler/simulator', '@room-restyler/element'] };
+const OPTIONAL_ONLY: Record<string, readonly string[]> = {
+  '@room-restyler/proxy': ['@room-restyler/simulator', '@room-restyler/element'],
+  '@room-restyler/cli': ['@room-restyler/simulator'],
+};
 
 const packages = workspacePackages();
 const sibling = (specifier: string) => /^@room-restyler\/[^/]+/.exec(specifier)?.[0];

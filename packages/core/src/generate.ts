@@ -88,7 +88,7 @@ export async function generate(
 }
 
 /** The start call for the input's operation, with the rest of the input as its body. */
-function startOf(client: GenerationClient, input: GenerateInput, options: StartOptions): Promise<GenerationStarted> {
+export function startOf(client: GenerationClient, input: GenerateInput, options: StartOptions): Promise<GenerationStarted> {
   const { operation, ...body } = input;
   // What is left of `{ operation: O } & OperationBody<O>` is O's body; TypeScript does not carry O through the spread.
   return client.start(operation, body as OperationBody<typeof operation>, options);

@@ -8,6 +8,7 @@
 
 import { fixedPollSchedule } from '@room-restyler/core';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
+import { type RunningRedis, startRedisServer } from '@room-restyler/test-kit';
 import autocannon from 'autocannon';
 import { type ProxyServer, startProxyServer } from '../src/node/index.js';
 import { createRedisStore } from '../src/node/redis/store.js';
@@ -15,7 +16,6 @@ import { createSigner } from '../src/security/keys.js';
 import type { ProxyStore } from '../src/state/store.js';
 import { createMemoryStore } from '../src/state/store.js';
 import { randomId } from '../src/util/base64url.js';
-import { type RunningRedis, startRedisServer } from '../test/support/redis-server.js';
 import { limitsNote } from './limits-note.js';
 
 const SECONDS = 4;

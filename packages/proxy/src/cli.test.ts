@@ -5,10 +5,10 @@ import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sampleRoom } from '@room-restyler/simulator';
+import { startRedisServer } from '@room-restyler/test-kit';
 import { describe, expect, it } from 'vitest';
 import { Visitor } from '../test/support/harness.js';
 import { rawRequest } from '../test/support/raw-http.js';
-import { startRedisServer } from '../test/support/redis-server.js';
 import { collect, exited, listeningUrl, type RunOptions, runNode } from '../test/support/run-node.js';
 
 // The built bin, as a user runs it (`pnpm test` and `pnpm check` build first).

@@ -7,10 +7,9 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type FakeService, type Inspected, inspect, TEST_API_KEY } from '@room-restyler/test-kit';
+import { type FakeService, type Inspected, inspect, type RunningRedis, startRedisServer, TEST_API_KEY } from '@room-restyler/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acceptedThen, IMAGE_URL, startUpstream } from './support/harness.js';
-import { type RunningRedis, startRedisServer } from './support/redis-server.js';
 import { listeningUrl, runNode } from './support/run-node.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));

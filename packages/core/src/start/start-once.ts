@@ -11,7 +11,7 @@
 import type { GenerationStarted } from '../client.js';
 import { ConnectionError, RoomApiError, ServerError, TimeoutError } from '../errors.js';
 import { type ReconcileContext, reconcile } from './reconcile.js';
-import type { Counted, StartLedger } from './start-ledger.js';
+import type { Counted, Start, StartLedger } from './start-ledger.js';
 
 export type StartOnce =
   /** `reconciled`: its answer was lost and its job was found again. */
@@ -27,6 +27,8 @@ export interface StartOnceOptions {
   /** The caller's; a start aborted while in flight is left counted (see above) and its error thrown. */
   signal?: AbortSignal | undefined;
   now?: (() => number) | undefined;
+  /** Called once the start is counted, before the POST (a batch journals it): when it throws, nothing is sent. */
+  beforeSend?: ((start: Start) => Promise<void>) | undefined;
 }
 
 export async function startOnce(send: () => Promise<GenerationStarted>, options: StartOnceOptions): Promise<StartOnce> {
@@ -34,6 +36,12 @@ export async function startOnce(send: () => Promise<GenerationStarted>, options:
   const now = options.now ?? Date.now;
   const start = ledger.newStart(now());
   await ledger.open(start);
+  try {
+    await options.beforeSend?.(start);
+  } catch (error) {
+    await done(ledger.close(start, 'in_flight'));
+    throw error;
+  }
   let started: GenerationStarted;
   try {
     started = await send();

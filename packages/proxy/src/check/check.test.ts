@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { StartLedger } from '@room-restyler/core/internal';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
+import { startRedisServer } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer } from '../../test/support/redis-server.js';
 import { exited, type RunOptions, runNode } from '../../test/support/run-node.js';
 import { createRedisStore } from '../node/redis/store.js';
 

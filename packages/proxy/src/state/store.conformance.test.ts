@@ -2,9 +2,8 @@
  * One contract, two stores: every case runs against the in-memory store (time moved by a manual
  * clock) and the Redis store (a real redis-server; time passes for real, with short lifetimes).
  */
-import { ManualClock, waitFor } from '@room-restyler/test-kit';
+import { ManualClock, type RunningRedis, startRedisServer, waitFor } from '@room-restyler/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningRedis, startRedisServer } from '../../test/support/redis-server.js';
 import { createRedisStore } from '../node/redis/store.js';
 import type { ProxyStore } from './store.js';
 import { createMemoryStore } from './store.js';

@@ -13,9 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
-import { TEST_API_KEY, waitFor } from '@room-restyler/test-kit';
+import { type RunningRedis, startRedisServer, TEST_API_KEY, waitFor } from '@room-restyler/test-kit';
 import { Visitor, visitorCookie } from './harness.js';
-import { type RunningRedis, startRedisServer } from './redis-server.js';
 import { listeningUrl, runNode } from './run-node.js';
 
 // The built bin, as an operator runs it (`pnpm test`, `pnpm check` and `pnpm bench` build first).

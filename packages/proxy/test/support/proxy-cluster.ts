@@ -6,13 +6,12 @@
 
 import { fixedPollSchedule } from '@room-restyler/core';
 import { type RunningSimulator, startSimulator } from '@room-restyler/simulator';
-import { guardedLog, TEST_API_KEY } from '@room-restyler/test-kit';
+import { guardedLog, type RunningRedis, startRedisServer, TEST_API_KEY } from '@room-restyler/test-kit';
 import { type ProxyServer, type ProxyServerOptions, startProxyServer } from '../../src/node/index.js';
 import { createRedisStore } from '../../src/node/redis/store.js';
 import type { ProxyStore } from '../../src/state/store.js';
 import { createMemoryStore } from '../../src/state/store.js';
 import { Visitor, visitorCookie } from './harness.js';
-import { type RunningRedis, startRedisServer } from './redis-server.js';
 
 export const CLUSTER_SECRET = 'cluster-secret-0123456789abcdef';
 /** Every simulated job takes exactly this long, so runs are comparable. */

@@ -1,6 +1,7 @@
 /** `ROOM_PROXY_REDIS_URL`: unset keeps the memory default; set gives a working Redis store or a clear startup error. */
+
+import { type RunningRedis, startRedisServer } from '@room-restyler/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningRedis, startRedisServer } from '../../../test/support/redis-server.js';
 import { storeFromEnv } from './store.js';
 
 let redis: RunningRedis;

@@ -1,8 +1,7 @@
 /** What only the Redis store has: connecting, prefixes, expiries on the server, sharing between stores, closing. */
-import { waitFor } from '@room-restyler/test-kit';
+import { type RunningRedis, startRedisServer, waitFor } from '@room-restyler/test-kit';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningRedis, startRedisServer } from '../../../test/support/redis-server.js';
 import type { LogEntry } from '../../log.js';
 import type { ProxyStore } from '../../state/store.js';
 import { createRedisStore } from './store.js';

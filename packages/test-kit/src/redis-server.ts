@@ -1,5 +1,5 @@
 /**
- * A throwaway `redis-server` on a free loopback port for the Redis store tests: without
+ * A throwaway `redis-server` on a free loopback port for the Redis tests (the proxy's store, the CLI's queue): without
  * persistence, or, given a `dataDir`, with an append-only file synced on every write (what the
  * docs advise for exactly-once across Redis restarts), so a server killed with SIGKILL comes back
  * with its data. A missing redis-server fails the suite with install instructions (the kit's
@@ -9,7 +9,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createConnection } from 'node:net';
-import { freePort, redisServerPath } from '@room-restyler/test-kit/system';
+import { freePort } from './free-port.js';
+import { redisServerPath } from './system.js';
 
 export interface RunningRedis {
   url: string;

@@ -1,0 +1,4 @@
+/** Read once from package.json, so `--version` never drifts from the release. */
+import { readFileSync } from 'node:fs';
+
+export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
