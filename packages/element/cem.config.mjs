@@ -1,7 +1,8 @@
-// custom-elements.json: the public element only, from its JSDoc (@attr, @fires, @csspart, @cssprop,
-// @cssstate). Its inner parts (drop zone, slider, gallery) are implementation, reached through the
-// parts it exports; its private members and internal reactive state are left out too. It is read
-// from src/ but describes the files the package ships (dist/…js), which tools resolve paths against.
+// custom-elements.json: the public elements only — the widget and the mask brush (its own export) —
+// from their JSDoc (@attr, @fires, @csspart, @cssprop, @cssstate). The widget's inner parts (drop
+// zone, slider, gallery) are implementation, reached through the parts it exports; private members
+// and internal reactive state are left out too. It is read from src/ but describes the files the
+// package ships (dist/…js), which tools resolve paths against.
 
 /** Drops private and protected members, the attributes of those members, and declarations the module does not export. */
 const publicApiOnly = {
@@ -40,7 +41,7 @@ const shippedPaths = {
 };
 
 export default {
-  globs: ['src/components/room-restyler/room-restyler.ts'],
+  globs: ['src/components/room-restyler/room-restyler.ts', 'src/components/mask-brush/mask-brush.ts'],
   outdir: '.',
   litelement: true,
   plugins: [publicApiOnly, shippedPaths],

@@ -1,4 +1,4 @@
-// The two bundles whose size is budgeted, built in memory with esbuild from the sources.
+// The bundles whose size is budgeted, built in memory with esbuild from the sources.
 
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,9 @@ const entry = (name) => fileURLToPath(new URL(`../src/${name}.ts`, import.meta.u
 // full-screen viewer's zoom, pinch and pan (issue 27 point 3), and measures 20,850 B with every
 // feature kept. Its budget is set at that figure so nothing more is added untrimmed; issue 27
 // stays open until it is back to 20,000 (BENCHMARKS.md, Element, lists what each feature costs).
-export const BUDGETS = { cdn: 27_000, element: 20_850 };
+// The mask brush is not in either: it is its own module (`/mask-brush`), loaded only where a mask is
+// asked for; its budget is its measured size with a little room.
+export const BUDGETS = { cdn: 27_000, element: 20_850, 'mask-brush': 6_100 };
 
 /**
  * Lit's css`` literals are plain strings to esbuild; this minifies them with esbuild's CSS
@@ -83,16 +85,20 @@ async function bundle({ entry: name, external, plugins = [] }) {
   return { code, bytes: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs };
 }
 
+const LIT = ['lit', 'lit/*', '@lit/*'];
+
 /**
- * The CDN file (lit and English included) and the element alone as npm users import it
- * (`/define`: lit external, English built in, other languages opt-in imports).
+ * The CDN file (lit and English included), the element alone as npm users import it (`/define`:
+ * lit external, English built in, other languages opt-in imports), and the mask brush alone
+ * (`/mask-brush`, lit external).
  */
 export async function measureBundles() {
-  const [cdn, element] = await Promise.all([
+  const [cdn, element, maskBrush] = await Promise.all([
     bundle({ entry: 'cdn', external: [] }),
-    bundle({ entry: 'define', external: ['lit', 'lit/*', '@lit/*'] }),
+    bundle({ entry: 'define', external: LIT }),
+    bundle({ entry: 'mask-brush', external: LIT }),
   ]);
-  return { cdn, element };
+  return { cdn, element, 'mask-brush': maskBrush };
 }
 
 /** Each language but English as its own module of the CDN build (`dist/cdn/translations/<lang>.js`), by language. */

@@ -4,6 +4,8 @@
 //                                           committed gallery, where it keeps the files small
 //   media { features }                      emulates CSS media features (forced-colors,
 //                                           prefers-color-scheme, prefers-reduced-motion); [] resets
+//   swipe { x, y, yDistance }               a real touch swipe from x, y (CSS px in the viewport), yDistance
+//                                           down (negative: up); it scrolls where touch-action lets it
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -18,6 +20,14 @@ export function pageCommands(dir, { palette = false } = {}) {
       if (command === 'media') {
         if (!sessions.has(page)) sessions.set(page, await page.createCDPSession());
         await sessions.get(page).send('Emulation.setEmulatedMedia', { features: payload.features });
+        return true;
+      }
+      if (command === 'swipe') {
+        // Touch events through the browser's input pipeline: the compositor scrolls where touch-action lets it.
+        const { x, y, yDistance } = payload;
+        await page.touchscreen.touchStart(x, y);
+        for (let i = 1; i <= 10; i++) await page.touchscreen.touchMove(x, y + (yDistance * i) / 10);
+        await page.touchscreen.touchEnd();
         return true;
       }
       if (command !== 'screenshot') return undefined;

@@ -67,6 +67,11 @@ export function emulateMedia(features: { name: string; value: string }[]): Promi
   return executeServerCommand('media', { features });
 }
 
+/** Swipes a finger from `x`, `y` (CSS px in the viewport) `yDistance` px down (negative: up), as Chromium's real touch input. */
+export function swipe(x: number, y: number, yDistance: number): Promise<unknown> {
+  return executeServerCommand('swipe', { x, y, yDistance });
+}
+
 /**
  * Resolves when `predicate` holds, checking after every animation frame. `timeoutMs` is a safety net
  * naming what never came, long because a busy machine makes every step slow.

@@ -1,0 +1,9 @@
+/**
+ * Registers `<room-restyler-mask-brush>`: `import '@room-restyler/element/mask-brush'`, or `import()`
+ * it when a mask operation is offered. Neither `/define` nor the CDN file includes it.
+ */
+import { MaskBrush } from './components/mask-brush/mask-brush.js';
+
+if (!customElements.get('room-restyler-mask-brush')) customElements.define('room-restyler-mask-brush', MaskBrush);
+
+export { MaskBrush };
