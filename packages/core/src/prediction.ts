@@ -2,6 +2,7 @@
  * Reading predictions and acknowledgements tolerantly: the status is an open set, and some
  * responses spell the id `requestId`. Nothing here throws on an unexpected shape.
  */
+import { GenerationFailedError } from './errors.js';
 import type { DocumentedPredictionStatus, FailedPredictionStatus, Prediction } from './types.js';
 
 export type PredictionOutcome = 'running' | 'succeeded' | 'failed';
@@ -62,4 +63,15 @@ export function requestIdOf(value: unknown): string | undefined {
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The typed error for a prediction that ended without images (failed, canceled, an unknown terminal status). */
+export function generationFailed(prediction: Prediction): GenerationFailedError {
+  const { status, error } = prediction;
+  const how = status === 'canceled' || status === 'cancelled' ? 'was canceled' : isKnownStatus(status) ? 'failed' : `ended as '${status}'`;
+  return new GenerationFailedError(`The generation ${how}${error ? `: ${error}` : ''}`, {
+    predictionStatus: status,
+    serviceError: error,
+    body: prediction,
+  });
 }

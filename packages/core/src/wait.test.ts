@@ -5,8 +5,9 @@ import { createRoomClient } from './client.js';
 import { DurationHistory, learnedPollSchedule } from './duration-history.js';
 import { AbortError, GenerationFailedError, NotFoundError, RateLimitedError, ServerError, TimeoutError } from './errors.js';
 import { fixedPollSchedule } from './poll-schedule.js';
+import { generationFailed } from './prediction.js';
 import type { Prediction } from './types.js';
-import { generationFailed, type PredictionUpdate, type ReadPrediction, waitForPrediction } from './wait.js';
+import { type PredictionUpdate, type ReadPrediction, waitForPrediction } from './wait.js';
 
 let service: FakeService;
 beforeEach(async () => {

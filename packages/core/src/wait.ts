@@ -7,10 +7,10 @@
  */
 import { type Clock, deadline, systemClock } from './abort.js';
 import { type DurationHistory, learningFollow } from './duration-history.js';
-import { ConnectionError, GenerationFailedError, RateLimitedError, RoomApiError, ServerError, TimeoutError } from './errors.js';
+import { ConnectionError, RateLimitedError, RoomApiError, ServerError, TimeoutError } from './errors.js';
 import { createJobFollow, type FollowOptions, type FollowStop, type JobFollow, stopDetail } from './follow.js';
 import { estimateRemainingMs, type PollSchedule } from './poll-schedule.js';
-import { isKnownStatus } from './prediction.js';
+import { generationFailed } from './prediction.js';
 import type { Prediction } from './types.js';
 
 export interface PredictionUpdate {
@@ -143,15 +143,4 @@ function isTransient(error: unknown): error is RoomApiError {
   return (
     error instanceof ServerError || error instanceof ConnectionError || error instanceof RateLimitedError || error instanceof TimeoutError
   );
-}
-
-/** The typed error for a prediction that ended without images (failed, canceled, an unknown terminal status). */
-export function generationFailed(prediction: Prediction): GenerationFailedError {
-  const { status, error } = prediction;
-  const how = status === 'canceled' || status === 'cancelled' ? 'was canceled' : isKnownStatus(status) ? 'failed' : `ended as '${status}'`;
-  return new GenerationFailedError(`The generation ${how}${error ? `: ${error}` : ''}`, {
-    predictionStatus: status,
-    serviceError: error,
-    body: prediction,
-  });
 }

@@ -5,6 +5,13 @@
 
 export { type SampleRoomOptions, sampleRoom } from './images/sample-room.js';
 export { stylePalette } from './images/style-treatments.js';
-export { DEFAULT_API_KEY, DEFAULT_CREDITS, SERVICE_LATENCY_MS, type SimulatorAccount, type SimulatorOptions } from './options.js';
+export {
+  type AckShape,
+  DEFAULT_API_KEY,
+  DEFAULT_CREDITS,
+  SERVICE_LATENCY_MS,
+  type SimulatorAccount,
+  type SimulatorOptions,
+} from './options.js';
 export { type RunningSimulator, startSimulator } from './simulator.js';
 export type { SimulatorStats } from './state/stats.js';

@@ -54,9 +54,22 @@ export interface SimulatorOptions {
    * rely on those refusals.
    */
   kitRules?: boolean;
+  /**
+   * The acknowledgement and 402 body of a start (`--ack-shape`). The docs show two families:
+   * `generation`, the *Image Generation* pages' `{success, request_id, message}` with 402
+   * "Insufficient credits" + `credits_remaining`; `object`, the *Object Manipulation* (and other)
+   * pages' `{requestId, status: "starting", remainingGenerations}` with 402 "Not enough
+   * generations". `documented` (the default) answers each operation as its page shows it (the
+   * generation shape where a path is documented in both); `generation` or `object` answers every
+   * operation in that shape, so a client can be tested against either on any path.
+   */
+  ackShape?: AckShape;
   /** Receives one line per request and job transition. Never given a key. */
   log?: (line: string) => void;
 }
+
+export const ACK_SHAPES = ['documented', 'generation', 'object'] as const;
+export type AckShape = (typeof ACK_SHAPES)[number];
 
 export interface ResolvedAccount {
   apiKey: string;
@@ -80,6 +93,7 @@ export interface ResolvedOptions {
   outputsPerJob: number;
   imageFetch: { maxBytes: number; timeoutMs: number; allowPrivate: boolean | ((origin: string) => boolean) };
   kitRules: boolean;
+  ackShape: AckShape;
   log: (line: string) => void;
 }
 
@@ -148,6 +162,8 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
   };
   check(isCount(imageFetch.maxBytes) && imageFetch.maxBytes > 0, 'imageFetch.maxBytes must be a positive integer');
   check(isCount(imageFetch.timeoutMs) && imageFetch.timeoutMs > 0, 'imageFetch.timeoutMs must be a positive integer');
+  const ackShape = options.ackShape ?? 'documented';
+  check(ACK_SHAPES.includes(ackShape), `ackShape must be one of ${ACK_SHAPES.join(', ')}`);
   return {
     port,
     host,
@@ -159,6 +175,7 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
     outputsPerJob,
     imageFetch,
     kitRules: options.kitRules ?? false,
+    ackShape,
     log: options.log ?? (() => {}),
   };
 }

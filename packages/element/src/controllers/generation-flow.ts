@@ -1,16 +1,8 @@
-import {
-  type Clock,
-  type EnhanceRequest,
-  GenerationFailedError,
-  type GenerationPhase,
-  type Mode,
-  type Prediction,
-  type ProxyClient,
-  predictionOutcome,
-  type RestyleRequest,
-  systemClock,
-} from '@room-restyler/core';
-import { generationFailed } from '@room-restyler/core/internal';
+import type { EnhanceRequest, GenerationPhase, Mode, Prediction, ProxyClient, RestyleRequest } from '@room-restyler/core';
+// Narrow modules, not the index: the proxy's client (and all it uses) then loads on first use.
+import { type Clock, systemClock } from '@room-restyler/core/abort';
+import { GenerationFailedError } from '@room-restyler/core/errors';
+import { generationFailed, predictionOutcome } from '@room-restyler/core/prediction';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RoomRestylerEventDetails } from '../events.js';
 import { generationShare, LOAD_SHARE, remainingMs, UPLOAD_SHARE } from '../progress/estimate.js';
@@ -37,9 +29,11 @@ export type FlowState =
 type BusyState = Extract<FlowState, { progress: number }>;
 type Progress = Omit<BusyState, 'progress'> & { share: number };
 
+type FlowClient = Pick<ProxyClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
+
 export interface FlowDependencies {
-  /** The proxy's client, asked for at each call (the endpoint may have changed). */
-  client(): Pick<ProxyClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
+  /** The proxy's client, asked for at each call (the endpoint may have changed); it may be loaded on first use. */
+  client(): FlowClient | Promise<FlowClient>;
   upload(blob: Blob, options: { signal: AbortSignal; onProgress: (loaded: number, total: number) => void }): Promise<string>;
   /** Follows a prediction by push (SSE); rejects when push is unavailable, and polling takes over. */
   watch?(requestId: string, options: { signal: AbortSignal; onPrediction: (p: Prediction) => void }): Promise<Prediction>;
@@ -228,7 +222,7 @@ export class GenerationFlow implements ReactiveController {
     const startedAt = this.#clock.now();
     // Typed as the service's requests, so a change of the spec breaks this compile (pnpm spec:drill).
     const body = { image_url: imageUrl, style, room_type: roomType } satisfies RestyleRequest;
-    const client = this.#deps.client();
+    const client = await this.#deps.client();
     const started =
       request.operation === 'enhance'
         ? await client.enhance({ ...body, mode: request.mode } satisfies EnhanceRequest, options)
@@ -251,7 +245,12 @@ export class GenerationFlow implements ReactiveController {
         if (signal.aborted || error instanceof GenerationFailedError) throw error;
       }
     }
-    return this.#deps.client().waitForPrediction(requestId, { signal, clock: this.#clock, startedAt: action.startedAt, onUpdate: tick });
+    return (await this.#deps.client()).waitForPrediction(requestId, {
+      signal,
+      clock: this.#clock,
+      startedAt: action.startedAt,
+      onUpdate: tick,
+    });
   }
 
   async #loadImages(action: Action, output: string[], signal: AbortSignal): Promise<void> {

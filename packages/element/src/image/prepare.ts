@@ -1,4 +1,4 @@
-import { ACCEPTED_IMAGE_TYPES, type ImageType, sniffImageType } from '@room-restyler/core/internal';
+import { ACCEPTED_IMAGE_TYPES, type ImageType, sniffImageType } from '@room-restyler/core/image-type';
 
 export interface ImageLimits {
   /** Largest accepted original file, in bytes. */

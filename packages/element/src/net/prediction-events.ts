@@ -1,4 +1,5 @@
-import { normalizePrediction, type Prediction, predictionOutcome } from '@room-restyler/core';
+import type { Prediction } from '@room-restyler/core';
+import { normalizePrediction, predictionOutcome } from '@room-restyler/core/prediction';
 
 export interface WatchOptions {
   signal?: AbortSignal;

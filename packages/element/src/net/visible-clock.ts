@@ -1,4 +1,4 @@
-import { type Clock, sleep } from '@room-restyler/core';
+import { type Clock, sleep } from '@room-restyler/core/abort';
 
 /** The part of `document` the clock needs; a plain object in tests. */
 export interface VisibilitySource {

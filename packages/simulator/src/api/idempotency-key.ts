@@ -4,8 +4,7 @@
  * (`x-kit-rule: true` in the spec), held only with the kit's rules on.
  */
 import type { IncomingMessage } from 'node:http';
-import type { operations } from '@room-restyler/core';
-import type { GenerationOperation } from '../state/stats.js';
+import type { GenerationOperation, operations } from '@room-restyler/core';
 import { IDEMPOTENCY_KEY_LENGTH } from './spec-bounds.js';
 import type { RuleSet } from './validate-generation.js';
 

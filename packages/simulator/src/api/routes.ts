@@ -3,22 +3,22 @@
  * generated types), the generated images, and its own /__simulator helpers.
  */
 import type { IncomingMessage } from 'node:http';
-import type { operations, PredictionList, paths } from '@room-restyler/core';
+import { type GenerationOperation, generationOperations, type operations, type PredictionList, type paths } from '@room-restyler/core';
 import { readJsonBody } from '../http/json-body.js';
 import { errorResult, type HttpResult, jsonResult } from '../http/result.js';
 import type { Route } from '../http/router.js';
 import { sampleRoom } from '../images/sample-room.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Account, AccountStore } from '../state/accounts.js';
-import type { GenerationRequest, Job, JobStore } from '../state/jobs.js';
+import type { Job, JobStore } from '../state/jobs.js';
 import type { OutputStore } from '../state/outputs.js';
-import type { GenerationOperation, SimulatorStats } from '../state/stats.js';
+import type { SimulatorStats } from '../state/stats.js';
 import { bearerKey } from './auth.js';
-import { fromEnhance, fromRestyle } from './generation-request.js';
 import { readIdempotencyKey } from './idempotency-key.js';
 import { readLimit } from './list-limit.js';
-import { type RuleSet, type ValidationResult, validateEnhance, validateRestyle } from './validate-generation.js';
-import { accountView, ackView, PREDICTION_PATH, predictionView, summaryView } from './views.js';
+import { validateBody } from './validate-generation.js';
+import { accountView, ackShapeOf, ackView, outOfCredits, PREDICTION_PATH, predictionView, summaryView } from './views.js';
+import { WORK_ORDERS } from './work-orders.js';
 
 export interface HandlerInput {
   req: IncomingMessage;
@@ -43,7 +43,6 @@ export interface RouteDeps {
 }
 
 const INVALID_KEY = errorResult(401, 'Invalid API key');
-const insufficientCredits = (creditsRemaining: number) => errorResult(402, 'Insufficient credits', { credits_remaining: creditsRemaining });
 /** The name the spec gives the path parameter, checked against its generated types. */
 const REQUEST_ID: keyof operations['getPrediction']['parameters']['path'] = 'request_id';
 
@@ -77,35 +76,37 @@ export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
     };
 
   /** Every check that can refuse a start runs before the debit: a refused start costs nothing. */
-  const generation = <T>(
-    operation: GenerationOperation,
-    validate: (body: unknown, rules: RuleSet) => ValidationResult<T>,
-    toRequest: (body: T) => GenerationRequest,
-  ): Handler =>
+  const generation = <O extends GenerationOperation>(operation: O): Handler =>
     withAccount(async (account, { req }) => {
+      const shape = ackShapeOf(operation, options.ackShape);
+      const cost = generationOperations[operation].credits * options.outputsPerJob;
       const body = await readJsonBody(req);
       if (!body.ok) return outcome(errorResult(400, body.error));
-      const valid = validate(body.value, options);
+      const valid = validateBody(operation, body.value, options);
       if (!valid.ok) return outcome(errorResult(400, valid.error));
       const idempotencyKey = readIdempotencyKey(req, options);
       if (!idempotencyKey.ok) return outcome(errorResult(400, idempotencyKey.error));
       // Not worth fetching a photo that cannot be paid for; the debit below checks again after the fetch.
-      if (account.credits < options.outputsPerJob) return outcome(insufficientCredits(account.credits));
-      const request = toRequest(valid.request);
-      const photo = await jobs.checkPhoto(request.imageUrl);
-      if (!photo.ok) return outcome(errorResult(400, photo.error));
-      const debit = accounts.debit(account, options.outputsPerJob);
-      if (!debit.ok) return outcome(insufficientCredits(debit.creditsRemaining));
+      if (account.credits < cost) return outcome(outOfCredits(shape, account.credits));
+      const order = WORK_ORDERS[operation](valid.request);
+      const inputs = await jobs.checkInputs(order);
+      if (!inputs.ok) return outcome(errorResult(400, inputs.error));
+      const debit = accounts.debit(account, cost);
+      if (!debit.ok) return outcome(outOfCredits(shape, debit.creditsRemaining));
       const job = jobs.accept({
         account,
         operation,
-        request,
-        photo: photo.photo,
+        order,
+        fetched: inputs.fetched,
         idempotencyKey: idempotencyKey.key,
-        charged: { amount: options.outputsPerJob, period: debit.period },
+        charged: { amount: cost, period: debit.period },
       });
-      return outcome(jsonResult(200, ackView(job)), job);
+      return outcome(jsonResult(200, ackView(shape, job)), job);
     });
+
+  const generationRoutes = Object.entries(generationOperations).map(([operation, { path }]) =>
+    serviceRoute('post', path, generation(operation as GenerationOperation)),
+  );
 
   return [
     serviceRoute(
@@ -113,8 +114,7 @@ export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
       '/api/v1/me',
       withAccount(async (account) => outcome(jsonResult(200, accountView(account)))),
     ),
-    serviceRoute('post', '/api/v1/enhance', generation('enhance', validateEnhance, fromEnhance)),
-    serviceRoute('post', '/api/v1/restyle', generation('restyle', validateRestyle, fromRestyle)),
+    ...generationRoutes,
     serviceRoute(
       'get',
       PREDICTION_PATH,

@@ -7,7 +7,8 @@
  * The kit's bounds on what a user may ask for (openapi/proxy-api.yaml's ImageUrlInput, StyleInput,
  * RoomTypeInput); the service documents none. The simulator holds a request to them only with `kitRules`.
  */
-export { MAX_IMAGE_URL_LENGTH, MAX_TEXT_LENGTH } from '@room-restyler/core/schemas';
+/** The kit's bounds on a prompt and on the objects named to remove or blur (core's input schemas). */
+export { MAX_IMAGE_URL_LENGTH, MAX_OBJECTS, MAX_PROMPT_LENGTH, MAX_TEXT_LENGTH } from '@room-restyler/core/schemas';
 
 /** `Idempotency-Key`: 1 to 255 characters, a kit rule (`x-kit-rule: true` in openapi/room-api.yaml) held only with `kitRules`. */
 export const IDEMPOTENCY_KEY_LENGTH = { min: 1, max: 255 } as const;

@@ -2,7 +2,18 @@
  * The response bodies of the service, typed by the spec's generated types: a field the spec
  * renames or removes breaks the compile here, where the simulator must follow.
  */
-import type { Account as AccountBody, GenerationAck, Prediction, PredictionSummary, paths } from '@room-restyler/core';
+import {
+  type Account as AccountBody,
+  type GenerationAck,
+  type GenerationOperation,
+  generationOperations,
+  type JobAck,
+  type Prediction,
+  type PredictionSummary,
+  type paths,
+} from '@room-restyler/core';
+import { errorResult, type HttpResult } from '../http/result.js';
+import type { AckShape } from '../options.js';
 import type { Account } from '../state/accounts.js';
 import type { Job } from '../state/jobs.js';
 
@@ -16,11 +27,27 @@ export const accountView = (account: Account): AccountBody => ({
   credits_remaining: account.credits,
 });
 
-export const ackView = (job: Job): GenerationAck => ({
-  success: true,
-  request_id: job.id,
-  message: `Generation started. Poll ${PREDICTION_PATH.replace('{request_id}', job.id)} for results.`,
-});
+/** The docs' two families of acknowledgement (generated `acks`: `generation` and `job`, the *Object Manipulation* pages'). */
+type Shape = (typeof generationOperations)[GenerationOperation]['acks'][number];
+
+/** The shape an operation answers in: its page's (the first where it has two), or the one `--ack-shape` forces. */
+export const ackShapeOf = (operation: GenerationOperation, ackShape: AckShape): Shape =>
+  ackShape === 'documented' ? generationOperations[operation].acks[0] : ackShape === 'object' ? 'job' : 'generation';
+
+export const ackView = (shape: Shape, job: Job): GenerationAck | JobAck =>
+  shape === 'generation'
+    ? {
+        success: true,
+        request_id: job.id,
+        message: `Generation started. Poll ${PREDICTION_PATH.replace('{request_id}', job.id)} for results.`,
+      }
+    : { requestId: job.id, status: 'starting', remainingGenerations: job.account.credits };
+
+/** 402: the account cannot pay for the start, in the same family's words. */
+export const outOfCredits = (shape: Shape, creditsRemaining: number): HttpResult =>
+  shape === 'generation'
+    ? errorResult(402, 'Insufficient credits', { credits_remaining: creditsRemaining })
+    : errorResult(402, 'Not enough generations');
 
 /** `GET /api/v1/prediction/{id}`: the status, and output, completed_at and error once they exist. */
 export function predictionView(job: Job): Prediction {

@@ -60,6 +60,16 @@ describe('simulator flags', () => {
     expect(parseCliArgs(['--latency', '50'])).toMatchObject({ latencyMs: { min: 50, max: 50 } });
   });
 
+  it('answers in the acknowledgement shape --ack-shape names, and refuses any other', () => {
+    expect(parseCliArgs([])).not.toHaveProperty('ackShape');
+    expect(parseCliArgs(['--ack-shape', 'object'])).toMatchObject({ ackShape: 'object' });
+    expect(parseCliArgs(['--ack-shape', 'generation'])).toMatchObject({ ackShape: 'generation' });
+    expect(parseCliArgs(['--ack-shape', 'documented'])).toMatchObject({ ackShape: 'documented' });
+    expect(() => parseCliArgs(['--ack-shape', 'camel'])).toThrow(
+      new UsageError('--ack-shape must be one of documented, generation, object'),
+    );
+  });
+
   it('holds requests to the kit’s own rules only with --kit-rules', () => {
     expect(parseCliArgs([])).not.toHaveProperty('kitRules');
     expect(parseCliArgs(['--kit-rules'])).toMatchObject({ kitRules: true });

@@ -1,6 +1,6 @@
 /** The flags of `room-restyler-sim` (see DESIGN.md), read into simulator options. */
 import { type FlagSpecs, type FlagValues, readInteger, readPort, readRange, readRate, UsageError } from '@room-restyler/core/cli';
-import { DEFAULT_API_KEY, DEFAULT_CREDITS, SERVICE_LATENCY_MS, type SimulatorOptions } from '../options.js';
+import { ACK_SHAPES, type AckShape, DEFAULT_API_KEY, DEFAULT_CREDITS, SERVICE_LATENCY_MS, type SimulatorOptions } from '../options.js';
 
 export const USAGE = `Usage: room-restyler-sim [options]
 
@@ -26,6 +26,10 @@ Options:
                         sends: image URLs that are not http(s) or longer than 2048 characters,
                         styles and room types outside 1-64 characters, unknown body fields,
                         Idempotency-Keys outside 1-255 characters, a list limit below 1
+  --ack-shape S         the acknowledgement and 402 body of a start: documented (each operation as
+                        its docs page shows it; the default), generation ({success, request_id,
+                        message}; 402 "Insufficient credits") or object ({requestId, status,
+                        remainingGenerations}; 402 "Not enough generations") for every operation
   -h, --help            show this help
   -v, --version         print the version
 `;
@@ -45,9 +49,12 @@ export const SIMULATOR_FLAGS = {
   seed: { kind: 'string' },
   'allow-private-images': { kind: 'boolean' },
   'kit-rules': { kind: 'boolean' },
+  'ack-shape': { kind: 'string' },
 } as const satisfies FlagSpecs;
 
 export type CliOptions = SimulatorOptions & { port: number; host: string; latencyMs: { min: number; max: number } };
+
+const isAckShape = (value: string): value is AckShape => (ACK_SHAPES as readonly string[]).includes(value);
 
 const rate = (flag: string, value: string | undefined) => (value === undefined ? 0 : readRate(`--${flag}`, value));
 
@@ -60,6 +67,8 @@ export function optionsFromFlags(values: FlagValues<typeof SIMULATOR_FLAGS>): Cl
   if (new Set(keys).size !== keys.length) throw new UsageError('--api-key values must be distinct');
   const credits = values.credits === undefined ? DEFAULT_CREDITS : readInteger('--credits', values.credits, 0, 1_000_000_000);
   if (values.host === '') throw new UsageError('--host must not be empty');
+  const ackShape = values['ack-shape'];
+  if (ackShape !== undefined && !isAckShape(ackShape)) throw new UsageError(`--ack-shape must be one of ${ACK_SHAPES.join(', ')}`);
 
   const rates = {
     failRate: rate('fail-rate', values['fail-rate']),
@@ -79,5 +88,6 @@ export function optionsFromFlags(values: FlagValues<typeof SIMULATOR_FLAGS>): Cl
     ...(values.seed !== undefined && { seed: readInteger('--seed', values.seed, 0, 2 ** 32 - 1) }),
     ...(values['allow-private-images'] && { imageFetch: { allowPrivate: true } }),
     ...(values['kit-rules'] && { kitRules: true }),
+    ...(ackShape !== undefined && { ackShape }),
   };
 }

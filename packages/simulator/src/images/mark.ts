@@ -18,7 +18,7 @@ export function markOverlay(width: number, height: number, style: string, palett
   const pad = 3 * scale;
   const margin = 4 * scale;
   const swatch = textHeight(scale);
-  const swatchesWidth = palette.length * (swatch + scale) + 2 * scale;
+  const swatchesWidth = palette.length === 0 ? 0 : palette.length * (swatch + scale) + 2 * scale;
   const available = width - 2 * margin - 2 * pad;
   const full = toDrawableText(`SIMULATED · ${style}`);
   const fitting = (room: number) => full.slice(0, Math.max(0, Math.floor((room + scale) / (6 * scale))));

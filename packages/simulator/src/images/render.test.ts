@@ -2,7 +2,7 @@ import { STYLE_IDS } from '@room-restyler/core/vocabulary';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedImage } from './clear-floor.js';
-import { ImageInputError, prepareInput, type RenderRequest, renderOutput } from './render.js';
+import { encodeSimulated, ImageInputError, prepareInput, type RenderRequest, renderOutput } from './render.js';
 import { sampleRoom } from './sample-room.js';
 
 let furnished: PreparedImage;
@@ -88,8 +88,11 @@ describe('renderOutput', () => {
     expect(await render(empty, { ...request, index: 1 })).not.toEqual(first);
   });
 
-  it('stamps a dark badge with light text in the bottom-left corner', async () => {
-    const out = await render(furnished, { style: 'minimalist' });
+  it.each([
+    ['a style', () => render(furnished, { style: 'minimalist' })],
+    ['an operation', () => encodeSimulated(furnished, 'clear sky')],
+  ])('stamps a dark badge with light text in the bottom-left corner for %s', async (_, output) => {
+    const out = await output();
     const { data, info } = await sharp(out)
       .extract({ left: 6, top: 360 - 16, width: 60, height: 10 })
       .greyscale()

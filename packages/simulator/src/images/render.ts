@@ -95,10 +95,21 @@ export async function renderOutput(image: PreparedImage, request: RenderRequest)
   ];
   if (request.mode === 'staging') layers.push({ input: Buffer.from(stagingOverlaySvg(width, height, treatment, request.roomType, shift)) });
   if (treatment.vignette > 0) layers.push({ input: Buffer.from(vignetteSvg(width, height, treatment.vignette)) });
-  if (request.mark !== false) {
-    const mark = markOverlay(width, height, request.style, treatment.palette);
-    layers.push({ input: Buffer.from(mark.svg), left: mark.left, top: mark.top });
-  }
+  if (request.mark !== false) layers.push(markLayer(width, height, request.style, treatment.palette));
 
   return sharp(graded, { raw }).composite(layers).jpeg({ quality: 85 }).toBuffer();
+}
+
+function markLayer(width: number, height: number, label: string, palette: readonly string[]): sharp.OverlayOptions {
+  const mark = markOverlay(width, height, label, palette);
+  return { input: Buffer.from(mark.svg), left: mark.left, top: mark.top };
+}
+
+/** An operation's treated photo as an output JPEG, marked "SIMULATED · <label>". */
+export function encodeSimulated(image: PreparedImage, label: string): Promise<Buffer> {
+  const { width, height } = image;
+  return sharp(image.data, { raw: { width, height, channels: 3 } })
+    .composite([markLayer(width, height, label, [])])
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }

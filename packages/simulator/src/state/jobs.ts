@@ -1,26 +1,35 @@
 /**
  * Generation jobs: `starting` (queued) → `processing` (decode, render) → `succeeded`. The photo
- * is fetched and checked before a job is accepted (`checkPhoto`), so an unusable image_url is a
+ * and mask are fetched and checked before a job is accepted (`checkInputs`), so an unusable URL is a
  * 400 that costs nothing; `failed` (credits refunded) is not documented by the service and only
  * happens under `failRate`. A job turns terminal at its drawn latency or when its work is done,
  * whichever is later, so clients see the service's 10–30 s even though rendering takes ~1 s.
  */
 import { randomBytes } from 'node:crypto';
-import type { Mode } from '@room-restyler/core';
+import type { GenerationOperation } from '@room-restyler/core';
+import type { PreparedImage } from '../images/clear-floor.js';
 import { fetchImage } from '../images/fetch-image.js';
-import { ImageInputError, prepareInput, renderOutput } from '../images/render.js';
+import { type Mask, prepareMask } from '../images/pixels.js';
+import { ImageInputError, prepareInput } from '../images/render.js';
 import type { ResolvedOptions } from '../options.js';
 import { between, createRng, hash32, type Rng } from '../random/prng.js';
 import { Limiter } from '../util/limiter.js';
 import type { Account, AccountStore } from './accounts.js';
 import type { OutputStore } from './outputs.js';
-import type { AcceptedJobRecord, GenerationOperation, StatsRecorder } from './stats.js';
+import type { AcceptedJobRecord, StatsRecorder } from './stats.js';
 
-export interface GenerationRequest {
-  imageUrl: string;
-  style: string;
-  mode: Mode;
-  roomType?: string;
+/** The decoded inputs of a job: the photo, and the mask fitted to it, when the operation takes them. */
+export interface Inputs {
+  photo?: PreparedImage;
+  mask?: Mask;
+}
+
+/** What a job makes: the inputs it fetches (checked before the debit) and how one output is drawn from them. */
+export interface WorkOrder {
+  imageUrl?: string;
+  maskUrl?: string;
+  /** One output JPEG; `index` tells the outputs of one job apart. */
+  render(inputs: Inputs, variation: { seed: number; index: number }): Promise<Buffer>;
 }
 
 /** Statuses of the spec's PredictionStatus (an open set, a plain string in the generated types); `failed` is not documented. simulator.faults.test.ts holds them to the spec. */
@@ -30,7 +39,7 @@ export interface Job {
   readonly id: string;
   readonly account: Account;
   readonly operation: GenerationOperation;
-  readonly request: GenerationRequest;
+  readonly order: WorkOrder;
   readonly idempotencyKey: string | null;
   readonly createdAt: Date;
   /** Credits taken at acceptance, and the month they came from (for the refund). */
@@ -42,14 +51,15 @@ export interface Job {
   error?: string;
 }
 
-/** The photo behind an accepted job, or why it cannot be used (the message of a 400). */
-export type PhotoCheck = { ok: true; photo: Buffer } | { ok: false; error: string };
+/** The fetched inputs behind an accepted job, or why they cannot be used (the message of a 400). */
+export type InputCheck = { ok: true; fetched: Fetched } | { ok: false; error: string };
+type Fetched = { photo?: Buffer; mask?: Buffer };
 
 export const SIMULATED_FAILURE = 'Generation failed (simulated fault)';
 const UNEXPECTED_FAILURE = 'Generation failed';
 
 type WorkResult = { ok: true; images: Buffer[] } | { ok: false; error: string };
-type Accepted = Pick<Job, 'account' | 'operation' | 'request' | 'idempotencyKey' | 'charged'> & { photo: Buffer };
+type Accepted = Pick<Job, 'account' | 'operation' | 'order' | 'idempotencyKey' | 'charged'> & { fetched: Fetched };
 
 export interface JobDeps {
   options: ResolvedOptions;
@@ -71,23 +81,42 @@ export class JobStore {
     this.#rng = createRng(hash32(deps.options.seed, 'jobs'));
   }
 
-  /** Fetches image_url and decodes it, as the job will, so a photo that cannot be used is refused before any credit is spent. */
-  async checkPhoto(url: string): Promise<PhotoCheck> {
+  /** Fetches image_url and mask_url and decodes them, as the job will, so inputs that cannot be used are refused before any credit is spent. */
+  async checkInputs(order: WorkOrder): Promise<InputCheck> {
     try {
-      const { allowPrivate } = this.deps.options.imageFetch;
-      // Its own samples are always fetchable; other private origins only when allowed.
-      const allowed = (origin: string) =>
-        origin === this.deps.origin() || (typeof allowPrivate === 'function' ? allowPrivate(origin) : allowPrivate);
-      const photo = await fetchImage(url, { ...this.deps.options.imageFetch, allowPrivate: allowed }, this.#closing.signal);
-      await this.#limiter.run(() => prepareInput(photo));
-      return { ok: true, photo };
+      const fetched: Fetched = {};
+      if (order.imageUrl !== undefined) fetched.photo = await this.#fetch(order.imageUrl);
+      if (order.maskUrl !== undefined) {
+        // The fetch's messages name image_url; the caller must learn which of the two URLs failed.
+        fetched.mask = await this.#fetch(order.maskUrl).catch((error: unknown) => {
+          throw error instanceof ImageInputError ? new ImageInputError(error.message.replace('image_url', 'mask_url')) : error;
+        });
+      }
+      await this.#limiter.run(() => this.#decode(fetched));
+      return { ok: true, fetched };
     } catch (error) {
       if (error instanceof ImageInputError) return { ok: false, error: error.message };
       throw error;
     }
   }
 
-  accept({ photo, ...input }: Accepted): Job {
+  #fetch(url: string): Promise<Buffer> {
+    const { allowPrivate } = this.deps.options.imageFetch;
+    // Its own samples are always fetchable; other private origins only when allowed.
+    const allowed = (origin: string) =>
+      origin === this.deps.origin() || (typeof allowPrivate === 'function' ? allowPrivate(origin) : allowPrivate);
+    return fetchImage(url, { ...this.deps.options.imageFetch, allowPrivate: allowed }, this.#closing.signal);
+  }
+
+  async #decode({ photo, mask }: Fetched): Promise<Inputs> {
+    const inputs: Inputs = {};
+    if (photo) inputs.photo = await prepareInput(photo);
+    // A mask without a photo has nothing to fit; no operation takes one alone.
+    if (mask && inputs.photo) inputs.mask = await prepareMask(mask, inputs.photo.width, inputs.photo.height);
+    return inputs;
+  }
+
+  accept({ fetched, ...input }: Accepted): Job {
     const { options, stats } = this.deps;
     const job: Job = {
       ...input,
@@ -102,7 +131,7 @@ export class JobStore {
     const latency = Math.round(between(this.#rng, options.latencyMs.min, options.latencyMs.max));
     const injectFailure = this.#rng() < options.failRate;
     options.log(`job ${job.id} accepted (${job.operation}, ${job.charged.amount} credit(s), ready in ${latency} ms)`);
-    this.#run(job, photo, latency, injectFailure);
+    this.#run(job, fetched, latency, injectFailure);
     return job;
   }
 
@@ -153,7 +182,7 @@ export class JobStore {
     this.#timers.add(timer);
   }
 
-  #run(job: Job, photo: Buffer, latency: number, injectFailure: boolean): void {
+  #run(job: Job, fetched: Fetched, latency: number, injectFailure: boolean): void {
     let deadlinePassed = false;
     let result: WorkResult | undefined;
     const settle = () => {
@@ -161,7 +190,7 @@ export class JobStore {
     };
     this.#after(Math.round(latency * 0.2), () => {
       job.status = 'processing';
-      const work = injectFailure ? Promise.resolve<WorkResult>({ ok: false, error: SIMULATED_FAILURE }) : this.#work(job, photo);
+      const work = injectFailure ? Promise.resolve<WorkResult>({ ok: false, error: SIMULATED_FAILURE }) : this.#work(job, fetched);
       void work.then((r) => {
         result = r;
         settle();
@@ -173,19 +202,19 @@ export class JobStore {
     });
   }
 
-  async #work(job: Job, photo: Buffer): Promise<WorkResult> {
+  async #work(job: Job, fetched: Fetched): Promise<WorkResult> {
     const { options } = this.deps;
     try {
       return await this.#limiter.run(async () => {
-        const prepared = await prepareInput(photo);
+        const inputs = await this.#decode(fetched);
         const images: Buffer[] = [];
-        for (let index = 0; index < job.charged.amount; index++) {
-          images.push(await renderOutput(prepared, { ...job.request, seed: options.seed, index }));
+        for (let index = 0; index < options.outputsPerJob; index++) {
+          images.push(await job.order.render(inputs, { seed: options.seed, index }));
         }
         return { ok: true, images };
       });
     } catch (error) {
-      // checkPhoto decoded this photo already: a failure here is the simulator's, not the caller's.
+      // checkInputs decoded these inputs already: a failure here is the simulator's, not the caller's.
       if (!this.#closing.signal.aborted) options.log(`job ${job.id} crashed: ${error instanceof Error ? error.message : String(error)}`);
       return { ok: false, error: UNEXPECTED_FAILURE };
     }

@@ -1,8 +1,5 @@
 /** Counters an end-to-end or reliability test reads to check what really happened on the service side. */
-import type { operations } from '@room-restyler/core';
-
-/** The spec's operations that start a generation (an operationId the spec renames breaks the compile). */
-export type GenerationOperation = Extract<keyof operations, 'enhance' | 'restyle'>;
+import type { GenerationOperation } from '@room-restyler/core';
 
 export interface AcceptedJobRecord {
   requestId: string;

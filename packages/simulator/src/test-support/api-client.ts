@@ -63,8 +63,9 @@ export async function pollUntilEnded(call: Call, requestId: string, key?: string
   return { prediction: ended as Prediction, seen };
 }
 
-/** The request_id of a 200 acknowledgement. */
+/** The id of a 200 acknowledgement, in either documented shape (`request_id` or `requestId`). */
 export function requestIdOf(response: ApiResponse): string {
   if (response.status !== 200) throw new Error(`expected an acknowledgement, got ${response.status} ${JSON.stringify(response.body)}`);
-  return (response.body as { request_id: string }).request_id;
+  const body = response.body as { request_id?: string; requestId?: string };
+  return body.request_id ?? body.requestId ?? '';
 }

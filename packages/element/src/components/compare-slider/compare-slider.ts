@@ -1,11 +1,9 @@
 import { html, LitElement, type PropertyValues } from 'lit';
-import { emit } from '../../events.js';
 import styles from './compare-slider.styles.js';
+import type { Point } from './zoom.js';
 
-type Point = [number, number];
-
-/** The most a zoomable slider enlarges the photo. */
-export const MAX_ZOOM = 4;
+/** The zoomed view's gestures, loaded with the first zoomed view. */
+let zoomer: typeof import('./zoom.js') | undefined;
 
 /** The middle of the first two pointers and how far apart they are (1 for one pointer). */
 function span(pointers: Map<number, Point>): [Point, number] {
@@ -52,10 +50,10 @@ export class CompareSlider extends LitElement {
   declare position: number;
   /** 0 (the default) fits the photo into the element, fixed; 1 to MAX_ZOOM fits it times that, and the visitor can zoom and pan. */
   declare zoom: number;
-  /** Width / height of the "before" photo, once it has loaded. */
-  declare private ratio: number;
-  /** The photo's point (fractions of its width and height) at the middle of the element. */
-  declare private centre: Point;
+  /** @internal Width / height of the "before" photo, once it has loaded. */
+  declare ratio: number;
+  /** @internal The photo's point (fractions of its width and height) at the middle of the element. */
+  declare centre: Point;
   declare valueText: (position: number) => string;
   /** The pointers down on the frame, and whether they move the divider (else they pan and pinch). */
   #pointers = new Map<number, Point>();
@@ -73,7 +71,13 @@ export class CompareSlider extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>) {
     // A zoom set from outside (the zoom buttons) keeps the middle of the view.
-    if (this.zoom && changed.has('zoom')) this.#zoomAt(this.zoom);
+    if (!this.zoom || !changed.has('zoom')) return;
+    if (zoomer) zoomer.zoomAt(this, this.zoom);
+    else
+      void import('./zoom.js').then((loaded) => {
+        zoomer = loaded;
+        this.requestUpdate('zoom', 0);
+      });
   }
 
   override render() {
@@ -85,7 +89,7 @@ export class CompareSlider extends LitElement {
       @pointerdown=${this.#onDown}
       @pointermove=${this.#onMove}
       @lostpointercapture=${this.#onUp}
-      @wheel=${this.#onWheel}
+      @wheel=${(event: WheelEvent) => this.zoom && zoomer?.onWheel(this, event)}
     >
       <img class="before" src=${this.beforeSrc} alt=${this.beforeLabel} draggable="false" @load=${this.#onLoad} />
       <div class="clip"><img class="after" src=${this.afterSrc} alt=${this.afterLabel} draggable="false" /></div>
@@ -136,42 +140,12 @@ export class CompareSlider extends LitElement {
       this.position = Math.round(100 * (this.matches(':dir(rtl)') ? 1 - share : share));
     } else if (this.zoom) {
       const [to, spanTo] = span(pointers);
-      this.#zoomAt((this.zoom * spanTo) / spanFrom, from, to);
+      zoomer?.zoomAt(this, (this.zoom * spanTo) / spanFrom, from, to);
     }
   }
 
   #onUp(event: PointerEvent) {
     this.#pointers.delete(event.pointerId);
-  }
-
-  /** Ctrl/⌘+wheel (and a trackpad's pinch) zooms about the pointer; the wheel alone pans. */
-  #onWheel(event: WheelEvent) {
-    if (!this.zoom) return;
-    event.preventDefault();
-    const at: Point = [event.clientX, event.clientY];
-    if (event.ctrlKey || event.metaKey) this.#zoomAt(this.zoom * Math.exp(-event.deltaY / 200), at);
-    else this.#zoomAt(this.zoom, at, [at[0] - event.deltaX, at[1] - event.deltaY]);
-  }
-
-  /**
-   * Zooms to `zoom` (held to 1–MAX_ZOOM), moving the photo's point that was under `from` (client
-   * coordinates; the middle of the element when left out) to `to`. The photo covers the element
-   * where it is larger, and is centred where it is not (as unzoomed).
-   */
-  #zoomAt(zoom: number, from?: Point, to = from) {
-    const box = this.getBoundingClientRect();
-    const z = Math.min(Math.max(zoom, 1), MAX_ZOOM);
-    this.centre = this.centre.map((c, i) => {
-      const length = i ? box.height : box.width;
-      const middle = (i ? box.y : box.x) + length / 2;
-      const fitted = Math.min(length, i ? box.width / this.ratio : box.height * this.ratio);
-      const at = c + ((from?.[i] ?? middle) - middle) / (fitted * this.zoom) - ((to?.[i] ?? middle) - middle) / (fitted * z);
-      // How far the point in the middle may go from the photo's middle.
-      const room = Math.max(0, 0.5 - length / 2 / (fitted * z));
-      return 0.5 + Math.min(Math.max(at - 0.5, -room), room);
-    }) as Point;
-    this.zoom = z;
-    emit(this, 'rr-zoom', { zoom: z });
   }
 }
 

@@ -1,4 +1,4 @@
-import { ACCEPTED_IMAGE_TYPES } from '@room-restyler/core/internal';
+import { ACCEPTED_IMAGE_TYPES } from '@room-restyler/core/image-type';
 import { html, LitElement, type PropertyValues } from 'lit';
 import { emit } from '../../events.js';
 import { buttonStyles } from '../../styles/shared.styles.js';

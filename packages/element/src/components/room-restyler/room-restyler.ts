@@ -1,6 +1,6 @@
-import { createProxyClient, type ProxyClientOptions } from '@room-restyler/core';
+import type { ProxyClientOptions } from '@room-restyler/core';
 import { labelFor, ROOM_TYPES, STYLES, type VocabularyEntry } from '@room-restyler/core/vocabulary';
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { adoptStyles, html, LitElement, nothing, type TemplateResult } from 'lit';
 import { GenerationFlow, type GenerationRequest } from '../../controllers/generation-flow.js';
 import { PasteController, type PasteScope } from '../../controllers/paste-controller.js';
 import { downloadName, saveImage } from '../../download.js';
@@ -17,7 +17,6 @@ import { buttonStyles } from '../../styles/shared.styles.js';
 import { themeStyles } from '../../styles/theme.styles.js';
 import type { MessageKey } from '../../translations/en.js';
 import type { Card } from '../choice-cards/choice-cards.js';
-import { MAX_ZOOM } from '../compare-slider/compare-slider.js';
 import styles from './room-restyler.styles.js';
 
 /** What the visitor has chosen as the "before" photo. */
@@ -203,7 +202,7 @@ export class RoomRestyler extends LitElement {
     client: () => this.#client(),
     // A photo on a slow line takes longer than core's 30 s per call.
     upload: async (blob, { signal, onProgress }) =>
-      (await this.#client({ fetch: fetchWithProgress(onProgress), timeoutMs: 120_000 }).upload(blob, { signal })).url,
+      (await (await this.#client({ fetch: fetchWithProgress(onProgress), timeoutMs: 120_000 })).upload(blob, { signal })).url,
     watch: (id, options) => watchPredictionEvents(`${this.#baseUrl()}/api/v1/prediction/${encodeURIComponent(id)}/events`, options),
     load: (urls, { onLoaded }) => loadImages(urls, onLoaded),
     done: (output, request) => this.#addResults(output, request),
@@ -220,6 +219,8 @@ export class RoomRestyler extends LitElement {
   #failure: unknown;
   #waitUntil = 0;
   #waitTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The full-screen view, loaded when it is first opened. */
+  #viewer: typeof import('./viewer.js') | undefined;
 
   constructor() {
     super();
@@ -412,7 +413,7 @@ export class RoomRestyler extends LitElement {
         </div>
         <div class="foot">${this.#renderFooter()}</div>
       </section>
-      ${this.zoom ? this.#renderViewer() : nothing}`;
+      ${this.zoom && this.#viewer ? this.#viewer.renderViewer(this.#language.localizer, this.zoom, (zoom) => (this.zoom = zoom), this.#renderCompare(this.zoom)) : nothing}`;
   }
 
   #renderStage(): TemplateResult {
@@ -473,7 +474,7 @@ export class RoomRestyler extends LitElement {
       >${
         zoom
           ? nothing
-          : html`<button type="button" class="btn icon" part="fullscreen" aria-label=${t('fullscreen')} @click=${() => (this.zoom = 1)}>
+          : html`<button type="button" class="btn icon" part="fullscreen" aria-label=${t('fullscreen')} @click=${this.#openViewer}>
               <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" /></svg>
             </button>`
       }</room-restyler-compare
@@ -610,27 +611,6 @@ export class RoomRestyler extends LitElement {
       </div>`;
   }
 
-  #renderViewer(): TemplateResult {
-    const l = this.#language.localizer;
-    const { t } = l;
-    // The compare holds the zoom to 1–MAX_ZOOM and says what it is.
-    const step = (by: number) => () => (this.zoom *= by);
-    return html`<dialog
-      part="viewer"
-      aria-label=${t('compare')}
-      @close=${() => (this.zoom = 0)}
-      @rr-zoom=${(e: PartEvent<'rr-zoom'>) => (this.zoom = e.detail.zoom)}
-    >
-      <div class="viewer-bar">
-        <button type="button" class="btn" aria-label=${t('zoomOut')} ?disabled=${this.zoom <= 1} @click=${step(2 / 3)}>−</button>
-        <output>${l.percent(this.zoom)}</output>
-        <button type="button" class="btn" aria-label=${t('zoomIn')} ?disabled=${this.zoom >= MAX_ZOOM} @click=${step(1.5)}>+</button>
-        <button type="button" class="btn" autofocus @click=${() => this.#$<HTMLDialogElement>('dialog')?.close()}>${t('close')}</button>
-      </div>
-      ${this.#renderCompare(this.zoom)}
-    </dialog>`;
-  }
-
   #computeView(): View {
     const { phase } = this.#flow.state;
     if (phase === 'uploading' || phase === 'downloading') return phase;
@@ -718,6 +698,14 @@ export class RoomRestyler extends LitElement {
     }
   }
 
+  async #openViewer() {
+    if (!this.#viewer) {
+      this.#viewer = await import('./viewer.js');
+      adoptStyles(this.renderRoot as ShadowRoot, [...RoomRestyler.elementStyles, this.#viewer.viewerStyles]);
+    }
+    this.zoom = 1;
+  }
+
   #clearPhoto() {
     this.#flow.reset();
     if (this.photo && typeof this.photo.source !== 'string') URL.revokeObjectURL(this.photo.src);
@@ -778,9 +766,11 @@ export class RoomRestyler extends LitElement {
 
   /**
    * Core's client for the proxy at `endpoint` (made per call: the endpoint may change). A refusal
-   * with a Retry-After is not waited out silently: the visitor sees its countdown and retries.
+   * with a Retry-After is not waited out silently: the visitor sees its countdown and retries. It is
+   * loaded with the first upload or start (a visitor who only looks never needs it).
    */
-  #client(options?: Partial<ProxyClientOptions>) {
+  async #client(options?: Partial<ProxyClientOptions>) {
+    const { createProxyClient } = await import('@room-restyler/core/proxy-client');
     return createProxyClient({ baseUrl: this.#baseUrl(), retry: { maxRetryAfterMs: 0 }, ...options });
   }
 
