@@ -41,6 +41,7 @@ function ackShapes(spec, response) {
 /** Every operation with `x-credits` (a generation): its path, cost, acknowledgement shapes and docs page, as a typed constant. */
 function renderOperations(spec) {
   const rows = [];
+  const paths = [];
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const operation of Object.values(item)) {
       if (typeof operation?.['x-credits'] !== 'number') continue;
@@ -53,6 +54,7 @@ function renderOperations(spec) {
       };
       const fields = Object.entries(row).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
       rows.push(`  ${operation.operationId}: { ${fields.join(', ')} },`);
+      paths.push(`  ${operation.operationId}: ${JSON.stringify(path)},`);
     }
   }
   return `import type { operations, paths } from './room-api.js';
@@ -74,5 +76,10 @@ ${rows.join('\n')}
     readonly docsSilent: boolean;
   };
 };
+
+/** Each generation operation's path alone, for a bundle that sends starts but needs nothing else of the table (the browser's proxy client). */
+export const generationPaths = {
+${paths.join('\n')}
+} as const satisfies { readonly [K in keyof typeof generationOperations]: (typeof generationOperations)[K]['path'] };
 `;
 }

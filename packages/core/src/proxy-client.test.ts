@@ -47,6 +47,53 @@ describe('the proxy client', () => {
     expect(JSON.parse(String(sent[0]?.body))).toEqual(BODY);
   });
 
+  it('starts any operation at the proxy’s mirror of the service’s path, with its body and key', async () => {
+    const { sent, client } = scripted(() => json(200, { ...ACK, expected_seconds: 12 }));
+    const objects = { image_url: BODY.image_url, objects: ['faces', 'license plates'] };
+    expect(await client().start('blurObjects', objects, { idempotencyKey: 'blur-1' })).toEqual({
+      requestId: 'h_1',
+      message: ACK.message,
+      expectedMs: 12_000,
+    });
+    await client().start('clearSky', { image_url: BODY.image_url });
+    // @ts-expect-error -- each operation takes its own body: window-view needs a view type.
+    await client()
+      .start('windowView', { image_url: BODY.image_url })
+      .catch(() => undefined);
+    await client().start('removeObjects', { image_url: BODY.image_url, objects: 'the red car' });
+    expect(sent.map((s) => s.url)).toEqual([
+      'https://site.test/rooms/api/v1/blur',
+      'https://site.test/rooms/api/v1/clear-sky',
+      'https://site.test/rooms/api/v1/window-view',
+      'https://site.test/rooms/api/v1/remove',
+    ]);
+    expect(sent[0]?.headers.get('idempotency-key')).toBe('blur-1');
+    expect(JSON.parse(String(sent[0]?.body))).toEqual(objects);
+  });
+
+  it('reads a start acknowledged in the other sections’ shape too', async () => {
+    const { client } = scripted(() => json(200, { requestId: 'h_2', status: 'starting', remainingGenerations: 9 }));
+    expect(
+      await client().start('inpaint', { image_url: BODY.image_url, mask_url: 'https://example.com/mask.png', prompt: 'A lamp' }),
+    ).toEqual({
+      requestId: 'h_2',
+      message: '',
+      expectedMs: undefined,
+    });
+  });
+
+  it('reports an operation the site does not allow as the proxy’s 404, with the operations it allows', async () => {
+    const { client } = scripted(() => json(404, { error: 'Not found', code: 'not_found', allowed: ['enhance', 'restyle', 'emptyRoom'] }));
+    const error = await client({ retry: false })
+      .start('upscale', { image_url: BODY.image_url })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 404,
+      message: 'HTTP 404: Not found',
+      body: { code: 'not_found', allowed: ['enhance', 'restyle', 'emptyRoom'] },
+    });
+  });
+
   it('reads how long the site’s jobs take from the start’s answer, when the proxy knows', async () => {
     const { client } = scripted(() => json(200, { ...ACK, expected_seconds: 4.5 }));
     expect(await client().enhance({ image_url: BODY.image_url, mode: 'staging' })).toEqual({

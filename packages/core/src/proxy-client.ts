@@ -1,6 +1,6 @@
 /**
  * `createProxyClient`: a browser's client for the key proxy's mirror of the service
- * (openapi/proxy-api.yaml) — upload a photo, start, read and follow a job — on core's one request path (the
+ * (openapi/proxy-api.yaml) — upload a photo, start any operation, read and follow a job — on core's one request path (the
  * retry policy, timeouts, abort, typed errors). It holds no key, so it bundles no redaction,
  * logger or middleware, and words its errors briefly (`HTTP 429: …`, `Starting the restyle: timeout`;
  * the element has its own words for each code): what `<room-restyler>` ships.
@@ -8,8 +8,10 @@
 import { type Clock, systemClock } from './abort.js';
 import { BRIEF_WORDING, type CallOptions, type CallPath, type CallRequest, callJson, DEFAULT_CALL_TIMEOUT_MS } from './call.js';
 import { secondsField } from './error-from-response.js';
-import type { paths } from './generated/proxy-api.js';
+import type { components, paths } from './generated/proxy-api.js';
+import { generationPaths } from './generated/room-operations.js';
 import { followWith, type GenerationStarted, generationStarted, type StartOptions } from './generation-calls.js';
+import type { GenerationOperation, OperationBody } from './operations.js';
 import { normalizePrediction } from './prediction.js';
 import type { ProxyUpload } from './proxy-types.js';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from './retry-policy.js';
@@ -17,19 +19,16 @@ import type { FetchLike } from './transport.js';
 import type { Prediction } from './types.js';
 import { BRIEF_WAITS, type WaitOptions } from './wait.js';
 
-/** The proxy's paths its clients call, each checked to be a path of openapi/proxy-api.yaml. */
+/** The proxy's own paths its clients call, each checked to be a path of openapi/proxy-api.yaml (a start goes to the service's path of its operation). */
 export const PROXY_PATHS = {
-  enhance: '/api/v1/enhance',
-  restyle: '/api/v1/restyle',
   prediction: '/api/v1/prediction/{handle}',
   uploads: '/api/v1/uploads',
 } as const satisfies Record<string, keyof paths>;
 
-type Start<O extends 'enhance' | 'restyle'> = paths[(typeof PROXY_PATHS)[O]]['post'];
-type Body<O extends 'enhance' | 'restyle'> = Start<O>['requestBody']['content']['application/json'];
-type Ack = Start<'enhance' | 'restyle'>['responses'][200]['content']['application/json'];
-export type ProxyEnhanceRequest = Body<'enhance'>;
-export type ProxyRestyleRequest = Body<'restyle'>;
+/** The proxy acknowledges every operation in one shape, whichever the service used. */
+type Ack = components['schemas']['ProxyGenerationAck'];
+export type ProxyEnhanceRequest = components['schemas']['EnhanceInput'];
+export type ProxyRestyleRequest = components['schemas']['RestyleInput'];
 
 export interface ProxyClientOptions {
   /** Where the proxy is mounted: its origin, or origin and path prefix (`/api/v1/...` is appended). */
@@ -46,6 +45,8 @@ export interface ProxyClientOptions {
 }
 
 export interface ProxyClient {
+  /** Starts any operation the site's proxy allows (its `operations` option) at the proxy's mirror of the service's path. */
+  start<O extends GenerationOperation>(operation: O, body: OperationBody<O>, options?: StartOptions): Promise<GenerationStarted>;
   enhance(input: ProxyEnhanceRequest, options?: StartOptions): Promise<GenerationStarted>;
   restyle(input: ProxyRestyleRequest, options?: StartOptions): Promise<GenerationStarted>;
   /** `handle` is the `request_id` of a start's acknowledgement. */
@@ -81,15 +82,16 @@ export function createProxyClient(options: ProxyClientOptions): ProxyClient {
     }).then(normalizePrediction);
 
   /** One start; the proxy's free 428 (a visitor without its cookie yet) is sent again once, by the retry policy. */
-  const start = (operation: 'enhance' | 'restyle', body: ProxyEnhanceRequest | ProxyRestyleRequest, startOptions?: StartOptions) =>
+  const start = <O extends GenerationOperation>(operation: O, body: OperationBody<O>, startOptions?: StartOptions) =>
     call<Ack>(
       `Starting the ${operation}`,
       startOptions,
-      { method: 'POST', path: PROXY_PATHS[operation], body },
+      { method: 'POST', path: generationPaths[operation], body },
       startOptions?.idempotencyKey ? { 'Idempotency-Key': startOptions.idempotencyKey } : {},
     ).then((ack) => ({ ...generationStarted(operation, ack), expectedMs: secondsField(ack, 'expected_seconds') }));
 
   return {
+    start,
     enhance: (input, startOptions) => start('enhance', input, startOptions),
     restyle: (input, startOptions) => start('restyle', input, startOptions),
     getPrediction,

@@ -68,13 +68,18 @@ const proxy = await startProxyServer({
 });
 
 async function startJob(base: string, headers: Record<string, string>): Promise<{ id: string; cookie: string }> {
-  const response = await fetch(`${base}/api/v1/restyle`, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
+  const post = (cookie?: string) =>
+    fetch(`${base}/api/v1/restyle`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...headers, ...(cookie ? { cookie } : {}) },
+    });
+  const first = await post();
+  // The proxy answers a first visit 428 with its visitor cookie: the start is sent again with it.
+  const cookie = first.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+  const response = first.status === 428 ? await post(cookie) : first;
   const ack = (await response.json()) as { request_id: string };
-  return { id: ack.request_id, cookie: response.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
+  return { id: ack.request_id, cookie };
 }
 
 // 1. Throughput and latency of GET prediction of an in-flight job.

@@ -1,9 +1,6 @@
 /**
- * Structured logging: one JSON object per event, the key redacted before an entry reaches the sink.
- * What each answer logs is decided here, so a flood cannot grow the logs: an answer served, or one
- * about the service, gets its own `request` line; a refusal the proxy decided itself (limits, bad
- * input, origin, 404…) is counted per reason, its first of a period logged in full and the counts
- * once a period in a `refusals` line: O(reasons) lines per period, however many requests.
+ * One JSON object per event, the key redacted before an entry reaches the sink. So that a flood cannot grow the logs,
+ * a refusal the proxy decided itself is counted per reason: its first of a period in full, then the counts once a period.
  */
 import type { Clock, ProxyErrorCode } from '@room-restyler/core';
 import { redactValue } from '@room-restyler/core/internal';
@@ -39,19 +36,15 @@ const REFUSAL_PERIOD_MS = 60_000;
 /** How often a real timer checks whether the period (on the proxy's clock) is over, when no answer does. */
 const CHECK_EVERY_MS = 10_000;
 
-/** Codes about the service, or a fault of the proxy's own: each keeps its own line (the limits bound how many reach the service). */
-const NOT_REFUSALS: ReadonlySet<ProxyErrorCode> = new Set<ProxyErrorCode>([
+/** Codes about the service (these and `upstream_*`) or a fault of the proxy's own: each keeps its own line (limits bound them). */
+const NOT_REFUSALS = new Set<ProxyErrorCode>([
   'insufficient_credits',
   'rate_limited',
-  'upstream_auth',
-  'upstream_refused',
-  'upstream_error',
-  'upstream_unreachable',
-  'upstream_timeout',
   'bad_upstream_response',
   'generation_unknown',
   'internal_error',
 ]);
+const isRefusal = (code: ProxyErrorCode) => !code.startsWith('upstream_') && !NOT_REFUSALS.has(code);
 
 interface Answer {
   method: string;
@@ -82,7 +75,7 @@ export function createRequestLog(log: Logger, clock: Clock) {
   return {
     answered({ error, ...line }: Answer): void {
       summarizeIfDue();
-      const refusal = error instanceof ProxyHttpError && !NOT_REFUSALS.has(error.code) ? error : undefined;
+      const refusal = error instanceof ProxyHttpError && isRefusal(error.code) ? error : undefined;
       if (!refusal) {
         log({ level: 'info', msg: 'request', ...line });
         return;

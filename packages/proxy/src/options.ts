@@ -18,10 +18,7 @@ export interface AuthorizeContext {
   ip: string;
 }
 
-/**
- * Runs before a generation or upload, after the body was read within its limit. `true` lets the
- * request through, `false` refuses it with 403, a `Response` is sent as is.
- */
+/** Runs before a generation or upload, its body read: `true` lets it through, `false` is a 403, a `Response` is sent as is. */
 export type AuthorizeHook = (request: Request, context: AuthorizeContext) => Promise<boolean | Response> | boolean | Response;
 
 export interface UploadsOptions {
@@ -30,9 +27,8 @@ export interface UploadsOptions {
   /** Where bodies wait while they are read. Default: memory; `createNodeUploads()` spools them to disk. */
   spool?: BodySpool | undefined;
   /**
-   * The proxy's public origin (`ROOM_PROXY_PUBLIC_URL`): where its upload URLs point, and where an `image_url` is one of its
-   * uploads. Default: the address the Node server's socket accepted (never `Host`); required behind a reverse proxy or load
-   * balancer, and on fetch handlers (Hono, Next.js), which know no address of their own.
+   * The proxy's public origin (`ROOM_PROXY_PUBLIC_URL`): where its upload URLs point. Default: the address the Node server's
+   * socket accepted (never `Host`); required behind a reverse proxy or load balancer, and on Hono and Next.js.
    */
   publicUrl?: string | undefined;
   /** Default 15 MB. */
@@ -86,10 +82,7 @@ export interface RoomProxyOptions {
   upstreamTimeoutMs?: number | undefined;
   /** Image uploads; omitted → 404 and a start-up warning; `false` → off, silently. `@room-restyler/proxy/node` turns them on. */
   uploads?: UploadsOptions | false | undefined;
-  /**
-   * Where `GET {prefix}/room-restyler.js` finds the element's bundle; omitted or `false` → 404 `widget_unavailable`.
-   * `@room-restyler/proxy/node` (and so `toNodeHandler` and `startProxyServer`) serves the installed element (`elementWidget()`).
-   */
+  /** Where `GET {prefix}/room-restyler.js` finds the element's bundle (`@room-restyler/proxy/node`: the installed one); omitted → 404. */
   widget?: WidgetSource | false | undefined;
   cookie?: Partial<CookieOptions> | undefined;
   jobs?: Partial<JobOptions> | undefined;

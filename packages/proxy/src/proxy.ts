@@ -1,22 +1,17 @@
 /**
- * `createRoomProxy`: one fetch-standard handler `(Request) => Promise<Response>` that runs on Node,
- * Bun, Deno and edge runtimes; adapters only translate to and from it. Deny by default: a request
- * is answered by a route only after the path, method and origin checks pass.
- *
- * One implementation, two thin entry points: the fetch handler, and `proxy.handleView` for server
- * adapters (the Node one), which runs the very same routing and security over a request view and
- * writes the proxy's JSON replies without building fetch Requests and Responses.
+ * `createRoomProxy`: one fetch-standard handler that runs on Node, Bun, Deno and edge runtimes; deny by
+ * default. `proxy.handleView` is the same core over a request view, for the Node adapter (no fetch Request per poll).
  */
 import { StartLedger } from '@room-restyler/core/internal';
 import type { ProxyContext } from './context.js';
-import { Readiness } from './health/readiness.js';
+import { createReadiness } from './health/readiness.js';
 import { type ProxyRequest, pathOf } from './http/proxy-request.js';
 import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } from './http/responses.js';
 import { JobHub } from './jobs/job-hub.js';
 import { createRequestLog, redactingLogger } from './log.js';
 import { type ResolvedOptions, type RoomProxyOptions, resolveOptions } from './options.js';
 import { allowedMethods, isPublicPath, matchRoute, type RouteName, routeNotFound } from './routes/table.js';
-import { type CorsDecision, checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
+import { checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
 import { createSealer, createSigner } from './security/keys.js';
 import { clientIpReader, withForwardedOrigin } from './security/trusted-proxy.js';
 import { uploadOriginsOf } from './security/upload-origins.js';
@@ -45,11 +40,7 @@ export type RoomProxy = ((request: Request, connection?: ConnectionInfo) => Prom
   readonly prefix: string;
   /** Stops pollers, ends event streams and timers. */
   close(): Promise<void>;
-  /**
-   * The same handler for server adapters that write replies themselves (`toNodeHandler` calls it):
-   * no fetch Request or Response per request. Not enumerable, so a wrapper function a site builds
-   * with `Object.assign(wrapper, proxy)` has none, and adapters call the wrapper instead.
-   */
+  /** The same handler over a request view (`toNodeHandler` calls it); not enumerable, so a site's wrapper never carries it. */
   readonly handleView?: ViewHandler;
 };
 
@@ -74,7 +65,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     log,
     limits: options.limits,
   });
-  const readiness = new Readiness({ store, upstream, now: () => options.clock.now() });
+  const readiness = createReadiness({ store, upstream, now: () => options.clock.now() });
   const starts = new StartLedger(store, { upstreamTimeoutMs: options.upstreamTimeoutMs });
   const writeBehind = new WriteBehind({ now: () => options.clock.now(), log, maxAgeMs: starts.pendingTtlMs });
   const context: ProxyContext = {
@@ -96,7 +87,6 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     });
   }
   if (proxyOptions.uploads === undefined) log({ level: 'warn', msg: UPLOADS_OFF });
-  let warnedUnknownIp = false;
   const requestLog = createRequestLog(log, options.clock);
   const clientIp = clientIpReader(options.trustProxy, log);
   const sweeper = options.uploads && startSweeper(context, options.uploads);
@@ -105,7 +95,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     // As the browser addressed it (https://www.site.example), when the site's own reverse proxies say so.
     const request = withForwardedOrigin(received, options.trustProxy);
     const started = Date.now();
-    let cors: CorsDecision = NO_CORS;
+    let cors = NO_CORS;
     let route: RouteName | undefined;
     let response: Reply;
     let thrown: unknown;
@@ -119,20 +109,13 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       const matched = matchRoute(path, request.method, options.prefix);
       route = matched.name;
       const ip = clientIp(request, connection.clientIp);
-      if (!ip && !warnedUnknownIp) {
-        warnedUnknownIp = true;
-        log({
-          level: 'warn',
-          msg: 'client IP unknown: all such clients share one per-IP limit (pass the socket address from your adapter or set trustProxy)',
-        });
-      }
       const uploadOrigins = options.uploads && uploadOriginsOf(options.uploads.publicUrl, connection.serverOrigins);
-      response = await matched.handler(context, { request, param: matched.param, ip: ip ?? 'unknown', uploadOrigins });
+      response = await matched.handler(context, { request, param: matched.param, ip, uploadOrigins });
     } catch (error) {
       thrown = error;
       response = errorReply(error, log);
     }
-    if (cors !== NO_CORS) for (const [name, value] of Object.entries(cors.headers)) setReplyHeader(response, name, value);
+    if (cors !== NO_CORS) for (const [name, value] of Object.entries(cors)) setReplyHeader(response, name, value);
     if (request.method === 'HEAD') {
       // A body a HEAD never sends is cancelled, so whatever feeds it (an event stream's watch) stops now.
       if (!(response instanceof JsonReply)) response.body?.cancel().catch(() => {});

@@ -35,3 +35,24 @@ export const generationOperations = {
     readonly docsSilent: boolean;
   };
 };
+
+/** Each generation operation's path alone, for a bundle that sends starts but needs nothing else of the table (the browser's proxy client). */
+export const generationPaths = {
+  enhance: "/api/v1/enhance",
+  restyle: "/api/v1/restyle",
+  emptyRoom: "/api/v1/empty-room",
+  lighting: "/api/v1/lighting",
+  windowView: "/api/v1/window-view",
+  clearSky: "/api/v1/clear-sky",
+  upscale: "/api/v1/upscale",
+  sketchToImage: "/api/v1/sketch-to-image",
+  freestyle: "/api/v1/freestyle",
+  modify: "/api/v1/modify",
+  edit: "/api/v1/edit",
+  inpaint: "/api/v1/inpaint",
+  removeObjects: "/api/v1/remove",
+  blurObjects: "/api/v1/blur",
+  stage: "/api/v1/stage",
+  sketch: "/api/v1/sketch",
+  generateFromText: "/api/v1/generate",
+} as const satisfies { readonly [K in keyof typeof generationOperations]: (typeof generationOperations)[K]['path'] };

@@ -1,7 +1,4 @@
-/**
- * Whether the store and the service (`GET /api/v1/me`) answer, each asked at most once per interval
- * however often the probe comes (a stranger may probe in a loop); concurrent probes share one check.
- */
+/** /readyz's checks: the store and the service (`GET /api/v1/me`), asked at most once per interval (a stranger may probe in a loop). */
 import type { ProxyPaths } from '@room-restyler/core';
 import type { ProxyStore } from '../state/store.js';
 import type { Upstream } from '../upstream/upstream.js';
@@ -17,28 +14,25 @@ const UPSTREAM_TIMEOUT_MS = 3_000;
 /** The key read to prove the store answers; never written. */
 const PROBE_KEY = 'readyz';
 
-export class Readiness {
-  readonly #store: () => Promise<ReadinessChecks['store']>;
-  readonly #upstream: () => Promise<ReadinessChecks['upstream']>;
+/** Whether the store and the service answer: each asked at most once per interval, concurrent probes sharing one check. */
+export type Readiness = () => Promise<ReadinessChecks>;
 
-  constructor({ store, upstream, now }: { store: ProxyStore; upstream: Upstream; now: () => number }) {
-    this.#store = cached(() => store.get(PROBE_KEY).then(() => 'ok' as const), STORE_EVERY_MS, now);
-    this.#upstream = cached(
-      async () => {
-        const { status } = await upstream.getAccount(AbortSignal.timeout(UPSTREAM_TIMEOUT_MS));
-        // A rate-limited service is up; a refused key makes every generation fail.
-        if ((status >= 200 && status < 300) || status === 429) return 'ok' as const;
-        return status === 401 || status === 403 ? ('refused' as const) : ('unreachable' as const);
-      },
-      UPSTREAM_EVERY_MS,
-      now,
-    );
-  }
-
-  async check(): Promise<ReadinessChecks> {
-    const [store, upstream] = await Promise.all([this.#store(), this.#upstream()]);
+export function createReadiness({ store, upstream, now }: { store: ProxyStore; upstream: Upstream; now: () => number }): Readiness {
+  const storeCheck = cached(() => store.get(PROBE_KEY).then(() => 'ok' as const), STORE_EVERY_MS, now);
+  const upstreamCheck = cached(
+    async () => {
+      const { status } = await upstream.getAccount(AbortSignal.timeout(UPSTREAM_TIMEOUT_MS));
+      // A rate-limited service is up; a refused key makes every generation fail.
+      if ((status >= 200 && status < 300) || status === 429) return 'ok' as const;
+      return status === 401 || status === 403 ? ('refused' as const) : ('unreachable' as const);
+    },
+    UPSTREAM_EVERY_MS,
+    now,
+  );
+  return async () => {
+    const [store, upstream] = await Promise.all([storeCheck(), upstreamCheck()]);
     return { store, upstream };
-  }
+  };
 }
 
 /** A check's last result, asked again only once it is `everyMs` old; a check that throws reads as unreachable. */

@@ -18,15 +18,15 @@ export async function readBody(request: ProxyRequest, limits: BodyLimits): Promi
   return new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 
-/** Hands each chunk to `onChunk` (awaited: a slow sink slows the reading) within the cap and deadline; resolves with the byte count. */
+/** Hands each chunk to `onChunk` (awaited: a slow sink slows the reading) within the cap and deadline. */
 export async function readBodyChunks(
   request: ProxyRequest,
   limits: BodyLimits,
   onChunk: (chunk: Uint8Array) => void | Promise<void>,
-): Promise<number> {
+): Promise<void> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limits.maxBytes) throw payloadTooLarge(limits.maxBytes);
-  if (!request.body) return 0;
+  if (!request.body) return;
 
   const reader = request.body.getReader();
   let total = 0;
@@ -53,5 +53,4 @@ export async function readBodyChunks(
   } finally {
     clearTimeout(timer);
   }
-  return total;
 }

@@ -35,11 +35,6 @@ export function jsonReply(status: number, body: unknown, headers?: Record<string
   return new JsonReply(status, JSON.stringify(body), { ...BASE_HEADERS, ...headers });
 }
 
-/** A reply over JSON text the caller already has (a cached serialization). */
-export function jsonTextReply(status: number, text: string): JsonReply {
-  return new JsonReply(status, text, { ...BASE_HEADERS });
-}
-
 export function setReplyHeader(reply: Reply, name: string, value: string): void {
   if (reply instanceof JsonReply) reply.headers[name] = value;
   else reply.headers.set(name, value);

@@ -1,12 +1,7 @@
 /**
- * Shared job state: one upstream poller per job however many visitors poll it or follow its events.
- * When to poll and what a reading means is core's follow loop (`createJobFollow`). The hub's own:
- * the poller holds a lease in the store, so that with a shared store one instance polls, and it
- * stores and publishes each snapshot; every instance's viewers are fed from that channel. It stops
- * once the job ends, the follow gives up, or nobody has watched for `idleMs`.
- *
- * When the store fails (Redis restarting), each instance polls the jobs its own viewers follow and
- * feeds them directly, and shares again once it answers: no store failure escapes a poller or reaches a viewer.
+ * One upstream poller per job however many visitors poll it or follow its events; when to poll is core's follow loop.
+ * The poller holds a lease in the store (one instance polls) and stores and publishes each snapshot to every instance's
+ * viewers. While the store fails, each instance polls the jobs its own viewers follow and feeds them directly.
  */
 import type { Clock } from '@room-restyler/core';
 import { createJobFollow, type JobFollow, learningFollow, type PollResult, pollDelayMs, stopDetail } from '@room-restyler/core/internal';
@@ -47,7 +42,6 @@ export interface JobHubOptions extends Omit<JobOptions, 'heartbeatMs'> {
 interface Entry {
   job: JobRef;
   latest: JobSnapshot | undefined;
-  /** Core's follow loop for this job, on this instance: its schedule and its counts of failures and unknown statuses. */
   follow: JobFollow;
   /** When the job is due to be polled (by whichever instance polls it). */
   nextPollAt: number;
@@ -96,11 +90,7 @@ export class JobHub {
     return this.#nextSnapshot(entry);
   }
 
-  /**
-   * Follows the job; the current state is delivered at once when known. Returns the unwatch
-   * function. A visitor holds a few viewers, the instance a bounded number (429 beyond), so one
-   * visitor with one job cannot take every file descriptor.
-   */
+  /** Follows the job (its current state at once when known); returns the unwatch function. Viewers are capped (429). */
   watch(job: JobRef, viewer: JobViewer): () => void {
     const { streamsPerVisitor, streamsPerInstance } = this.#options.limits;
     const held = this.#streams.get(viewer.visitor) ?? 0;

@@ -1,63 +1,37 @@
-/**
- * Spend limits, consumed before any upstream call: per visitor, per IP and a global daily budget.
- * Each check is one atomic `hit`; when a later check refuses, the earlier hits are given back so a
- * refused request costs the visitor nothing.
- */
+/** Spend limits per visitor, per IP and per day, consumed before any upstream call, each one atomic `hit` in the store. */
 import { networkOf, parseIp } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import type { ProxyStore } from '../state/store.js';
 
-export interface Limits {
-  /** Generations per visitor per window. Default 5. */
-  perVisitor: number;
-  /** Generations per client IP per window. Default 5. */
-  perIp: number;
-  /** The window of the two limits above. Default 1 hour. */
-  windowMs: number;
-  /** Generations (credits) per UTC day across all visitors. Default 100; Infinity disables it. */
-  dailyCredits: number;
-  /** Uploads per visitor and per IP per window, so the proxy is no free image host. Default 20. */
-  uploadsPerVisitor: number;
-  uploadsPerIp: number;
-  /** Uploads per UTC day across all visitors. Default 1000. */
-  uploadsPerDay: number;
-  /**
-   * IPv6 clients count as one per network of this prefix length for the per-IP limits (one
-   * subscriber holds a whole /64, so counting each address would multiply the limit). Default 64.
-   */
-  ipv6Prefix: number;
-  /**
-   * Share of `dailyCredits` one network may use in a day (0..1), so a few networks cannot switch
-   * the site off for everyone. Default 0.2 (20 of the default 100). 1 turns the share off.
-   */
-  networkDailyShare: number;
-  /**
-   * The network of that share: IPv4 prefix length (default 24) and IPv6 prefix length (default 48,
-   * what one site or home customer may be given, so its /64s cannot each take a share).
-   */
-  networkPrefixV4: number;
-  networkPrefixV6: number;
-  /** Event streams one visitor may hold open at once (on one instance). Default 6 (what a browser opens to one host over HTTP/1.1). */
-  streamsPerVisitor: number;
-  /** Event streams one instance holds at most (each is a socket and a file descriptor). Default 256. */
-  streamsPerInstance: number;
-}
-
-export const DEFAULT_LIMITS: Limits = {
+/** Every limit and its default: `Limits` is their shape. */
+export const DEFAULT_LIMITS = {
+  /** Generations per visitor per window. */
   perVisitor: 5,
+  /** Generations per client IP per window. */
   perIp: 5,
+  /** The window of the two limits above (1 hour). */
   windowMs: 60 * 60 * 1000,
+  /** Generations (credits) per UTC day across all visitors; Infinity disables it. */
   dailyCredits: 100,
+  /** Uploads per visitor and per IP per window, so the proxy is no free image host. */
   uploadsPerVisitor: 20,
   uploadsPerIp: 20,
+  /** Uploads per UTC day across all visitors. */
   uploadsPerDay: 1000,
+  /** IPv6 clients count as one per network of this prefix length for the per-IP limits (one subscriber holds a whole /64). */
   ipv6Prefix: 64,
+  /** Share of `dailyCredits` one network may use in a day (0..1), so a few networks cannot switch the site off; 1 turns it off. */
   networkDailyShare: 0.2,
+  /** The network of that share: IPv4 and IPv6 prefix lengths (a /48 is what one site or home customer may be given). */
   networkPrefixV4: 24,
   networkPrefixV6: 48,
+  /** Event streams one visitor may hold open at once on one instance (what a browser opens to one host over HTTP/1.1). */
   streamsPerVisitor: 6,
+  /** Event streams one instance holds at most (each is a socket and a file descriptor). */
   streamsPerInstance: 256,
-};
+} as const;
+
+export type Limits = { -readonly [K in keyof typeof DEFAULT_LIMITS]: number };
 
 export interface LimitCheck {
   key: string;
@@ -157,11 +131,7 @@ export async function consumeLimits(store: ProxyStore, checks: readonly LimitChe
   return taken;
 }
 
-/**
- * Refuses, before a byte of the body is read, a request that a full window would refuse anyway:
- * reads each window (a hit with limit 0 counts and creates nothing). Consuming stays the job of
- * `consumeLimits` once the request is known to be valid.
- */
+/** Refuses before a byte of the body is read what a full window would refuse anyway (a hit with limit 0 counts nothing). */
 export async function precheckLimits(store: ProxyStore, checks: readonly LimitCheck[], now: number): Promise<void> {
   const finite = checks.filter((check) => Number.isFinite(check.limit));
   const windows = await Promise.all(finite.map((check) => store.hit(check.key, check.windowMs, 0)));

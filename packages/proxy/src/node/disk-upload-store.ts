@@ -107,7 +107,7 @@ function createDiskSpool(dir: string): BodySpool {
       await ready;
       const path = join(dir, `spool-${randomBytes(12).toString('hex')}`);
       const file = await open(path, 'wx', 0o600);
-      const byteLength = await readBodyChunks(request, limits, async (chunk) => {
+      await readBodyChunks(request, limits, async (chunk) => {
         await file.write(chunk);
       })
         .finally(() => file.close())
@@ -115,7 +115,7 @@ function createDiskSpool(dir: string): BodySpool {
           await rm(path, { force: true });
           throw error;
         });
-      return { byteLength, bytes: async () => asBytes(await readFile(path)), dispose: () => rm(path, { force: true }) };
+      return { bytes: async () => asBytes(await readFile(path)), dispose: () => rm(path, { force: true }) };
     },
   };
 }

@@ -44,23 +44,25 @@ export function elementWidget(resolve: (specifier: string) => string = createReq
 
 /** An element older than the previews has none: its cards keep their drawn swatches. */
 async function previewOf(style: string, file: URL): Promise<[string, Uint8Array] | undefined> {
-  try {
-    return [style, await readFile(file)];
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  return unlessMissing(
+    readFile(file).then((bytes) => [style, bytes]),
+    undefined,
+  );
 }
 
 /** The language modules in `dir` by language; an element older than them has none (its bundle holds German). */
 async function translationsBeside(dir: URL): Promise<Map<string, string>> {
-  let files: string[];
-  try {
-    files = await readdir(dir);
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return new Map();
-    throw error;
-  }
+  const files = await unlessMissing(readdir(dir), []);
   const langs = files.filter((file) => /^[a-z-]+\.js$/.test(file)).map((file) => file.slice(0, -3));
   return new Map(await Promise.all(langs.map(async (lang) => [lang, await readFile(new URL(`${lang}.js`, dir), 'utf8')] as const)));
+}
+
+/** What `read` gives, or `fallback` when the file is not there. */
+async function unlessMissing<T, F>(read: Promise<T>, fallback: F): Promise<T | F> {
+  try {
+    return await read;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return fallback;
+    throw error;
+  }
 }

@@ -1,15 +1,10 @@
 /**
- * POST /api/v1/enhance and /api/v1/restyle, as the list of steps `handleGenerate` reads top to
- * bottom. Everything before the one upstream call refuses without spending anything (a store outage
- * is a 503); the call is made once; a start whose answer is lost is never sent again but
- * reconciled from the service's list of predictions (core's reconcile), here or when the same
- * Idempotency-Key comes back. The service's request id goes back as a sealed, visitor-bound handle.
- *
- * Each step is a function of the request (`Generation`) and of what the steps before it returned;
- * none keeps state for a later one.
+ * POST /api/v1/enhance and /api/v1/restyle, as the steps `handleGenerate` reads top to bottom; each a function of
+ * the request and of what the steps before it returned. Nothing is spent before the one upstream call; a start whose
+ * answer is lost is never sent again but reconciled (core's reconcile), here or when its Idempotency-Key comes back.
  */
 import { type ProxyGenerationAck, requestIdOf } from '@room-restyler/core';
-import { type Counted, claimKey, type KeyClaim, type KeyRecord, reconcile, type Start } from '@room-restyler/core/internal';
+import { type Counted, claimKey, type KeyRecord, reconcile, type Start } from '@room-restyler/core/internal';
 import { checkInput, enhanceInputSchema, type InputCheck, restyleInputSchema } from '@room-restyler/core/schemas';
 import { type ProxyContext, type RequestScope, visitorOf } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
@@ -83,11 +78,7 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
   }
 }
 
-/**
- * The visitor, who must already have the cookie: a retry after a lost answer must find the first
- * attempt under the same cookie, and a handle is readable by its visitor only. Without one, a 428
- * sets it (thrown, so a flood of cookieless requests is counted with the other refusals).
- */
+/** The visitor, who must have the cookie (a retry must find the first attempt under it); else a 428 sets it (counted as a refusal). */
 async function visitorWithCookie(context: ProxyContext, scope: RequestScope): Promise<string> {
   const visitor = await visitorOf(context, scope.request);
   if (visitor.setCookie)
@@ -106,11 +97,7 @@ async function refuseWhenLimitsFull({ store, options }: ProxyContext, scope: Req
   await precheckLimits(store, limitChecks('gen', options.limits, visitor, scope.ip, now), now);
 }
 
-/**
- * Counts a new start (a store that cannot count it refuses the request: 503, unsent) and claims
- * the Idempotency-Key for it. A key already answered is a replay; a key whose start was lost is
- * reconciled first. Either way the start counted here is given back.
- */
+/** Counts a new start and claims its Idempotency-Key: a key already answered is a replay, a lost start's is reconciled first. */
 async function claimStart(g: Generation): Promise<Claimed | JsonReply> {
   const counted = await openStart(g);
   if (g.key === undefined) return { counted, record: undefined };
@@ -174,11 +161,7 @@ async function send({ context, scope, input, visitor, key }: Generation): Promis
   return { kind: 'lost', failure, answered: true };
 }
 
-/**
- * The start's answer is lost: counted as lost from now on (other starts looking for their jobs no
- * longer wait for it), and its job looked for. None made → the limits and the key are free again
- * and the visitor gets the failure; none found for sure → 502 generation_unknown, never sent again.
- */
+/** The start's answer is lost: marked so (rivals stop waiting for it) and its job looked for; none made → all is given back. */
 async function findLostJob(
   g: Generation,
   claimed: Claimed,
@@ -197,11 +180,7 @@ async function findLostJob(
   throw lost.failure;
 }
 
-/**
- * Core's reconciliation of a lost start (`again`: for a request that came back with its key),
- * logged: its job answered, or 502 generation_unknown, the key's record marked so (when its POST
- * failed stays what it was; a start whose proxy died gets the time it was found lost).
- */
+/** Core's reconciliation of a lost start (`again`: its key came back): its job answered, or 502 generation_unknown. */
 async function lookFor(g: Generation, claimed: Claimed, now: number, again: boolean): Promise<JsonReply | 'not_started'> {
   const { context } = g;
   const found = await reconcile({ list: (limit) => context.upstream.listPredictions(limit), ledger: context.starts, now }, claimed.counted);
@@ -218,9 +197,8 @@ async function lookFor(g: Generation, claimed: Claimed, now: number, again: bool
 }
 
 /**
- * The service has the job: the visitor gets its handle whatever the store does now. What the proxy
- * learned — whose job it is, the answer for replays, that the start is resolved — is written in
- * that order, later if the store is away (a replay meanwhile reconciles to the same job).
+ * The service has the job: the visitor gets its handle whatever the store does now. What the proxy learned is
+ * written in order, later if the store is away (a replay meanwhile reconciles to the same job).
  */
 async function answer(g: Generation, { counted, record }: Claimed, job: Job): Promise<JsonReply> {
   const { options, sealer, hub, log, starts, writeBehind } = g.context;
@@ -300,10 +278,7 @@ function valid<T>(checked: InputCheck<T>): T {
   return checked.value;
 }
 
-/**
- * The acknowledgement a browser sees: the spec's fields, with the handle in place of the service's id everywhere,
- * and the median time of the operation's recent jobs when the proxy knows it (the widget's estimate starts there).
- */
+/** The acknowledgement a browser sees: the handle in place of the service's id, and the operation's recent median time. */
 function acknowledgement(ack: unknown, requestId: string, handle: string, prefix: string, expectedMs?: number): ProxyGenerationAck {
   const message = (ack as { message?: unknown } | null)?.message;
   return {
@@ -316,9 +291,6 @@ function acknowledgement(ack: unknown, requestId: string, handle: string, prefix
     ...(expectedMs === undefined ? {} : { expected_seconds: Math.ceil(expectedMs / 100) / 10 }),
   };
 }
-
-/** What a request with a key goes on with: its own record, a replay, or a lost start to reconcile. */
-type KeyOutcome = Extract<KeyClaim, { kind: 'claimed' | 'replay' | 'unresolved' }>;
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -333,7 +305,7 @@ function idempotencyKeyOf(header: string | null): string | undefined {
 }
 
 /** Claims the visitor's `key` for `start` (its record named per visitor and hashed), or says what became of the request that claimed it first. */
-async function claimIdempotencyKey({ context, visitor, input }: Generation, key: string, start: Start): Promise<KeyOutcome> {
+async function claimIdempotencyKey({ context, visitor, input }: Generation, key: string, start: Start) {
   const request = `${input.operation}\n${JSON.stringify(input.body)}`;
   const scope = { ttlMs: context.options.idempotencyTtlMs, pendingTtlMs: context.starts.pendingTtlMs, now: start.startedAt };
   const claim = await claimKey(context.store, `idem:${visitor}:${await sha256(key)}`, await sha256(request), start, scope);

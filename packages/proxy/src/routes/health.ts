@@ -1,9 +1,6 @@
 /**
- * GET /livez (and its alias /healthz): the process is up; it asks neither the store nor the
- * service, so a Redis outage never gets a healthy instance restarted. GET /readyz: whether traffic
- * should come here — the store and the service answer (asked at most once a second and once every
- * 5 s), and the proxy is not shutting down; it names the proxy's version, to tell which release
- * each instance runs.
+ * GET /livez (and /healthz): the process is up, asking neither store nor service (a Redis outage never gets a healthy
+ * instance restarted). GET /readyz: whether traffic should come here, with the version each instance runs.
  */
 import type { ProxyContext } from '../context.js';
 import type { ReadinessBody, ReadinessChecks } from '../health/readiness.js';
@@ -17,7 +14,7 @@ export function handleLive(): JsonReply {
 }
 
 export async function handleReady(context: ProxyContext): Promise<JsonReply> {
-  const checks = await context.readiness.check();
+  const checks = await context.readiness();
   if (context.hub.closed) return notReady(checks, 'shutting_down', 'The proxy is shutting down');
   if (checks.store !== 'ok') return notReady(checks, 'not_ready', 'The proxy cannot reach its store');
   if (checks.upstream !== 'ok')

@@ -1,12 +1,9 @@
 /**
- * GET /api/v1/prediction/{handle} and its /events, both fed by the shared job state (one poller per job).
- * The event stream sends `event: prediction` on every status change (the current state at once),
- * `event: error` when the job cannot be followed, and a comment heartbeat to keep intermediaries
- * from closing it; it ends after a terminal state, and a viewer that disconnects stops counting at once.
- * A prediction goes out as `normalizePrediction` kept it: the spec's fields only, never an id of the service's.
+ * GET /api/v1/prediction/{handle} and its /events, both fed by the job hub (one poller per job). A prediction goes out
+ * as `normalizePrediction` kept it: the spec's fields only, never an id of the service's.
  */
 import type { ProxyContext, RequestScope } from '../context.js';
-import { type JsonReply, jsonTextReply, notFound } from '../http/responses.js';
+import { type JsonReply, jsonReply, notFound } from '../http/responses.js';
 import type { JobSnapshot } from '../jobs/snapshot.js';
 import { type HandleClaims, readHandle } from '../security/handles.js';
 import { readVisitorCookie } from '../security/visitor-cookie.js';
@@ -14,7 +11,7 @@ import { upstreamErrorReply } from '../upstream/upstream.js';
 
 export async function handlePrediction(context: ProxyContext, scope: RequestScope): Promise<JsonReply> {
   const snapshot = await context.hub.current(await jobOf(context, scope));
-  return snapshot.kind === 'prediction' ? jsonTextReply(200, JSON.stringify(snapshot.prediction)) : upstreamErrorReply(snapshot);
+  return snapshot.kind === 'prediction' ? jsonReply(200, snapshot.prediction) : upstreamErrorReply(snapshot);
 }
 
 /** The job behind the handle in the path (also its reference for the hub), for the visitor who owns it; 404 for anything else. */

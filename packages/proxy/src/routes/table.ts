@@ -1,10 +1,7 @@
 /**
- * The route table: every operation the proxy serves, its method and its handler. Deny by default:
- * anything else — other paths, other methods, encoded slashes or dots, backslashes, empty or `..`
- * segments — is a JSON 404/405. The upstream URL is never built from the client's path: only a
- * fixed operation name or the request id inside a sealed handle reaches it.
+ * Every operation the proxy serves. Deny by default: anything else (other paths and methods, encoded slashes or dots,
+ * backslashes, empty or `..` segments) is a JSON 404/405; the upstream URL is never built from the client's path.
  */
-
 import type { ProxyPaths } from '@room-restyler/core';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { ProxyHttpError, type Reply } from '../http/responses.js';

@@ -1,10 +1,7 @@
 /**
- * POST /api/v1/uploads → 201 { url, expires_at, upload_expires_at }, and GET /api/v1/uploads/{id}.
- * The body is capped while it streams, the type comes from magic bytes, uploads count against the
- * visitor's own upload limits before the (expensive) decode, and only the re-encoded image — no
- * metadata, no trailing bytes of a polyglot — is ever stored and served: to the service through a
- * signed URL and to the visitor who uploaded it, within the site's upload count and storage budget.
- * A trusted server caller (ROOM_UPLOAD_TOKEN) skips the visitor limits, never the storage budget.
+ * POST /api/v1/uploads and GET /api/v1/uploads/{id}. Limits are counted before the (expensive) decode, and only the
+ * re-encoded image (no metadata, no trailing bytes of a polyglot) is stored and served: to the service through a signed
+ * URL and to its uploader. A trusted server caller (ROOM_UPLOAD_TOKEN) skips the visitor limits, never the storage budget.
  */
 import type { ProxyUpload } from '@room-restyler/core';
 import { sniffImageType } from '@room-restyler/core/internal';

@@ -1,13 +1,7 @@
 /**
- * GET /room-restyler.js: the `<room-restyler>` element as one ES module, so a site embeds the
- * widget with one script tag (no CDN, no build step). `?v=<element version>` names one build for
- * good (cached a year, immutable); the bare URL, or an old version's, is cached for 5 minutes, so a
- * deploy reaches visitors soon. Compressed as the browser accepts (75 kB of text is 27 kB gzipped).
- * GET /room-restyler/translations/<lang>.js: a language of the element, a module that imports the
- * bundle (`../room-restyler.js`), cached and compressed like it.
- * GET /room-restyler/previews/<style>.webp: the style cards' pictures shipped with the element.
- * It is public code: any origin may load it (a CMS page embedding the widget), unlike the API
- * routes, whose origin allowlist still holds (routes/table.ts marks these routes public).
+ * GET /room-restyler.js (the element as one ES module: one script tag, no CDN), its languages and its style previews.
+ * `?v=<element version>` is cached for good; the bare URL for 5 minutes, so a deploy reaches visitors soon. Public code:
+ * any origin may load it (a CMS page embedding the widget); routes/table.ts marks these routes public.
  */
 import type { ProxyContext, RequestScope } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';

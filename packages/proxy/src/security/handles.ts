@@ -1,8 +1,4 @@
-/**
- * What the browser gets in place of the service's `request_id`: the job's claims sealed for the
- * visitor, who can neither read the id out of it nor forge one (another's, tampered or expired reads
- * as "not found"). Self-contained, so a restarted proxy with the same secret still serves it.
- */
+/** What the browser gets in place of the service's `request_id`: the job sealed for its visitor, self-contained (a restart reads it). */
 import type { Sealer } from './keys.js';
 
 export interface HandleClaims {

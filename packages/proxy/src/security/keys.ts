@@ -1,8 +1,6 @@
 /**
- * The proxy's secret at work over WebCrypto: HMAC signatures (visitor cookies, upload URLs) and
- * AES-256-GCM seals (handles), each bound to a purpose so what was made for one never passes for
- * another. What checked out is remembered (bounded): a polling visitor presents the same cookie and
- * handle every time, and a check costs more than the rest of a poll. Callers still check expiry.
+ * HMAC signatures and AES-256-GCM seals, each bound to a purpose. What checked out is remembered: a polling visitor
+ * presents the same cookie and handle every time, and a check costs more than the rest of a poll.
  */
 import { decodeBase64Url, encodeBase64Url } from '../util/base64url.js';
 import { RecentCache } from '../util/recent-cache.js';

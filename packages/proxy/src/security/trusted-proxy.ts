@@ -1,11 +1,7 @@
-/**
- * What the site's own reverse proxies say about a request. Any client can write `X-Forwarded-*` and
- * `Forwarded`, so they count only when the site says how many proxies of its own sit in front
- * (`trustProxy`), and of a list only the entry the n-th trusted proxy from the right appended.
- */
+/** What the site's own reverse proxies say: any client writes `X-Forwarded-*`, so only the entry the n-th trusted proxy appended counts. */
 import { formatIp, parseIp, unmapIp } from '@room-restyler/core/internal';
 import { type ProxyRequest, SANE_HOST, URL_PARTS } from '../http/proxy-request.js';
-import type { Logger } from '../log.js';
+import type { LogEntry, Logger } from '../log.js';
 
 /** false: the socket address only. true = 1. n: the n-th address from the right of X-Forwarded-For. */
 export type TrustProxy = boolean | number;
@@ -37,26 +33,35 @@ export function canonicalIp(entry: string): string | undefined {
   return ip && formatIp(unmapIp(ip));
 }
 
-/** The client IP for per-IP limits; a trusted `X-Forwarded-For` entry that is no address is logged once (a flood must not grow the log). */
-export function clientIpReader(
-  trustProxy: TrustProxy,
-  log: Logger,
-): (request: ProxyRequest, socketIp: string | undefined) => string | undefined {
+/**
+ * The client IP for per-IP limits, or `unknown` (all such clients share one bucket). A trusted
+ * `X-Forwarded-For` entry that is no address, and an unknown IP, are each logged once (a flood must not grow the log).
+ */
+export function clientIpReader(trustProxy: TrustProxy, log: Logger): (request: ProxyRequest, socketIp: string | undefined) => string {
   const hops = trustedHops(trustProxy);
-  let warned = false;
+  const warned = new Set<string>();
+  const warnOnce = (entry: LogEntry) => {
+    if (warned.has(entry.msg)) return;
+    warned.add(entry.msg);
+    log(entry);
+  };
   return (request, socketIp) => {
     const forwarded = trustedEntry(request.headers.get('x-forwarded-for'), hops);
     const ip = forwarded === undefined ? undefined : canonicalIp(forwarded);
     if (ip) return ip;
-    if (forwarded !== undefined && !warned) {
-      warned = true;
-      log({
+    if (forwarded !== undefined)
+      warnOnce({
         level: 'warn',
         msg: 'X-Forwarded-For entry is no IP address: such requests count as the socket address (logged once; check trustProxy)',
         entry: forwarded.slice(0, 64),
       });
-    }
-    return socketIp === undefined ? undefined : canonicalIp(socketIp);
+    const socket = socketIp === undefined ? undefined : canonicalIp(socketIp);
+    if (socket) return socket;
+    warnOnce({
+      level: 'warn',
+      msg: 'client IP unknown: all such clients share one per-IP limit (pass the socket address from your adapter or set trustProxy)',
+    });
+    return 'unknown';
   };
 }
 

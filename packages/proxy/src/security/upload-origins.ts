@@ -1,8 +1,4 @@
-/**
- * Where the proxy's own uploads live: from configuration only (`uploads.publicUrl`, else the address
- * the server accepted the connection on), never from `Host` or `X-Forwarded-Host`, which any client
- * writes: a forged one would aim the service at an address of the attacker's choosing.
- */
+/** Where the proxy's own uploads live: never from `Host` or `X-Forwarded-Host`, which would aim the service where a client says. */
 export interface UploadOrigins {
   /** Where the URLs the proxy hands out point. */
   home: string;

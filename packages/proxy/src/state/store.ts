@@ -1,8 +1,4 @@
-/**
- * Where the proxy keeps what all requests share and, with Redis, all instances; every operation that
- * guards credits is one atomic step. A store whose backend is unreachable should reject promptly: the
- * proxy then answers 503 `store_unavailable` (every route reaches the store before the service).
- */
+/** What all requests (with Redis, all instances) share; a store that cannot be reached should reject promptly (503 `store_unavailable`). */
 import { createMemoryStartStore, type HitResult, type StartStore } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 

@@ -1,7 +1,6 @@
 /**
- * Store writes that must happen even when the store fails when they are due (what the proxy learned
- * from a start the service accepted). Each batch runs in order at once; a failed step and those after
- * it are tried again every second until they succeed or are too old to matter; past `maxBatches` the oldest is dropped.
+ * Store writes that must happen even when the store fails when they are due (what the proxy learned from an accepted
+ * start): a failed step and those after it are tried again every second until they succeed or are too old to matter.
  */
 import type { Logger } from '../log.js';
 

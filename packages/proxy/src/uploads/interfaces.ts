@@ -57,7 +57,6 @@ export interface UploadStore {
 }
 
 export interface SpooledBody {
-  readonly byteLength: number;
   /** The whole body, read back once it is needed. */
   bytes(): Promise<Uint8Array<ArrayBuffer>>;
   /** Frees what holds it (a temporary file); called once, whatever happened. */
@@ -72,6 +71,6 @@ export interface BodySpool {
 export const memorySpool: BodySpool = {
   async spool(request, limits) {
     const bytes = await readBody(request, limits);
-    return { byteLength: bytes.byteLength, bytes: async () => bytes, dispose: async () => {} };
+    return { bytes: async () => bytes, dispose: async () => {} };
   },
 };

@@ -1,8 +1,4 @@
-/**
- * The only code that talks to the service. URLs are fixed operation paths on the configured
- * origin (plus an id that came out of a sealed handle); generation POSTs are sent once, never
- * retried blindly, so a credit is not spent twice.
- */
+/** The only code that talks to the service: fixed spec paths (plus an id from a sealed handle); a generation POST is sent once. */
 import type { EnhanceRequest, ProxyErrorBody, ProxyErrorCode, paths, RestyleRequest } from '@room-restyler/core';
 import { parseRetryAfter, redact } from '@room-restyler/core/internal';
 import type { RequestHeaders } from '../http/proxy-request.js';

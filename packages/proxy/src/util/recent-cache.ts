@@ -1,7 +1,6 @@
 /**
- * A bounded map of what was used recently, in two generations: reading an entry of the older one
- * moves it up; when the current one is full, the older is dropped whole. A hit in the current one
- * is a single lookup with no reordering (a strict LRU reorders on every read): a visitor polling every second.
+ * A bounded map of what was used recently, in two generations: when the current one is full, the older is dropped whole.
+ * A hit is a single lookup with no reordering (a strict LRU reorders on every read): a visitor polling every second.
  */
 export class RecentCache<K, V> {
   readonly #generationSize: number;

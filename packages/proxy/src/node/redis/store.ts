@@ -22,7 +22,7 @@ export interface RedisStoreOptions {
   now?: (() => number) | undefined;
 }
 
-/** The scripts (`SCRIPTS` below) as ioredis defines them on the connection. */
+/** `SCRIPTS` as ioredis defines them on the connection. */
 interface ScriptCommands {
   hit(key: string, windowMs: number, limit: number): Promise<[allowed: number, count: number, msLeft: number]>;
   release(key: string): Promise<unknown>;
@@ -47,8 +47,7 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
     lazyConnect: true,
     connectTimeout: connectTimeoutMs,
     commandTimeout: commandTimeoutMs,
-    // While Redis is away, a call fails at once (the proxy answers 503 and spends nothing) instead
-    // of waiting in a queue; a call already sent fails after one reconnect attempt.
+    // While Redis is away a call fails at once (503, nothing spent) instead of waiting in a queue.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     // Reconnect within a second of Redis coming back (ioredis backs off to 2 s by default).
@@ -211,10 +210,7 @@ export async function storeFromEnv(env: StoreEnv, options: { log?: Logger | unde
 
 /** One key each; atomic, so concurrent proxies never both take a limit's last slot or both win a claim. */
 const SCRIPTS = {
-  /**
-   * Fixed window (ARGV: window ms, limit), answering { allowed, count, ms left }. A full one refuses
-   * without counting; the expiry is set only when it opens, so a `release` keeps its end.
-   */
+  /** Fixed window (ARGV: window ms, limit) → { allowed, count, ms left }; expiry set only when it opens (a `release` keeps its end). */
   hit: `
 local current = redis.call('GET', KEYS[1])
 local window = tonumber(ARGV[1])
