@@ -17,7 +17,14 @@ export type { PredictionOutcome } from './prediction.js';
 export { normalizePrediction, predictionOutcome, requestIdOf } from './prediction.js';
 export type { GenerationPhase } from './progress.js';
 export { GENERATION_PHASES } from './progress.js';
-export type { ProxyClient, ProxyClientOptions, ProxyEnhanceRequest, ProxyRestyleRequest } from './proxy-client.js';
+export type {
+  ProxyClient,
+  ProxyClientOptions,
+  ProxyEnhanceRequest,
+  ProxyOperationBody,
+  ProxyRestyleRequest,
+  ProxyUploadOptions,
+} from './proxy-client.js';
 export { createProxyClient } from './proxy-client.js';
 export type {
   ProxyErrorBody,

@@ -2,7 +2,7 @@
 import { ManualClock } from '@room-restyler/test-kit';
 import { describe, expect, it } from 'vitest';
 import { AbortError, ConnectionError, RateLimitedError, TimeoutError } from './errors.js';
-import { createProxyClient, type ProxyClientOptions } from './proxy-client.js';
+import { createProxyClient, type ProxyClientOptions, type ProxyOperationBody } from './proxy-client.js';
 
 interface Sent {
   url: string;
@@ -57,9 +57,8 @@ describe('the proxy client', () => {
     });
     await client().start('clearSky', { image_url: BODY.image_url });
     // @ts-expect-error -- each operation takes its own body: window-view needs a view type.
-    await client()
-      .start('windowView', { image_url: BODY.image_url })
-      .catch(() => undefined);
+    const noView: ProxyOperationBody<'windowView'> = { image_url: BODY.image_url };
+    await client().start('windowView', noView);
     await client().start('removeObjects', { image_url: BODY.image_url, objects: 'the red car' });
     expect(sent.map((s) => s.url)).toEqual([
       'https://site.test/rooms/api/v1/blur',
@@ -190,6 +189,14 @@ describe('the proxy client', () => {
     expect((await client().upload(photo)).url).toBe('https://site.test/rooms/api/v1/uploads/u1');
     expect(sent[0]).toMatchObject({ url: 'https://site.test/rooms/api/v1/uploads', method: 'POST', body: photo });
     expect(sent[0]?.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('uploads a mask to the proxy’s mask uploads', async () => {
+    const { sent, client } = scripted(() => json(201, { url: 'https://site.test/rooms/api/v1/uploads/m1', expires_at: 'x' }));
+    const mask = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    expect((await client().upload(mask, { kind: 'mask' })).url).toBe('https://site.test/rooms/api/v1/uploads/m1');
+    expect(sent[0]).toMatchObject({ url: 'https://site.test/rooms/api/v1/uploads?kind=mask', method: 'POST', body: mask });
+    expect(sent[0]?.headers.get('content-type')).toBe('image/png');
   });
 
   it('reports a proxy it cannot reach as a ConnectionError naming the call, the fetch’s error as its cause', async () => {

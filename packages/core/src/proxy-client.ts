@@ -11,7 +11,7 @@ import { secondsField } from './error-from-response.js';
 import type { components, paths } from './generated/proxy-api.js';
 import { generationPaths } from './generated/room-operations.js';
 import { followWith, type GenerationStarted, generationStarted, type StartOptions } from './generation-calls.js';
-import type { GenerationOperation, OperationBody } from './operations.js';
+import type { GenerationOperation } from './operations.js';
 import { normalizePrediction } from './prediction.js';
 import type { ProxyUpload } from './proxy-types.js';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from './retry-policy.js';
@@ -25,10 +25,18 @@ export const PROXY_PATHS = {
   uploads: '/api/v1/uploads',
 } as const satisfies Record<string, keyof paths>;
 
+/** The body of an operation's start at the proxy: the kit's input for it (openapi/proxy-api.yaml, at the service's path). */
+export type ProxyOperationBody<O extends GenerationOperation> =
+  paths[(typeof generationPaths)[O]]['post']['requestBody']['content']['application/json'];
 /** The proxy acknowledges every operation in one shape, whichever the service used. */
 type Ack = components['schemas']['ProxyGenerationAck'];
-export type ProxyEnhanceRequest = components['schemas']['EnhanceInput'];
-export type ProxyRestyleRequest = components['schemas']['RestyleInput'];
+export type ProxyEnhanceRequest = ProxyOperationBody<'enhance'>;
+export type ProxyRestyleRequest = ProxyOperationBody<'restyle'>;
+
+export interface ProxyUploadOptions extends CallOptions {
+  /** `mask`: a PNG mask for `mask_url`, which the proxy keeps a PNG at its size. Default `photo`. */
+  kind?: NonNullable<paths[typeof PROXY_PATHS.uploads]['post']['parameters']['query']>['kind'];
+}
 
 export interface ProxyClientOptions {
   /** Where the proxy is mounted: its origin, or origin and path prefix (`/api/v1/...` is appended). */
@@ -46,15 +54,15 @@ export interface ProxyClientOptions {
 
 export interface ProxyClient {
   /** Starts any operation the site's proxy allows (its `operations` option) at the proxy's mirror of the service's path. */
-  start<O extends GenerationOperation>(operation: O, body: OperationBody<O>, options?: StartOptions): Promise<GenerationStarted>;
+  start<O extends GenerationOperation>(operation: O, body: ProxyOperationBody<O>, options?: StartOptions): Promise<GenerationStarted>;
   enhance(input: ProxyEnhanceRequest, options?: StartOptions): Promise<GenerationStarted>;
   restyle(input: ProxyRestyleRequest, options?: StartOptions): Promise<GenerationStarted>;
   /** `handle` is the `request_id` of a start's acknowledgement. */
   getPrediction(handle: string, options?: CallOptions): Promise<Prediction>;
   /** Polls until the prediction succeeds (resolves) or fails (GenerationFailedError), on the schedule given or the default one. */
   waitForPrediction(handle: string, options?: Omit<WaitOptions, 'durations' | 'operation'>): Promise<Prediction>;
-  /** Sends a photo (its bytes, typed by the Blob) to the proxy's upload route: `url` is what `image_url` takes. */
-  upload(image: Blob, options?: CallOptions): Promise<ProxyUpload>;
+  /** Sends a photo (its bytes, typed by the Blob) to the proxy's upload route: `url` is what `image_url` takes (a mask's: `mask_url`). */
+  upload(image: Blob, options?: ProxyUploadOptions): Promise<ProxyUpload>;
 }
 
 export function createProxyClient(options: ProxyClientOptions): ProxyClient {
@@ -82,7 +90,7 @@ export function createProxyClient(options: ProxyClientOptions): ProxyClient {
     }).then(normalizePrediction);
 
   /** One start; the proxy's free 428 (a visitor without its cookie yet) is sent again once, by the retry policy. */
-  const start = <O extends GenerationOperation>(operation: O, body: OperationBody<O>, startOptions?: StartOptions) =>
+  const start = <O extends GenerationOperation>(operation: O, body: ProxyOperationBody<O>, startOptions?: StartOptions) =>
     call<Ack>(
       `Starting the ${operation}`,
       startOptions,
@@ -96,11 +104,11 @@ export function createProxyClient(options: ProxyClientOptions): ProxyClient {
     restyle: (input, startOptions) => start('restyle', input, startOptions),
     getPrediction,
     waitForPrediction: followWith(getPrediction, retry, clock, BRIEF_WAITS),
-    upload: (image, callOptions) =>
+    upload: (image, { kind, ...callOptions } = {}) =>
       call(
-        'Uploading the photo',
+        `Uploading the ${kind ?? 'photo'}`,
         callOptions,
-        { method: 'POST', path: PROXY_PATHS.uploads, bytes: image },
+        { method: 'POST', path: kind ? `${PROXY_PATHS.uploads}?kind=${kind}` : PROXY_PATHS.uploads, bytes: image },
         { 'Content-Type': image.type || 'image/jpeg' },
       ),
   };

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import type { components as ProxyComponents } from './generated/proxy-api.js';
 import type { GenerationOperation, OperationBody } from './operations.js';
+import type { ProxyOperationBody } from './proxy-client.js';
 import type { EnhanceRequest, RestyleRequest } from './types.js';
 import { isHttpUrl } from './uri.js';
 import { MODE_IDS, ROOM_TYPE_IDS, STAGING_ROOM_TYPE_IDS, STAGING_STYLE_IDS, STYLE_IDS, VIEW_TYPE_IDS } from './vocabulary.js';
@@ -183,3 +184,8 @@ type Differs<Of extends 'input' | 'output'> = {
 }[Exclude<GenerationOperation, OpenBody>];
 specMatches<Same<Differs<'input'> | Differs<'output'>, never>>(true);
 specMatches<{ [O in OpenBody]: z.output<Inputs[O]> extends OperationBody<O> ? true : false }[OpenBody]>(true);
+// And each takes exactly the kit's input the proxy's spec gives that operation.
+type ProxyDiffers = {
+  [O in GenerationOperation]: Same<z.input<Inputs[O]>, ProxyOperationBody<O>> extends true ? never : O;
+}[GenerationOperation];
+specMatches<Same<ProxyDiffers, never>>(true);

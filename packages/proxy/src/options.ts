@@ -1,5 +1,13 @@
 /** `createRoomProxy` options, their defaults and their validation. */
-import { type Clock, DurationHistory, type PollSchedule, systemClock } from '@room-restyler/core';
+import {
+  type Clock,
+  DurationHistory,
+  GENERATION_OPERATIONS,
+  type GenerationOperation,
+  isGenerationOperation,
+  type PollSchedule,
+  systemClock,
+} from '@room-restyler/core';
 import { normalizeBaseUrl } from '@room-restyler/core/internal';
 import { DEFAULT_LIMITS, type Limits } from './limits/limits.js';
 import { jsonLinesLogger, type Logger } from './log.js';
@@ -10,7 +18,7 @@ import { type BodySpool, type ImageProcessor, memorySpool, type UploadStore } fr
 import { randomId } from './util/base64url.js';
 import { servedWidget, type WidgetSource } from './widget/widget-source.js';
 
-export type AuthorizeRoute = 'enhance' | 'restyle' | 'upload';
+export type AuthorizeRoute = GenerationOperation | 'upload';
 
 export interface AuthorizeContext {
   route: AuthorizeRoute;
@@ -33,6 +41,8 @@ export interface UploadsOptions {
   publicUrl?: string | undefined;
   /** Default 15 MB. */
   maxBytes?: number | undefined;
+  /** A mask upload (`?kind=mask`, a PNG). Default 5 MB. */
+  maxMaskBytes?: number | undefined;
   /** Decoded pixels above which an image is refused. Default 50 million. */
   maxPixels?: number | undefined;
   /** Long edge of the re-encoded image. Default 2048. */
@@ -55,6 +65,8 @@ export interface RoomProxyOptions {
   /** Signs visitor cookies and seals handles (≥ 16 characters). Default: random per process (handles die with it). */
   secret?: string | undefined;
   limits?: Partial<Limits> | undefined;
+  /** The operations visitors may start (`ROOM_PROXY_OPERATIONS`), by operationId. Default: enhance, restyle and emptyRoom. */
+  operations?: readonly GenerationOperation[] | undefined;
   /** Whether `X-Forwarded-For` names the client (true / number of proxies in front). Default false. */
   trustProxy?: TrustProxy | undefined;
   /** Browser origins allowed to call the proxy cross-origin (exact `scheme://host[:port]`). */
@@ -155,7 +167,15 @@ export function resolveOptions(options: RoomProxyOptions) {
   const uploads = options.uploads
     ? {
         ...withDefaults(
-          { maxBytes: 15 * 1024 * 1024, maxPixels: 50_000_000, maxEdge: 2048, ttlMs: 24 * HOUR, urlTtlMs: HOUR, timeoutMs: 60_000 },
+          {
+            maxBytes: 15 * 1024 * 1024,
+            maxMaskBytes: 5 * 1024 * 1024,
+            maxPixels: 50_000_000,
+            maxEdge: 2048,
+            ttlMs: 24 * HOUR,
+            urlTtlMs: HOUR,
+            timeoutMs: 60_000,
+          },
           options.uploads,
         ),
         store: options.uploads.store,
@@ -180,6 +200,7 @@ export function resolveOptions(options: RoomProxyOptions) {
     secret: options.secret ?? randomId(32),
     secretGenerated: options.secret === undefined,
     limits,
+    operations: offeredOperations(options.operations),
     allowedOrigins: new Set((options.allowedOrigins ?? []).map(originOf)),
     allowedImageOrigins: options.allowedImageOrigins ? new Set(options.allowedImageOrigins.map(originOf)) : undefined,
     allowedImagePorts,
@@ -212,4 +233,14 @@ function publicOrigin(value: string): string {
     `uploads.publicUrl must be an http(s) origin such as https://www.site.example (the prefix is added), got ${JSON.stringify(value)}`,
   );
   return url.origin;
+}
+
+/** The operations a site offers by default: staging, restyle and empty room. */
+export const DEFAULT_OPERATIONS: readonly GenerationOperation[] = ['enhance', 'restyle', 'emptyRoom'];
+
+function offeredOperations(given: readonly string[] = DEFAULT_OPERATIONS): readonly GenerationOperation[] {
+  const unknown = given.filter((operation) => !isGenerationOperation(operation));
+  check(unknown.length === 0, `operations: unknown ${unknown.join(', ')} (known: ${GENERATION_OPERATIONS.join(', ')})`);
+  check(given.length > 0, 'operations must name at least one operation');
+  return [...new Set(given as GenerationOperation[])];
 }

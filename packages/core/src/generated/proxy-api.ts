@@ -41,6 +41,306 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/empty-room": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Empty a room of its furniture (the service's empty-room), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["emptyRoom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lighting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fix a photo's lighting (the service's lighting), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["lighting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/window-view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a view in the windows (the service's window-view), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["windowView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clear-sky": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear a grey sky in an exterior photo (the service's clear-sky), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["clearSky"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/upscale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upscale a photo (the service's upscale), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["upscale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sketch-to-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a sketch into a room (the service's sketch-to-image), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["sketchToImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/freestyle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A room from a prompt (the service's freestyle), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["freestyle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the masked area as the prompt says (the service's modify), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a photo with a sentence (the service's edit), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inpaint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fill the masked area as the prompt says (the service's inpaint), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["inpaint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove the named objects (the service's remove), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["removeObjects"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/blur": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Blur the named objects, e.g. faces or licence plates (the service's blur), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["blurObjects"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stage a room (the service's virtual staging), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["stage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sketch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a sketch into a room (the service's sketch), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["sketch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A room from a prompt (the service's generate), charged to the site's account within the visitor's limits
+         * @description Never charged twice. A start whose answer was lost (a reset, a timeout, a crash, the store failing after the service accepted it) is not sent again: the proxy looks for the job in the service's list of predictions and answers with a handle when exactly one unclaimed job matches, otherwise `502 generation_unknown` with `Retry-After` — send the same `Idempotency-Key` again later to look again. A start the service answered with a 5xx is treated the same way (the service may have created and charged the job before failing): it is never replayed as final and never sent again blindly. While the proxy's store is unreachable: `503 store_unavailable` with `Retry-After`, before anything is charged. A request without the proxy's visitor cookie is refused first, free of charge, with `428 visitor_cookie_required` and the cookie set: send it again (a browser holds the cookie now), so that every paid start — the first click included — belongs to a visitor whose retries with the same `Idempotency-Key` find it.
+         */
+        post: operations["generateFromText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/prediction/{handle}": {
         parameters: {
             query?: never;
@@ -107,6 +407,12 @@ export type paths = {
          *     `503 public_url_required`: the proxy runs where it cannot know its own address (a fetch
          *     handler: Hono, Next.js) and `uploads.publicUrl` (`ROOM_PROXY_PUBLIC_URL`) is not set; it
          *     never takes its address from `Host` or `X-Forwarded-Host`.
+         *
+         *     With `?kind=mask`, the upload is a mask for `mask_url`: it must be a PNG (read from the
+         *     bytes, whatever the `Content-Type` says; anything else is `415 unsupported_image_type`) of at
+         *     most `uploads.maxMaskBytes` (5 MB by default; `413 payload_too_large` with `max_bytes`) and
+         *     `uploads.maxPixels`. It is stored as a PNG of its image data only (metadata and trailing
+         *     bytes dropped), not resized, so it keeps the size it was drawn at.
          */
         post: operations["uploadImage"];
         delete?: never;
@@ -268,6 +574,56 @@ export type components = {
         StyleInput: string;
         /** @description The service's `RoomType` (free text) under the kit's rule of 1 to 64 characters. */
         RoomTypeInput: string;
+        /**
+         * Format: uri
+         * @description The service's `MaskUrl` under the rules of `ImageUrlInput`: a PNG the size of the photo, white where it changes. Like `image_url`, it may be one of this proxy's uploads: a mask upload (`POST /api/v1/uploads?kind=mask`, a PNG).
+         */
+        MaskUrlInput: string;
+        /** @description The service's `Prompt` (free text) under the kit's rule of 1 to 1000 characters (the service documents no bound). The proxy never logs it, only its length (`prompt_chars`). */
+        PromptInput: string;
+        /** @description One thing to find in the photo, in words (1 to 64 characters). */
+        ObjectNameInput: string;
+        ObjectsInput: components["schemas"]["ObjectNameInput"][];
+        /** @description The body of empty-room, clear-sky, lighting and upscale: the photo only (lighting and upscale are documented no further, so the kit sends no other field). */
+        ImageOnlyInput: {
+            image_url: components["schemas"]["ImageUrlInput"];
+        };
+        WindowViewInput: {
+            image_url: components["schemas"]["ImageUrlInput"];
+            view_type: components["schemas"]["ViewType"];
+        };
+        SketchInput: {
+            image_url: components["schemas"]["ImageUrlInput"];
+            style?: components["schemas"]["StyleInput"];
+            room_type?: components["schemas"]["RoomTypeInput"];
+        };
+        PromptRoomInput: {
+            prompt: components["schemas"]["PromptInput"];
+            style?: components["schemas"]["StyleInput"];
+            room_type?: components["schemas"]["RoomTypeInput"];
+        };
+        MaskedEditInput: {
+            image_url: components["schemas"]["ImageUrlInput"];
+            mask_url: components["schemas"]["MaskUrlInput"];
+            prompt: components["schemas"]["PromptInput"];
+        };
+        EditInput: {
+            image_url: components["schemas"]["ImageUrlInput"];
+            prompt: components["schemas"]["PromptInput"];
+        };
+        RemoveObjectsInput: {
+            image_url: components["schemas"]["ImageUrlInput"];
+            objects: components["schemas"]["ObjectNameInput"] | components["schemas"]["ObjectsInput"];
+        };
+        BlurObjectsInput: {
+            image_url: components["schemas"]["ImageUrlInput"];
+            objects: components["schemas"]["ObjectsInput"];
+        };
+        StageInput: {
+            image_url: components["schemas"]["ImageUrlInput"];
+            style?: components["schemas"]["StagingStyle"];
+            room_type?: components["schemas"]["StagingRoomType"];
+        };
         /** @description The service's `EnhanceRequest` under the kit's rules. Only these fields are accepted, so no caller can pass others to the paid service. */
         EnhanceInput: {
             image_url: components["schemas"]["ImageUrlInput"];
@@ -352,6 +708,8 @@ export type components = {
             max_bytes?: number;
             /** @description With too_many_pixels. */
             max_pixels?: number;
+            /** @description With not_found on an operation the site does not offer, the operationIds it offers. */
+            allowed?: string[];
         };
         InsufficientCreditsError: {
             error: string;
@@ -378,6 +736,21 @@ export type components = {
             /** @description Says that generation started and names the polling path: "Generation started. Poll /api/v1/prediction/{id} for results." */
             message: string;
         };
+        /**
+         * @description The view to put in the windows. The two pages of the same path list different values (`sunset` and `ocean` only on the *Scenes* page): every value of either is accepted.
+         * @enum {string}
+         */
+        ViewType: "mountain" | "beach" | "city" | "forest" | "garden" | "sunset" | "ocean";
+        /**
+         * @description The interior styles of the staging page (the only page that closes the list).
+         * @enum {string}
+         */
+        StagingStyle: "modern" | "minimalist" | "scandinavian" | "luxury" | "industrial" | "rustic" | "coastal" | "bohemian";
+        /**
+         * @description The room types of the staging page, spelled with hyphens (`living-room`), where the *Image Generation* pages' examples write `living_room`.
+         * @enum {string}
+         */
+        StagingRoomType: "living-room" | "bedroom" | "kitchen" | "dining-room" | "bathroom" | "home-office" | "studio" | "entryway" | "outdoor-patio";
         /**
          * @description The statuses the documentation shows.
          * @enum {string}
@@ -436,6 +809,15 @@ export type components = {
             headers: {
                 /** @description When it is worth trying again (seconds), with 409 `idempotency_in_progress`, 502 `generation_unknown`, 503 and 504. */
                 "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProxyError"];
+            };
+        };
+        /** @description `not_found`: this site does not offer the operation (the proxy's `operations` option); `allowed` names the operations it offers. Nothing was read, counted or charged. */
+        OperationNotOffered: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -508,6 +890,7 @@ export interface operations {
             400: components["responses"]["Error"];
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
             408: components["responses"]["Error"];
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
@@ -539,6 +922,487 @@ export interface operations {
             400: components["responses"]["Error"];
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    emptyRoom: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImageOnlyInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    lighting: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImageOnlyInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    windowView: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WindowViewInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    clearSky: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImageOnlyInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    upscale: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImageOnlyInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    sketchToImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SketchInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    freestyle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptRoomInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    modify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaskedEditInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    inpaint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaskedEditInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    removeObjects: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveObjectsInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    blurObjects: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlurObjectsInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    stage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StageInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    sketch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SketchInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    generateFromText: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptRoomInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
             408: components["responses"]["Error"];
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
@@ -618,7 +1482,10 @@ export interface operations {
     };
     uploadImage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `photo` (the default): a room photo. `mask`: a PNG mask for `mask_url`. */
+                kind?: "photo" | "mask";
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -48,8 +48,19 @@ describe('room-restyler-proxy --check', () => {
     expect(line(stdout, 'origins')).toBe('✓ origins    https://shop.example');
     // A warning says what it means, and does not fail the check.
     expect(line(stdout, 'public URL')).toMatch(/^! public URL not set .* set it to the public address the service can fetch$/);
+    expect(line(stdout, 'operations')).toMatch(/^✓ operations +enhance, restyle, emptyRoom \(the default; ROOM_PROXY_OPERATIONS\)$/);
     expect(line(stdout, 'key share')).toMatch(
       /^✓ key share +\d+ recent jobs? on the account; whose they are cannot be told here \(no shared store: .*\) — reconciling a lost start needs one API key per deployment$/,
+    );
+  });
+
+  it('lists the operations the site offers, and names an unknown one with the known ones', async () => {
+    const offered = await check({ ...service, ROOM_PROXY_OPERATIONS: 'enhance, clearSky,blurObjects' });
+    expect(line(offered.stdout, 'operations')).toMatch(/^✓ operations +enhance, clearSky, blurObjects$/);
+    const unknown = await check({ ...service, ROOM_PROXY_OPERATIONS: 'enhance,teleport' });
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toMatch(
+      /ROOM_PROXY_OPERATIONS: "teleport" is no operation of the service; known: enhance, restyle, emptyRoom, /,
     );
   });
 

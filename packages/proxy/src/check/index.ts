@@ -10,7 +10,7 @@ import { elementWidget } from '../node/element-widget.js';
 import { MissingPeerError } from '../node/optional-peer.js';
 import { describeRedisUrl, type StoreEnv, storeFromEnv } from '../node/redis/store.js';
 import { loadSharp } from '../node/sharp-image-processor.js';
-import { DEFAULT_UPSTREAM_TIMEOUT_MS } from '../options.js';
+import { DEFAULT_OPERATIONS, DEFAULT_UPSTREAM_TIMEOUT_MS } from '../options.js';
 
 export function proxyChecks(env: ProxyEnv, processEnv: Record<string, string | undefined>): Check[] {
   const redisUrl = processEnv.ROOM_PROXY_REDIS_URL?.trim();
@@ -22,6 +22,7 @@ export function proxyChecks(env: ProxyEnv, processEnv: Record<string, string | u
     { label: 'widget', run: widgetCheck },
     { label: 'origins', run: async () => originsCheck(env.allowedOrigins) },
     { label: 'public URL', run: async () => publicUrlCheck(env.publicUrl) },
+    { label: 'operations', run: async () => operationsCheck(env.operations) },
     keyShareCheck({
       apiKey: env.apiKey,
       baseUrl: env.baseUrl,
@@ -98,4 +99,12 @@ function publicUrlCheck(publicUrl: string | undefined) {
     'not set (ROOM_PROXY_PUBLIC_URL): upload URLs name the address each request came in on',
     'behind a load balancer or on localhost, set it to the public address the service can fetch',
   );
+}
+
+/** What visitors may start (ROOM_PROXY_OPERATIONS): the env reader already refused unknown names. */
+function operationsCheck(operations: readonly string[] | undefined) {
+  if (operations === undefined) return ok(`${DEFAULT_OPERATIONS.join(', ')} (the default; ROOM_PROXY_OPERATIONS)`);
+  if (operations.length === 0)
+    return fail('ROOM_PROXY_OPERATIONS names no operation', `list operationIds, e.g. ${DEFAULT_OPERATIONS.join(',')}`);
+  return ok(operations.join(', '));
 }

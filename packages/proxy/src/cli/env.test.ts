@@ -30,6 +30,17 @@ describe('proxyEnv', () => {
     expect(() => proxyEnv({ ROOM_PROXY_NETWORK_PREFIX_V6: '/48' })).toThrow(/ROOM_PROXY_NETWORK_PREFIX_V6/);
   });
 
+  it('reads ROOM_PROXY_OPERATIONS as operationIds, refusing one the service does not have', () => {
+    expect(proxyEnv({}).operations).toBeUndefined();
+    expect(proxyEnv({ ROOM_PROXY_OPERATIONS: 'enhance, clearSky,,blurObjects' }).operations).toEqual([
+      'enhance',
+      'clearSky',
+      'blurObjects',
+    ]);
+    expect(() => proxyEnv({ ROOM_PROXY_OPERATIONS: 'enhance,clear-sky' })).toThrow(UsageError);
+    expect(() => proxyEnv({ ROOM_PROXY_OPERATIONS: 'enhance,clear-sky' })).toThrow(/ROOM_PROXY_OPERATIONS: "clear-sky" is no operation/);
+  });
+
   it('reads ROOM_PROXY_PUBLIC_URL as an origin, refusing a path the upload URLs would drop', () => {
     expect(proxyEnv({ ROOM_PROXY_PUBLIC_URL: 'https://www.site.example/' }).publicUrl).toBe('https://www.site.example');
     expect(() => proxyEnv({ ROOM_PROXY_PUBLIC_URL: 'https://www.site.example/room-api' })).toThrow(

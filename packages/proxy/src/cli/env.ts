@@ -1,4 +1,5 @@
 /** The bin's flags, help text and settings from the environment (a value that cannot be read is a UsageError naming the variable). */
+import { GENERATION_OPERATIONS, type GenerationOperation, isGenerationOperation } from '@room-restyler/core';
 import { type FlagSpecs, readBaseUrl, readBoolean, readInteger, readRange, readUrl, UsageError } from '@room-restyler/core/cli';
 import type { Limits } from '../limits/limits.js';
 import type { TrustProxy } from '../security/trusted-proxy.js';
@@ -29,6 +30,7 @@ const VARIABLES = {
   uploadToken: ['ROOM_UPLOAD_TOKEN', readUploadToken],
   simulatorLatencyMs: ['ROOM_SIM_LATENCY', readRange],
   upstreamTimeoutMs: ['ROOM_PROXY_UPSTREAM_TIMEOUT_MS', integer(1_000, 600_000)],
+  operations: ['ROOM_PROXY_OPERATIONS', list(readOperation)],
 } as const;
 
 type Settings = { [K in keyof typeof VARIABLES]: ReturnType<(typeof VARIABLES)[K][1]> | undefined };
@@ -68,6 +70,11 @@ function readTrustProxy(name: string, value: string): TrustProxy {
   throw new UsageError(`${name} must be true, false or a number of hops, got "${value}"`);
 }
 
+function readOperation(name: string, value: string): GenerationOperation {
+  if (isGenerationOperation(value)) return value;
+  throw new UsageError(`${name}: "${value}" is no operation of the service; known: ${GENERATION_OPERATIONS.join(', ')}`);
+}
+
 /** Said without the value: a short token is guessable, and the variable is what to fix. */
 function readUploadToken(name: string, value: string): string {
   if (value.length < 16) throw new UsageError(`${name} must be at least 16 characters (e.g. the output of \`openssl rand -hex 32\`)`);
@@ -87,8 +94,9 @@ export const PROXY_FLAGS = {
 export const USAGE = `Usage: room-restyler-proxy [--port N] [--host H] [--simulate] [--image-origin URL]...
        room-restyler-proxy --check
 
-Serves the browser-facing mirror of the room generation service (/api/v1/enhance, /api/v1/restyle,
-/api/v1/prediction/{handle}[/events]) plus /api/v1/uploads and /healthz, adding the API key server-side.
+Serves the browser-facing mirror of the room generation service (the operations the site offers, e.g.
+/api/v1/enhance, and /api/v1/prediction/{handle}[/events]) plus /api/v1/uploads and /healthz, adding the
+API key server-side.
 
   --port N       port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host H       interface to bind (default 127.0.0.1)
@@ -98,7 +106,7 @@ Serves the browser-facing mirror of the room generation service (/api/v1/enhance
                  the only origin image_url may name besides the proxy's own uploads; repeat for
                  several (default: any public http(s) host; also ROOM_PROXY_IMAGE_ORIGINS, comma-separated)
   --check        verify the configuration (service and key via GET /me, Redis, sharp, upload folder,
-                 widget, allowed origins, public URL), one line each; exit 1 on any failure
+                 widget, allowed origins, public URL, operations offered), one line each; exit 1 on any failure
   -h, --help     show this help
   -v, --version  print the version
 
@@ -112,4 +120,6 @@ ROOM_UPLOAD_TOKEN (>= 16 characters: uploads with Authorization: Bearer <token>,
 skip the visitor upload limits),
 ROOM_PROXY_REDIS_URL and ROOM_PROXY_REDIS_PREFIX (several instances sharing state),
 ROOM_PROXY_UPSTREAM_TIMEOUT_MS (1000-600000, default 30000: how long a call to the service may take),
+ROOM_PROXY_OPERATIONS (the operations visitors may start, comma-separated operationIds; default
+enhance,restyle,emptyRoom),
 ROOM_SIM_LATENCY (MIN-MAX ms of simulated jobs, with --simulate).`;

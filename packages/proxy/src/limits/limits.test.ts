@@ -6,7 +6,7 @@ import { type Harness, startHarness, visitorCookie } from '../../test/support/ha
 import { ProxyHttpError } from '../http/responses.js';
 import type { ProxyStore } from '../state/store.js';
 import { createMemoryStore } from '../state/store.js';
-import { consumeLimits } from './limits.js';
+import { consumeLimits, precheckLimits } from './limits.js';
 
 let h: Harness;
 afterEach(() => h?.close());
@@ -162,6 +162,21 @@ describe('networks (trustProxy, as behind a load balancer)', () => {
 });
 
 describe('Retry-After of a refusal', () => {
+  it('counts a start by its credits: all of them taken or none, given back one by one', async () => {
+    const store = createMemoryStore();
+    const checks = (limit: number) => [{ key: 'day', limit, windowMs: 60_000, code: 'daily_budget' as const, message: 'over' }];
+    const taken = await consumeLimits(store, checks(3), 0, 2);
+    expect(taken).toHaveLength(2);
+    expect((await store.hit('day', 60_000, 0)).count).toBe(2);
+    // One credit is left: a start costing two is refused, and takes none.
+    await expect(consumeLimits(store, checks(3), 0, 2)).rejects.toMatchObject({ status: 429, code: 'daily_budget' });
+    expect((await store.hit('day', 60_000, 0)).count).toBe(2);
+    await expect(precheckLimits(store, checks(3), 0, 2)).rejects.toMatchObject({ status: 429 });
+    await precheckLimits(store, checks(3), 0, 1);
+    await Promise.all(taken.map((release) => release()));
+    expect((await store.hit('day', 60_000, 0)).count).toBe(0);
+  });
+
   it('says the window in whole seconds even when the store read its clock a moment later', async () => {
     const t0 = Date.UTC(2026, 0, 1);
     const store = createMemoryStore({ now: () => t0 + 37 });

@@ -116,27 +116,37 @@ function refusal(check: LimitCheck, resetAt: number, now: number): ProxyHttpErro
   });
 }
 
-/** Consumes every check or none; throws a 429 with `Retry-After` naming the limit that refused. Answers a release step per window taken. */
-export async function consumeLimits(store: ProxyStore, checks: readonly LimitCheck[], now: number): Promise<Array<() => Promise<void>>> {
+/**
+ * Consumes every check `cost` times (an operation's credits) or none; throws a 429 with `Retry-After` naming the
+ * limit that refused. Answers a release step per unit taken.
+ */
+export async function consumeLimits(
+  store: ProxyStore,
+  checks: readonly LimitCheck[],
+  now: number,
+  cost = 1,
+): Promise<Array<() => Promise<void>>> {
   const taken: Array<() => Promise<void>> = [];
   for (const check of checks) {
     if (!Number.isFinite(check.limit)) continue;
-    const result = await store.hit(check.key, check.windowMs, check.limit);
-    if (!result.allowed) {
-      await Promise.all(taken.map((release) => release()));
-      throw refusal(check, result.resetAt, now);
+    for (let unit = 0; unit < cost; unit++) {
+      const result = await store.hit(check.key, check.windowMs, check.limit);
+      if (!result.allowed) {
+        await Promise.all(taken.map((release) => release()));
+        throw refusal(check, result.resetAt, now);
+      }
+      taken.push(() => store.release(check.key));
     }
-    taken.push(() => store.release(check.key));
   }
   return taken;
 }
 
 /** Refuses before a byte of the body is read what a full window would refuse anyway (a hit with limit 0 counts nothing). */
-export async function precheckLimits(store: ProxyStore, checks: readonly LimitCheck[], now: number): Promise<void> {
+export async function precheckLimits(store: ProxyStore, checks: readonly LimitCheck[], now: number, cost = 1): Promise<void> {
   const finite = checks.filter((check) => Number.isFinite(check.limit));
   const windows = await Promise.all(finite.map((check) => store.hit(check.key, check.windowMs, 0)));
   finite.forEach((check, i) => {
     const window = windows[i];
-    if (window && window.count >= check.limit) throw refusal(check, window.resetAt, now);
+    if (window && window.count + cost > check.limit) throw refusal(check, window.resetAt, now);
   });
 }

@@ -1,11 +1,11 @@
 /**
- * POST /api/v1/enhance and /api/v1/restyle, as the steps `handleGenerate` reads top to bottom; each a function of
+ * POST of an operation's start (/api/v1/enhance, …), as the steps `handleGenerate` reads top to bottom; each a function of
  * the request and of what the steps before it returned. Nothing is spent before the one upstream call; a start whose
  * answer is lost is never sent again but reconciled (core's reconcile), here or when its Idempotency-Key comes back.
  */
-import { type ProxyGenerationAck, requestIdOf } from '@room-restyler/core';
+import { type GenerationOperation, type OperationBody, operationCredits, type ProxyGenerationAck, requestIdOf } from '@room-restyler/core';
 import { type Counted, claimKey, type KeyRecord, reconcile, type Start } from '@room-restyler/core/internal';
-import { checkInput, enhanceInputSchema, type InputCheck, restyleInputSchema } from '@room-restyler/core/schemas';
+import { checkOperationInput, type InputCheck } from '@room-restyler/core/schemas';
 import { type ProxyContext, type RequestScope, visitorOf } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { readBody } from '../http/read-body.js';
@@ -14,9 +14,9 @@ import { consumeLimits, limitChecks, precheckLimits } from '../limits/limits.js'
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
 import { sha256 } from '../security/keys.js';
-import { checkImageUrl, imageUrlForService } from '../security/uploads.js';
+import { checkImageUrls, imageUrlsForService } from '../security/uploads.js';
 import type { WriteStep } from '../state/write-behind.js';
-import { type GenerationBodies, type Operation, type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
+import { type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
 
 /** One checked generation request, as every paid step needs it. */
 interface Generation {
@@ -51,16 +51,17 @@ type Sent =
   /** No answer (`answered` false), a 5xx or an answer naming no job: the job may exist. `failure`: what the visitor gets if it does not. */
   | { kind: 'lost'; failure: unknown; answered: boolean };
 
-export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: Operation): Promise<Reply> {
+export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: GenerationOperation): Promise<Reply> {
+  refuseUnlessOffered(context, operation);
   const visitor = await visitorWithCookie(context, scope);
   const keyHeader = scope.request.headers.get('idempotency-key');
   // A request with an Idempotency-Key may be a replay of an answer already paid for: only the limits after the body judge it.
-  if (keyHeader === null) await refuseWhenLimitsFull(context, scope, visitor);
+  if (keyHeader === null) await refuseWhenLimitsFull(context, scope, visitor, operation);
   const raw = await readBody(scope.request, { maxBytes: context.options.maxBodyBytes, timeoutMs: context.options.bodyTimeoutMs });
   const denied = await runAuthorize(context, scope, raw, operation, visitor);
   if (denied) return denied;
   const input = parseInput(scope.request, raw, operation);
-  await checkImageUrl(context, scope, input.body.image_url);
+  await checkImageUrls(context, scope, input.body);
   const g: Generation = { context, scope, input, visitor, key: idempotencyKeyOf(keyHeader) };
 
   const claimed = await claimStart(g);
@@ -91,10 +92,23 @@ async function visitorWithCookie(context: ProxyContext, scope: RequestScope): Pr
   return visitor.id;
 }
 
+/** An operation the site does not offer is a 404 like any path it does not serve, naming those it does; nothing is read or counted. */
+function refuseUnlessOffered({ options }: ProxyContext, operation: GenerationOperation): void {
+  if (options.operations.includes(operation)) return;
+  throw new ProxyHttpError(404, 'not_found', `This site does not offer the operation ${operation}`, {
+    extra: { allowed: options.operations },
+  });
+}
+
 /** A full limit refuses before a byte of the body is read. */
-async function refuseWhenLimitsFull({ store, options }: ProxyContext, scope: RequestScope, visitor: string): Promise<void> {
+async function refuseWhenLimitsFull(
+  { store, options }: ProxyContext,
+  scope: RequestScope,
+  visitor: string,
+  operation: GenerationOperation,
+): Promise<void> {
   const now = options.clock.now();
-  await precheckLimits(store, limitChecks('gen', options.limits, visitor, scope.ip, now), now);
+  await precheckLimits(store, limitChecks('gen', options.limits, visitor, scope.ip, now), now, operationCredits[operation]);
 }
 
 /** Counts a new start and claims its Idempotency-Key: a key already answered is a replay, a lost start's is reconciled first. */
@@ -128,12 +142,12 @@ async function resumeLostStart(g: Generation, record: KeyRecord, lost: Counted):
   return { counted: next, record };
 }
 
-/** Consumes the visitor's limits (all or none: a 429 names the full one); answers the steps that give them back. */
+/** Consumes the visitor's limits by the operation's credits (all or none: a 429 names the full one); answers the steps that give them back. */
 async function takeLimits(g: Generation, claimed: Claimed): Promise<WriteStep[]> {
   const { store, options } = g.context;
   const now = options.clock.now();
   const checks = limitChecks('gen', options.limits, g.visitor, g.scope.ip, now);
-  return forgetOnError(g, claimed, consumeLimits(store, checks, now));
+  return forgetOnError(g, claimed, consumeLimits(store, checks, now, operationCredits[g.input.operation]));
 }
 
 /** The one upstream call of a start. */
@@ -143,11 +157,11 @@ async function send({ context, scope, input, visitor, key }: Generation): Promis
     idempotencyKey: key ? `rr-${visitor}-${key}`.slice(0, 255) : undefined,
     client: scope.request.headers,
   };
-  // The proxy's own upload goes to the service as a freshly signed URL (the visitor's may have expired).
-  const image_url = await imageUrlForService(context, input.body.image_url, scope.uploadOrigins);
+  // The proxy's own uploads go to the service as freshly signed URLs (the visitor's may have expired).
+  const body = await imageUrlsForService(context, input.body, scope.uploadOrigins);
   let reply: UpstreamReply;
   try {
-    reply = await context.upstream.startGeneration(input.operation, { ...input.body, image_url }, options);
+    reply = await context.upstream.startGeneration(input.operation, body, options);
   } catch (failure) {
     return { kind: 'lost', failure, answered: false };
   }
@@ -224,7 +238,10 @@ async function answer(g: Generation, { counted, record }: Claimed, job: Job): Pr
   // A job just acknowledged is starting: the first GETs are answered without asking the service.
   // Not for a job found again (it may be further along), nor when the store is away (the poller asks).
   if (job.ack !== undefined) await hub.seed(job.requestId, start.startedAt).catch(() => {});
-  log({ level: 'info', msg: 'generation started', operation: g.input.operation, visitor: g.visitor });
+  // A prompt is the visitor's own words: its length is logged, never its text.
+  const { prompt } = g.input.body as { prompt?: unknown };
+  const promptChars = typeof prompt === 'string' ? { prompt_chars: [...prompt].length } : {};
+  log({ level: 'info', msg: 'generation started', operation: g.input.operation, visitor: g.visitor, ...promptChars });
   return jsonReply(job.status, body, job.replayed ? { 'idempotent-replayed': 'true' } : undefined);
 }
 
@@ -256,9 +273,9 @@ function generationUnknown(retryAfterMs: number, withKey: boolean): ProxyHttpErr
 }
 
 /** A generation body checked against the spec, tagged with its operation. */
-type GenerationInput = { [O in Operation]: { operation: O; body: GenerationBodies[O] } }[Operation];
+type GenerationInput = { [O in GenerationOperation]: { operation: O; body: OperationBody<O> } }[GenerationOperation];
 
-function parseInput(request: ProxyRequest, raw: Uint8Array, operation: Operation): GenerationInput {
+function parseInput(request: ProxyRequest, raw: Uint8Array, operation: GenerationOperation): GenerationInput {
   const type = request.headers.get('content-type') ?? '';
   // Requiring JSON also forces a CORS preflight, so a cross-site form cannot start a generation.
   if (!/^application\/json\s*(;|$)/i.test(type))
@@ -269,8 +286,7 @@ function parseInput(request: ProxyRequest, raw: Uint8Array, operation: Operation
   } catch {
     throw new ProxyHttpError(400, 'invalid_json', 'The body is not valid JSON');
   }
-  if (operation === 'enhance') return { operation, body: valid(checkInput(enhanceInputSchema, body)) };
-  return { operation, body: valid(checkInput(restyleInputSchema, body)) };
+  return { operation, body: valid(checkOperationInput(operation, body)) } as GenerationInput;
 }
 
 function valid<T>(checked: InputCheck<T>): T {

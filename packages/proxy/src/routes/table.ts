@@ -2,7 +2,7 @@
  * Every operation the proxy serves. Deny by default: anything else (other paths and methods, encoded slashes or dots,
  * backslashes, empty or `..` segments) is a JSON 404/405; the upstream URL is never built from the client's path.
  */
-import type { ProxyPaths } from '@room-restyler/core';
+import { GENERATION_OPERATIONS, generationOperations, type ProxyPaths } from '@room-restyler/core';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { ProxyHttpError, type Reply } from '../http/responses.js';
 import { handleGenerate } from './generate.js';
@@ -28,9 +28,16 @@ interface Route {
 
 const TOKEN = '([A-Za-z0-9_-]{1,1024}(?:\\.[A-Za-z0-9_-]{1,128})?)';
 
+/** A start at the service's path of each of its operations (the handler refuses those the site does not offer). */
+const GENERATION_ROUTES = GENERATION_OPERATIONS.map((operation) => ({
+  name: operation,
+  method: 'POST' as const,
+  path: generationOperations[operation].path,
+  handler: (context: ProxyContext, scope: RequestScope) => handleGenerate(context, scope, operation),
+}));
+
 export const ROUTES = [
-  { name: 'enhance', method: 'POST', path: '/api/v1/enhance', handler: (context, scope) => handleGenerate(context, scope, 'enhance') },
-  { name: 'restyle', method: 'POST', path: '/api/v1/restyle', handler: (context, scope) => handleGenerate(context, scope, 'restyle') },
+  ...GENERATION_ROUTES,
   { name: 'prediction', method: 'GET', path: '/api/v1/prediction/{handle}', handler: handlePrediction },
   { name: 'events', method: 'GET', path: '/api/v1/prediction/{handle}/events', handler: handleEvents },
   { name: 'upload', method: 'POST', path: '/api/v1/uploads', handler: handleUpload },

@@ -13,6 +13,7 @@ import type { UploadOrigins } from '../security/upload-origins.js';
 import { mayRead, signedUploadUrl, trustedUploader, UPLOAD_ID } from '../security/uploads.js';
 import type { Visitor } from '../security/visitor-cookie.js';
 import { ImageRejectedError, type ProcessedImage, UploadStoreFullError } from '../uploads/interfaces.js';
+import { maskPng } from '../uploads/png-mask.js';
 import { randomId } from '../util/base64url.js';
 
 /** Room for the multipart boundary and part headers around the file. */
@@ -41,12 +42,14 @@ export async function handleUpload(context: ProxyContext, scope: RequestScope): 
   const { clock } = context.options;
   const visitor = await visitorOf(context, scope.request);
   const trusted = await trustedUploader(context, scope);
+  const mask = isMaskUpload(scope);
   // A full limit refuses before a byte of the (large) body is read.
   await precheckLimits(context.store, visitorChecks(context, scope, visitor, trusted), clock.now());
   // Spooled (to disk on Node) with the cap enforced while reading; in memory only once it is whole and within it.
-  const body = await uploads.spool.spool(scope.request, { maxBytes: uploads.maxBytes + MULTIPART_OVERHEAD, timeoutMs: uploads.timeoutMs });
+  const maxBytes = (mask ? uploads.maxMaskBytes : uploads.maxBytes) + MULTIPART_OVERHEAD;
+  const body = await uploads.spool.spool(scope.request, { maxBytes, timeoutMs: uploads.timeoutMs });
   try {
-    return await storeUpload(context, scope, visitor, await body.bytes(), trusted);
+    return await storeUpload(context, scope, visitor, await body.bytes(), trusted, mask);
   } finally {
     await body.dispose();
   }
@@ -58,6 +61,7 @@ async function storeUpload(
   visitor: Visitor,
   raw: Uint8Array<ArrayBuffer>,
   trusted: boolean,
+  mask: boolean,
 ): Promise<Reply> {
   const uploads = uploadsOf(context);
   const { clock } = context.options;
@@ -67,18 +71,23 @@ async function storeUpload(
 
   const bytes = await imageBytes(scope.request.headers.get('content-type') ?? '', raw);
   if (bytes.byteLength === 0) throw new ProxyHttpError(400, 'empty_upload', 'The upload is empty', { extra: { field: 'file' } });
-  if (bytes.byteLength > uploads.maxBytes)
-    throw new ProxyHttpError(413, 'payload_too_large', `The image is larger than ${uploads.maxBytes} bytes`, {
-      extra: { max_bytes: uploads.maxBytes },
+  const maxBytes = mask ? uploads.maxMaskBytes : uploads.maxBytes;
+  if (bytes.byteLength > maxBytes)
+    throw new ProxyHttpError(413, 'payload_too_large', `The ${mask ? 'mask' : 'image'} is larger than ${maxBytes} bytes`, {
+      extra: { max_bytes: maxBytes },
     });
   const type = sniffImageType(bytes);
   if (!type) throw new ProxyHttpError(415, 'unsupported_image_type', 'Send a JPEG, PNG or WebP image');
+  // Read from the bytes, whatever the Content-Type says.
+  if (mask && type !== 'image/png') throw new ProxyHttpError(415, 'unsupported_image_type', 'A mask must be a PNG image');
 
   const releaseLimits = await consumeLimits(context.store, visitorChecks(context, scope, visitor, trusted), clock.now());
 
   let processed: ProcessedImage;
   try {
-    processed = await uploads.processor.process(bytes, { maxPixels: uploads.maxPixels, maxEdge: uploads.maxEdge });
+    processed = mask
+      ? maskPng(bytes, uploads.maxPixels)
+      : await uploads.processor.process(bytes, { maxPixels: uploads.maxPixels, maxEdge: uploads.maxEdge });
   } catch (error) {
     if (!(error instanceof ImageRejectedError)) throw error;
     if (error.code === 'too_many_pixels')
@@ -110,6 +119,7 @@ async function storeUpload(
   context.log({
     level: 'info',
     msg: 'upload stored',
+    kind: mask ? 'mask' : 'photo',
     visitor: visitor.id,
     bytes: processed.bytes.byteLength,
     width: processed.width,
@@ -130,6 +140,14 @@ async function storeUpload(
     ),
     visitor,
   );
+}
+
+/** `?kind=mask`: a PNG mask for `mask_url`; `photo` (the default): a room photo. */
+function isMaskUpload(scope: RequestScope): boolean {
+  const kind = new URL(scope.request.url).searchParams.get('kind') ?? 'photo';
+  if (kind !== 'photo' && kind !== 'mask')
+    throw new ProxyHttpError(400, 'bad_request', 'kind must be photo or mask', { extra: { field: 'kind' } });
+  return kind === 'mask';
 }
 
 /** Adds the visitor cookie the proxy just issued, if any. */

@@ -39,37 +39,69 @@ export async function mayRead(
   return signed || (owner !== undefined && (await readVisitorCookie(request, context.signer)) === owner);
 }
 
-/** What the service is given for a checked `image_url`: for one of the proxy's uploads, a freshly signed URL on its home origin. */
-export async function imageUrlForService(context: ProxyContext, imageUrl: string, origins: UploadOrigins | undefined): Promise<string> {
+/** The fields of a generation body that name an image the service fetches: each may be one of the proxy's uploads. */
+const IMAGE_FIELDS = ['image_url', 'mask_url'] as const;
+type ImageField = (typeof IMAGE_FIELDS)[number];
+
+/** The image fields `body` has, with their URLs. */
+const imageFieldsOf = (body: object) =>
+  IMAGE_FIELDS.flatMap((field) => {
+    const url = (body as Partial<Record<ImageField, unknown>>)[field];
+    return typeof url === 'string' ? [{ field, url }] : [];
+  });
+
+/** `body` as the service is given it: each of the proxy's uploads in it as a freshly signed URL. */
+export async function imageUrlsForService<B extends object>(
+  context: ProxyContext,
+  body: B,
+  origins: UploadOrigins | undefined,
+): Promise<B> {
+  const urls = await Promise.all(
+    imageFieldsOf(body).map(async ({ field, url }) => [field, await imageUrlForService(context, url, origins)] as const),
+  );
+  return { ...body, ...Object.fromEntries(urls) };
+}
+
+/** What the service is given for a checked image URL: for one of the proxy's uploads, a freshly signed URL on its home origin. */
+async function imageUrlForService(context: ProxyContext, imageUrl: string, origins: UploadOrigins | undefined): Promise<string> {
   const id = claimedUploadId(new URL(imageUrl), origins, context.options.prefix);
   const uploads = context.options.uploads;
   if (id === undefined || !origins || !uploads) return imageUrl;
   return signedUploadUrl(context, origins, id, context.options.clock.now() + uploads.urlTtlMs);
 }
 
-const refuse = (code: 'bad_request' | 'upload_not_found' | 'upload_signature_invalid', message: string) =>
-  new ProxyHttpError(400, code, message, { extra: { field: 'image_url' } });
+const refuse = (field: ImageField, code: 'bad_request' | 'upload_not_found' | 'upload_signature_invalid', message: string) =>
+  new ProxyHttpError(400, code, message, { extra: { field } });
 
-/** Which `image_url` is forwarded (SSRF): own uploads the caller may read, the allowlist, else a public http(s) host. */
-export async function checkImageUrl(context: ProxyContext, scope: RequestScope, imageUrl: string): Promise<void> {
-  const { options } = context;
-  const url = new URL(imageUrl);
-  if (url.username !== '' || url.password !== '') throw refuse('bad_request', 'image_url must not carry credentials');
-  const id = claimedUploadId(url, scope.uploadOrigins, options.prefix);
-  // On the proxy's upload path it is one of its uploads or nothing: never judged as a public URL instead.
-  if (id !== undefined) return checkOwnUpload(context, scope, id, url);
-  if (options.allowedImageOrigins?.has(url.origin)) return;
-  if (options.allowedImageOrigins) throw refuse('bad_request', 'image_url must point to an allowed image host');
-  if (!options.allowPrivateImageUrls && !checkPublicUrl(imageUrl, { ports: options.allowedImagePorts }).ok)
-    throw refuse('bad_request', 'image_url must be an http(s) URL on a public host');
+/** Checks every image URL of a generation body (`image_url`, `mask_url`) by the same rules. */
+export async function checkImageUrls(context: ProxyContext, scope: RequestScope, body: object): Promise<void> {
+  for (const { field, url } of imageFieldsOf(body)) await checkImageUrl(context, scope, url, field);
 }
 
-async function checkOwnUpload(context: ProxyContext, scope: RequestScope, id: string, url: URL): Promise<void> {
+/** Which image URL is forwarded (SSRF): own uploads the caller may read, the allowlist, else a public http(s) host. */
+async function checkImageUrl(context: ProxyContext, scope: RequestScope, imageUrl: string, field: ImageField): Promise<void> {
+  const { options } = context;
+  const url = new URL(imageUrl);
+  if (url.username !== '' || url.password !== '') throw refuse(field, 'bad_request', `${field} must not carry credentials`);
+  const id = claimedUploadId(url, scope.uploadOrigins, options.prefix);
+  // On the proxy's upload path it is one of its uploads or nothing: never judged as a public URL instead.
+  if (id !== undefined) return checkOwnUpload(context, scope, id, url, field);
+  if (options.allowedImageOrigins?.has(url.origin)) return;
+  if (options.allowedImageOrigins) throw refuse(field, 'bad_request', `${field} must point to an allowed image host`);
+  if (!options.allowPrivateImageUrls && !checkPublicUrl(imageUrl, { ports: options.allowedImagePorts }).ok)
+    throw refuse(field, 'bad_request', `${field} must be an http(s) URL on a public host`);
+}
+
+async function checkOwnUpload(context: ProxyContext, scope: RequestScope, id: string, url: URL, field: ImageField): Promise<void> {
   const { clock, uploads } = context.options;
   const upload = uploads && UPLOAD_ID.test(id) ? await uploads.store.get(id, clock.now()) : undefined;
-  if (!upload) throw refuse('upload_not_found', 'image_url names no upload of this proxy (it may have expired): upload the photo again');
+  const again = `upload the ${field === 'mask_url' ? 'mask' : 'photo'} again`;
+  if (!upload) throw refuse(field, 'upload_not_found', `${field} names no upload of this proxy (it may have expired): ${again}`);
   if (!(await mayRead(context, scope.request, id, url.searchParams, upload.owner)))
-    throw refuse('upload_signature_invalid', "image_url's signature is not valid or has expired: upload the photo again");
+    throw refuse(field, 'upload_signature_invalid', `${field}'s signature is not valid or has expired: ${again}`);
+  // A mask is a PNG uploaded as one (`?kind=mask`): a photo re-encoded as JPEG cannot be one.
+  if (field === 'mask_url' && upload.contentType !== 'image/png')
+    throw refuse(field, 'bad_request', 'mask_url must name a mask upload (a PNG sent with ?kind=mask)');
 }
 
 /**

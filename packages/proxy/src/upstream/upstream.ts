@@ -1,5 +1,12 @@
 /** The only code that talks to the service: fixed spec paths (plus an id from a sealed handle); a generation POST is sent once. */
-import type { EnhanceRequest, ProxyErrorBody, ProxyErrorCode, paths, RestyleRequest } from '@room-restyler/core';
+import {
+  type GenerationOperation,
+  generationOperations,
+  type OperationBody,
+  type ProxyErrorBody,
+  type ProxyErrorCode,
+  type paths,
+} from '@room-restyler/core';
 import { parseRetryAfter, redact } from '@room-restyler/core/internal';
 import type { RequestHeaders } from '../http/proxy-request.js';
 import { type JsonReply, jsonReply, ProxyHttpError } from '../http/responses.js';
@@ -14,21 +21,12 @@ export interface UpstreamReply {
   retryAfter?: string;
 }
 
-/** The body of each generation operation, as the spec types it. */
-export interface GenerationBodies {
-  enhance: EnhanceRequest;
-  restyle: RestyleRequest;
-}
-export type Operation = keyof GenerationBodies;
-
-/** The service's paths the proxy calls, each checked to be a path of the spec. */
+/** The service's paths the proxy calls besides the starts (whose paths are generated), each checked to be a path of the spec. */
 const PATHS = {
-  enhance: '/api/v1/enhance',
-  restyle: '/api/v1/restyle',
   prediction: '/api/v1/prediction/{request_id}',
   predictions: '/api/v1/predictions',
   account: '/api/v1/me',
-} as const satisfies Record<Operation | 'prediction' | 'predictions' | 'account', keyof paths>;
+} as const satisfies Record<string, keyof paths>;
 
 export type Upstream = ReturnType<typeof createUpstream>;
 
@@ -61,14 +59,14 @@ export function createUpstream(options: Pick<ResolvedOptions, 'baseUrl' | 'apiKe
     send(path, { method: 'GET', headers: upstreamHeaders(options.apiKey, undefined) }, signal);
 
   return {
-    startGeneration(
-      operation: Operation,
-      input: GenerationBodies[Operation],
+    startGeneration<O extends GenerationOperation>(
+      operation: O,
+      input: OperationBody<O>,
       { idempotencyKey, client }: { idempotencyKey?: string | undefined; client: RequestHeaders },
     ): Promise<UpstreamReply> {
       const extra: Record<string, string> = { 'content-type': 'application/json' };
       if (idempotencyKey) extra['idempotency-key'] = idempotencyKey;
-      return send(PATHS[operation], {
+      return send(generationOperations[operation].path, {
         method: 'POST',
         headers: upstreamHeaders(options.apiKey, client, extra),
         body: JSON.stringify(input),
