@@ -88,11 +88,11 @@ describe('GenerationFlow', () => {
   });
 
   it('uploads a mask like the photo and starts with both URLs; Retry uploads neither again', async () => {
-    const uploaded: Blob[] = [];
+    const uploaded: [Blob, string | undefined][] = [];
     let failWait = true;
     const { deps, calls, client } = fakes({
-      async upload(blob) {
-        uploaded.push(blob);
+      async upload(blob, { kind }) {
+        uploaded.push([blob, kind]);
         return `https://proxy.example/u/${uploaded.length}`;
       },
     });
@@ -114,7 +114,10 @@ describe('GenerationFlow', () => {
     });
     await flow.retry();
     expect(flow.state.phase).to.equal('succeeded');
-    expect(uploaded).to.deep.equal([photo, mask]);
+    expect(uploaded).to.deep.equal([
+      [photo, undefined],
+      [mask, 'mask'],
+    ]);
     expect(calls.bodies).to.deep.equal([
       { image_url: 'https://proxy.example/u/1', mask_url: 'https://proxy.example/u/2', prompt: 'a green sofa' },
     ]);

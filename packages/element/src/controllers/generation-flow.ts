@@ -47,7 +47,7 @@ type FlowClient = Pick<ProxyClient, 'start' | 'waitForPrediction'>;
 export interface FlowDependencies {
   /** The proxy's client, asked for at each call (the endpoint may have changed); it may be loaded on first use. */
   client(): FlowClient | Promise<FlowClient>;
-  upload(blob: Blob, options: { signal: AbortSignal; onProgress: (loaded: number, total: number) => void }): Promise<string>;
+  upload(blob: Blob, options: { signal: AbortSignal; onProgress: (loaded: number, total: number) => void; kind?: 'mask' }): Promise<string>;
   /** Follows a prediction by push (SSE); rejects when push is unavailable, and polling takes over. */
   watch?(requestId: string, options: { signal: AbortSignal; onPrediction: (p: Prediction) => void }): Promise<Prediction>;
   /** Loads the result images, so a result is shown only once it can be seen; rejects when one cannot be loaded. */
@@ -164,7 +164,7 @@ export class GenerationFlow implements ReactiveController {
       try {
         const { source, mask } = action.request;
         action.imageUrl ??= await this.#ensureUploaded(action, source, signal);
-        action.maskUrl ??= mask && (await this.#ensureUploaded(action, mask, signal));
+        action.maskUrl ??= mask && (await this.#ensureUploaded(action, mask, signal, 'mask'));
         const requestId = await this.#ensureStarted(action, { image_url: action.imageUrl, mask_url: action.maskUrl ?? '' }, signal);
         const prediction = await this.#follow(action, requestId, signal);
         const output = prediction.output ?? [];
@@ -199,7 +199,7 @@ export class GenerationFlow implements ReactiveController {
   }
 
   /** The URL of the photo or the mask, uploading it unless an earlier action did. */
-  async #ensureUploaded(action: Action, source: Blob | string, signal: AbortSignal): Promise<string> {
+  async #ensureUploaded(action: Action, source: Blob | string, signal: AbortSignal, kind?: 'mask'): Promise<string> {
     const known = this.uploadedUrl(source);
     if (known) return known;
     const blob = source as Blob;
@@ -214,7 +214,7 @@ export class GenerationFlow implements ReactiveController {
       });
     report(0, blob.size);
     this.#emit('room-restyler-upload-start', { bytes: blob.size });
-    const url = await this.#deps.upload(blob, { signal, onProgress: report });
+    const url = await this.#deps.upload(blob, { signal, onProgress: report, ...(kind && { kind }) });
     this.#uploads.set(blob, url);
     this.#emit('room-restyler-upload-complete', { url });
     return url;

@@ -21,6 +21,7 @@ export interface OperationInput {
 
 /** The choices of `<room-restyler>` that the operations read and set. */
 export interface OperationsHost extends ReactiveControllerHost {
+  readonly renderRoot: ParentNode;
   operations: string;
   mode: 'staging' | 'restyle';
   roomStyle: string;
@@ -214,13 +215,6 @@ export class Operations {
     return isBuiltIn(this.chosen) || has(this.chosen, 'style');
   }
 
-  /** Whether the chosen operation has what it needs (a prompt, objects, a mask). */
-  get complete(): boolean {
-    const { chosen } = this;
-    const { text, mask } = this.input;
-    return (!(has(chosen, 'prompt') || has(chosen, 'objects')) || !!text.trim()) && (!has(chosen, 'mask') || !!mask);
-  }
-
   /** Each operation offered and its words (staging's and restyling's are the widget's). */
   items({ t, lang }: Localizer): [Offered, string][] {
     return this.offered.map((id) => [
@@ -253,15 +247,28 @@ export class Operations {
     this.input = INPUT;
   }
 
-  /** The chosen extra operation's start (none for staging and restyling, or while something is missing), with the mask it takes. */
-  start(): (OperationStart & { mask?: Blob | undefined }) | undefined {
+  /**
+   * The chosen extra operation's start, with the mask it takes; none for staging and restyling. None
+   * either while its text or mask is missing: focus goes there, so Generate says what it needs.
+   */
+  start(): (OperationStart & { mask?: Blob | undefined; style?: string }) | undefined {
     const { chosen, input } = this;
-    if (isBuiltIn(chosen) || !this.complete) return undefined;
+    if (isBuiltIn(chosen)) return undefined;
+    const missing =
+      ((has(chosen, 'prompt') || has(chosen, 'objects')) && !input.text.trim() && '[part~="prompt"]') ||
+      (has(chosen, 'mask') && !input.mask && '[part~="mask-brush"]');
+    if (missing) {
+      const field = this.#host.renderRoot.querySelector<HTMLElement & { renderRoot?: ParentNode }>(missing);
+      // The brush takes focus on its stage (the rectangle of the keyboard).
+      (field?.renderRoot?.querySelector<HTMLElement>('[part~="stage"]') ?? field)?.focus();
+      return undefined;
+    }
     const { body } = OPERATION_TABLE[chosen];
     const choices = { ...input, style: this.#host.roomStyle, roomType: this.#host.roomType };
     // The table pairs each operation with its own body; TypeScript cannot follow that through `chosen`.
     const start = { operation: chosen, body: (uploaded: Uploaded) => body(uploaded, choices) } as OperationStart;
-    return { ...start, mask: has(chosen, 'mask') ? input.mask : undefined };
+    // An operation without a style names its results (and its `style` in the events) by its id.
+    return { ...start, mask: has(chosen, 'mask') ? input.mask : undefined, ...(!has(chosen, 'style') && { style: chosen }) };
   }
 
   /** The chosen operation's own fields (the style cards and room type are the widget's). */
@@ -269,8 +276,24 @@ export class Operations {
     const { chosen, input } = this;
     const t = messagesFor(lang);
     const text = has(chosen, 'prompt') ? t.prompt : has(chosen, 'objects') ? t[chosen === 'blurObjects' ? 'blur' : 'remove'] : '';
-    // The one text area's look, here rather than in the widget's styles (which every page loads).
+    // Styles of this module's parts, here rather than in the widget's (which every page loads): the
+    // text area, and the brush's photo, toolbar and hint above the choices instead of over them.
     return html`<style>
+        .panel:has(room-restyler-mask-brush) {
+          gap: 0.75rem;
+        }
+        .panel:has(room-restyler-mask-brush) > * {
+          grid-area: auto;
+        }
+        .panel:has(room-restyler-mask-brush) .choices::before {
+          display: none;
+        }
+        .stage:has(room-restyler-mask-brush) {
+          height: auto;
+        }
+        room-restyler-mask-brush {
+          --room-restyler-mask-height: 30rem;
+        }
         textarea {
           box-sizing: border-box;
           min-height: 4.5rem;

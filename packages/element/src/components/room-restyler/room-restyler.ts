@@ -209,8 +209,8 @@ export class RoomRestyler extends LitElement {
   #flow = new GenerationFlow(this, {
     client: () => this.#client(),
     // A photo on a slow line takes longer than core's 30 s per call.
-    upload: async (blob, { signal, onProgress }) =>
-      (await (await this.#client({ fetch: fetchWithProgress(onProgress), timeoutMs: 120_000 })).upload(blob, { signal })).url,
+    upload: async (blob, { onProgress, ...options }) =>
+      (await (await this.#client({ fetch: fetchWithProgress(onProgress), timeoutMs: 120_000 })).upload(blob, options)).url,
     watch: (id, options) => watchPredictionEvents(`${this.#baseUrl()}/api/v1/prediction/${encodeURIComponent(id)}/events`, options),
     load: (urls, { onLoaded }) => loadImages(urls, onLoaded),
     done: (output, request) => this.#addResults(output, request),
@@ -324,7 +324,7 @@ export class RoomRestyler extends LitElement {
     if (!this.photo) return;
     const { roomStyle: style, roomType } = this;
     const operation = this.#operation();
-    const start: (OperationStart & { mask?: Blob | undefined }) | undefined =
+    const start: (OperationStart & { mask?: Blob | undefined; style?: string }) | undefined =
       operation === 'restyle'
         ? { operation, body: ({ image_url }) => ({ image_url, style, room_type: roomType }) }
         : operation === 'enhance'
@@ -473,7 +473,7 @@ export class RoomRestyler extends LitElement {
     }
     const busy = BUSY.includes(view);
     return html`<div class="preview" part="preview">
-      ${(view === 'ready' && this.#ops?.renderMask(photo.src)) || html`<img src=${photo.src} alt=${t('before')} />`}
+      ${this.#ops?.renderMask(photo.src) ?? html`<img src=${photo.src} alt=${t('before')} />`}
       ${busy ? html`<div class="scan"></div>` : nothing}
       ${
         view === 'error'
@@ -653,7 +653,7 @@ export class RoomRestyler extends LitElement {
       <div class="actions">
         ${actions.map(
           ([key, name, act], i) =>
-            html`<button type="button" class="btn ${primary && !i ? 'primary' : ''}" part=${name} ?disabled=${name === 'generate' && this.#ops?.complete === false} @click=${act}>${t(key)}</button>`,
+            html`<button type="button" class="btn ${primary && !i ? 'primary' : ''}" part=${name} @click=${act}>${t(key)}</button>`,
         )}
       </div>`;
   }
@@ -766,9 +766,7 @@ export class RoomRestyler extends LitElement {
   }
 
   #addResults(output: string[], request: GenerationRequest) {
-    // An operation without a style (clear sky…) names its results.
-    const style = this.#ops?.styled === false ? request.operation : request.style;
-    const { roomType } = request;
+    const { style, roomType } = request;
     const before = this.results.filter((r) => r.style === style).length;
     const added = output.map((src, i) => ({ src, style, roomType, n: before + i + 1 }));
     this.results = [...this.results, ...added];
