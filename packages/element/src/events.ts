@@ -4,6 +4,7 @@ import type { GenerationOperation, GenerationPhase } from '@room-restyler/core';
 export interface RoomRestylerEventDetails {
   'room-restyler-upload-start': { bytes: number };
   'room-restyler-upload-complete': { url: string };
+  /** `operation`: the operationId; `style`: the style, or for an operation without one (clear sky…) its operationId. */
   'room-restyler-generate-start': { operation: GenerationOperation; style: string; roomType: string; idempotencyKey: string };
   'room-restyler-progress': {
     /** Core's progress vocabulary: `uploading` (a file), `starting`, `generating`, then `downloading` (the result images). */
