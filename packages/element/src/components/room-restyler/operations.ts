@@ -58,34 +58,40 @@ export type ExtraOperation =
 const photoOnly = { fields: [], body: ({ image_url }: Uploaded) => ({ image_url }) };
 const styled = {
   fields: ['style'],
-  body: ({ image_url }: Uploaded, { style, roomType }: { style: string; roomType: string }) => ({ image_url, style, room_type: roomType }),
+  body: ({ image_url }: Uploaded, { style, roomType }: { style: string; roomType: string }) =>
+    ({ image_url, style, room_type: roomType }) satisfies OperationBody<'sketchToImage'> & OperationBody<'sketch'>,
 } as const;
 const masked = {
   fields: ['prompt', 'mask'],
-  body: (uploaded: Uploaded, { text }: OperationInput) => ({ ...uploaded, prompt: text.trim() }),
+  body: ({ image_url, mask_url }: Uploaded, { text }: OperationInput) =>
+    ({ image_url, mask_url, prompt: text.trim() }) satisfies OperationBody<'modify'> & OperationBody<'inpaint'>,
 } as const;
 const objects = {
   fields: ['objects'],
-  body: ({ image_url }: Uploaded, { text }: OperationInput) => ({
-    image_url,
-    objects: text
-      .split(',')
-      .map((object) => object.trim())
-      .filter(Boolean),
-  }),
+  body: ({ image_url }: Uploaded, { text }: OperationInput) =>
+    ({
+      image_url,
+      objects: text
+        .split(',')
+        .map((object) => object.trim())
+        .filter(Boolean),
+    }) satisfies OperationBody<'removeObjects'> & OperationBody<'blurObjects'>,
 } as const;
 
-/** Each body typed as the spec's request of its operation: a change of the spec breaks this compile. */
+/** Each body typed as (and `satisfies`) the spec's request of its operation: a change of the spec breaks this compile. */
 const OPERATION_TABLE: { readonly [O in ExtraOperation]: Operation<O> } = {
   emptyRoom: photoOnly,
   // The docs name no lighting option: the photo alone.
   lighting: photoOnly,
-  windowView: { fields: ['view'], body: ({ image_url }, { viewType }) => ({ image_url, view_type: viewType }) },
+  windowView: {
+    fields: ['view'],
+    body: ({ image_url }, { viewType }) => ({ image_url, view_type: viewType }) satisfies OperationBody<'windowView'>,
+  },
   clearSky: photoOnly,
   upscale: photoOnly,
   sketchToImage: styled,
   modify: masked,
-  edit: { fields: ['prompt'], body: ({ image_url }, { text }) => ({ image_url, prompt: text.trim() }) },
+  edit: { fields: ['prompt'], body: ({ image_url }, { text }) => ({ image_url, prompt: text.trim() }) satisfies OperationBody<'edit'> },
   inpaint: masked,
   removeObjects: objects,
   blurObjects: objects,

@@ -1,4 +1,4 @@
-import type { ProxyClientOptions } from '@room-restyler/core';
+import type { OperationBody, ProxyClientOptions } from '@room-restyler/core';
 import { labelFor, ROOM_TYPES, STYLES, type VocabularyEntry } from '@room-restyler/core/vocabulary';
 import { adoptStyles, html, LitElement, nothing, type TemplateResult } from 'lit';
 import { GenerationFlow, type GenerationRequest, type OperationStart } from '../../controllers/generation-flow.js';
@@ -324,11 +324,15 @@ export class RoomRestyler extends LitElement {
     if (!this.photo) return;
     const { roomStyle: style, roomType } = this;
     const operation = this.#operation();
+    // Each body `satisfies` the spec's request: a field the spec drops breaks this compile (pnpm spec:drill).
     const start: (OperationStart & { mask?: Blob | undefined; style?: string }) | undefined =
       operation === 'restyle'
-        ? { operation, body: ({ image_url }) => ({ image_url, style, room_type: roomType }) }
+        ? { operation, body: ({ image_url }) => ({ image_url, style, room_type: roomType }) satisfies OperationBody<'restyle'> }
         : operation === 'enhance'
-          ? { operation, body: ({ image_url }) => ({ image_url, style, room_type: roomType, mode: 'staging' }) }
+          ? {
+              operation,
+              body: ({ image_url }) => ({ image_url, style, room_type: roomType, mode: 'staging' }) satisfies OperationBody<'enhance'>,
+            }
           : this.#ops?.start();
     if (!start) return;
     this.notice = undefined;
