@@ -8,7 +8,7 @@ import '../../define.js';
 import '../../translations/de.js';
 import '../../translations/fr.js';
 import '../../test/backend-contract.js';
-import { backendStats, samplePhoto, screenshot, until } from '../../test/helpers.js';
+import { backendStats, expectAccessible, samplePhoto, screenshot, until } from '../../test/helpers.js';
 import type { RoomRestyler } from './room-restyler.js';
 
 const part = <T extends HTMLElement = HTMLElement>(root: Element, name: string) => root.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
@@ -50,6 +50,7 @@ describe('<room-restyler operations>', function () {
     await el.selectFile(await samplePhoto('living-room'));
     await el.updateComplete;
     await screenshot('operations-choice', 480);
+    await expectAccessible(el);
     await generate(el);
     const stats = await backendStats(endpoint);
     expect(stats.received.map((r) => [r.path, Object.keys(r.body)])).to.deep.equal([['/api/v1/clear-sky', ['image_url']]]);
@@ -85,6 +86,7 @@ describe('<room-restyler operations>', function () {
     await marked;
     await el.updateComplete;
     await screenshot('operations-brush', 480);
+    await expectAccessible(el);
     expect((await backendStats(endpoint)).received).to.deep.equal([]);
 
     await generate(el);
