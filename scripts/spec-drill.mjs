@@ -59,6 +59,19 @@ const MUTATIONS = [
     },
   },
   {
+    name: 'add an operation (POST /api/v1/twilight, operationId twilight, a copy of clear-sky)',
+    // Core lists every operation where it must (labels, input schemas, the tests' sample bodies):
+    // its compile errors are the places to fill in, printed below.
+    mustBreak: ['core'],
+    showErrors: true,
+    apply: (doc) => {
+      const item = doc.getIn(['paths', '/api/v1/clear-sky']).toJSON();
+      item.post.operationId = 'twilight';
+      item.post.summary = 'Turn a daytime exterior into a twilight shot (fictitious)';
+      doc.setIn(['paths', '/api/v1/twilight'], doc.createNode(item));
+    },
+  },
+  {
     name: "drop a field from the kit's input schema (proxy-api.yaml RestyleInput.room_type)",
     spec: PROXY_SPEC,
     // Core's input schemas are held to the kit's spec as well as the service's.
@@ -138,6 +151,7 @@ try {
     if (missed.length) failed++;
     console.log(`${missed.length ? '✗' : '✓'} ${mutation.name}: breaks ${packages.join(', ') || 'nothing'} (${errors.length} errors)`);
     if (missed.length) console.error(`  but compiles clean in ${missed.join(', ')}, which must follow it`);
+    if (mutation.showErrors) for (const error of errors) console.log(`    ${error.replace(/: error TS\d+:/, ':').slice(0, 200)}`);
     writeFileSync(join(dir, spec), pristine[spec]);
   }
   await regenerate(dir);

@@ -8,22 +8,10 @@ import {
   type RoomApiError,
   ServerError,
 } from './errors.js';
-import type { GenerationOperation, OperationBody } from './operations.js';
 import { isRecord } from './prediction.js';
 import { parseRetryAfter } from './retry-after.js';
 
-/** A field of some operation's body (a 400 naming it says which field was wrong). */
-type BodyField = { [O in GenerationOperation]: Extract<keyof OperationBody<O>, string> }[GenerationOperation];
-const REQUEST_FIELDS = [
-  'image_url',
-  'mask_url',
-  'style',
-  'room_type',
-  'mode',
-  'view_type',
-  'prompt',
-  'objects',
-] as const satisfies readonly BodyField[];
+const REQUEST_FIELDS = ['image_url', 'style', 'room_type', 'mode'] as const;
 
 export interface ErrorContext {
   headers?: Headers | undefined;
@@ -95,7 +83,7 @@ export function errorFromResponse(status: number, body: unknown, { headers, now,
       return new InvalidApiKeyError(say('invalid_api_key'), init);
     case 402: {
       // "Insufficient credits" + credits_remaining, or "Not enough generations", which gives no count.
-      const creditsRemaining = numberField(body, 'credits_remaining') ?? numberField(body, 'remainingGenerations');
+      const creditsRemaining = numberField(body, 'credits_remaining');
       return new InsufficientCreditsError(say('insufficient_credits', { creditsRemaining }), { ...init, creditsRemaining });
     }
     case 404:

@@ -6,7 +6,7 @@ import type { Clock } from './abort.js';
 import type { CallOptions } from './call.js';
 import type { DurationHistory } from './duration-history.js';
 import { ServerError } from './errors.js';
-import { isRecord, requestIdOf } from './prediction.js';
+import { requestIdOf } from './prediction.js';
 import type { RetryOptions } from './retry-policy.js';
 import type { Prediction } from './types.js';
 import { followPrediction, type WaitOptions, type WaitStyle } from './wait.js';
@@ -27,11 +27,10 @@ export interface GenerationStarted {
  * A start's acknowledgement, read tolerantly: `{success, request_id, message}` (the *Image Generation*
  * pages) or `{requestId, status, remainingGenerations}` (the other sections), whichever comes.
  */
-export function generationStarted(operation: string, ack: unknown): GenerationStarted {
+export function generationStarted(operation: string, ack: object & { message?: unknown }): GenerationStarted {
   const requestId = requestIdOf(ack);
   if (!requestId) throw new ServerError(`Starting the ${operation}: the service acknowledged without a request id`, { body: ack });
-  const message = isRecord(ack) ? ack.message : undefined;
-  return { requestId, message: typeof message === 'string' ? message : '' };
+  return { requestId, message: typeof ack.message === 'string' ? ack.message : '' };
 }
 
 type GetPrediction = (id: string, options: CallOptions) => Promise<Prediction>;

@@ -164,11 +164,4 @@ describe('out of credits, in either documented body', () => {
     expect(error).toMatchObject({ status: 402, creditsRemaining: undefined });
     expect((error as Error).message).toBe('Out of credits. Each image costs 1 credit; credits reset monthly.');
   });
-
-  it('"Not enough generations" with a remainingGenerations count reads it as the credits left', async () => {
-    const error = await refusing({ error: 'Not enough generations', remainingGenerations: 0 })
-      .start('edit', BODIES.edit)
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ creditsRemaining: 0 });
-  });
 });

@@ -9,8 +9,8 @@ const entry = (name) => fileURLToPath(new URL(`../src/${name}.ts`, import.meta.u
 
 // Issue 27's budgets, min+gzip. The element's is what a page loads up front: the full-screen
 // viewer and the proxy's client (with core's poll loop) load on first use, and are measured apart.
-// The mask brush is its own module (`/mask-brush`), loaded only where a mask is asked for; its
-// budget is its measured size with a little room.
+// The mask brush is in neither: it is its own module (`/mask-brush`), loaded only where a mask is
+// asked for; its budget is its measured size with a little room.
 export const BUDGETS = { cdn: 27_000, element: 20_000, 'mask-brush': 6_100 };
 
 /**

@@ -17,6 +17,7 @@ import { listToolsAs2020 } from './surface/tool-list.js';
 import { stopTasksOnClose, TASKS_CAPABILITY, taskStoreFor } from './tasks/capability.js';
 import { registerEnhanceTool } from './tools/enhance.js';
 import { registerMeTool } from './tools/me.js';
+import { registerOperationTools } from './tools/operation-tools.js';
 import { registerPredictionTool } from './tools/prediction.js';
 import { registerRecentJobsTool } from './tools/recent-jobs.js';
 import { registerRestyleTool } from './tools/restyle.js';
@@ -24,8 +25,10 @@ import { registerSaveImagesTool } from './tools/save-images.js';
 import { VERSION } from './version.js';
 
 const SERVER_INSTRUCTIONS =
-  'Stage empty rooms (`enhance`, mode staging) and restyle furnished rooms (`restyle`) from room photos. ' +
-  'Each generated image costs 1 credit (`me` shows the balance). Jobs take 10–30 s; if a tool returns before the job is done, ' +
+  'Stage empty rooms (`enhance`, mode staging) and restyle furnished rooms (`restyle`) from room photos; ' +
+  'fix a whole photo (`edit_photo`: sky, lighting, window view, upscale, empty room), change, remove or blur things in it ' +
+  '(`edit_objects`), or create a room from a sketch or words (`create_room`). ' +
+  'Each generated image costs credits (each tool says how many; `me` shows the balance). Jobs take 10–30 s; if a tool returns before the job is done, ' +
   'call `prediction` with the request id instead of starting a new generation. If a call was interrupted or its outcome is unknown, ' +
   '`recent_jobs` finds the job again.';
 
@@ -57,6 +60,7 @@ export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServ
   const jobTools = [
     registerEnhanceTool(server, ctx, registry),
     registerRestyleTool(server, ctx, registry),
+    ...registerOperationTools(server, ctx, registry),
     registerPredictionTool(server, ctx, registry),
   ];
   // Over HTTP without --files-root the server writes no files: the tool would only ever refuse.

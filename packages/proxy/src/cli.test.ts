@@ -110,6 +110,25 @@ describe('room-restyler-proxy', () => {
     }
   });
 
+  it('--simulate with ROOM_PROXY_OPERATIONS: offers those operations and refuses the others', async () => {
+    const child = run(['--simulate', '--port', '0'], { ROOM_PROXY_OPERATIONS: 'clearSky' });
+    try {
+      const visitor = new Visitor(await listeningUrl(child));
+      const photo = await visitor.request('/api/v1/uploads', {
+        method: 'POST',
+        body: new Uint8Array(await sampleRoom({ width: 320, height: 240 })),
+        headers: { 'content-type': 'image/jpeg' },
+      });
+      const image_url = String(photo.json.url);
+      const refused = await visitor.post('/api/v1/enhance', { image_url, mode: 'staging' });
+      expect(refused).toMatchObject({ status: 404, json: { code: 'not_found', allowed: ['clearSky'] } });
+      expect((await visitor.post('/api/v1/clear-sky', { image_url })).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+  });
+
   it("--simulate: a forged Host neither makes an upload-looking URL on it pass nor shows in an upload's url", async () => {
     const child = run(['--simulate', '--port', '0']);
     try {

@@ -10,7 +10,7 @@ import { JsonReply, ProxyHttpError, type Reply, setReplyHeader, toResponse } fro
 import { JobHub } from './jobs/job-hub.js';
 import { createRequestLog, redactingLogger } from './log.js';
 import { type ResolvedOptions, type RoomProxyOptions, resolveOptions } from './options.js';
-import { allowedMethods, isPublicPath, matchRoute, type RouteName, routeNotFound } from './routes/table.js';
+import { matchRoute, type RouteName, routeNotFound, routesAt } from './routes/table.js';
 import { checkOrigin, NO_CORS, preflightResponse } from './security/cors.js';
 import { createSealer, createSigner } from './security/keys.js';
 import { clientIpReader, withForwardedOrigin } from './security/trusted-proxy.js';
@@ -100,13 +100,14 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
     let response: Reply;
     let thrown: unknown;
     try {
-      const path = pathOf(request);
-      cors = isPublicPath(path, options.prefix) ? NO_CORS : checkOrigin(request, options.allowedOrigins);
+      const routes = routesAt(pathOf(request), options.prefix);
+      // Public code (the widget's script) is readable from any origin: no origin is refused there.
+      cors = routes.length > 0 && routes.every((candidate) => candidate.public) ? NO_CORS : checkOrigin(request, options.allowedOrigins);
       if (request.method === 'OPTIONS') {
-        if (allowedMethods(path, options.prefix).length === 0) throw routeNotFound();
+        if (routes.length === 0) throw routeNotFound();
         return preflightResponse(cors, options.allowedHeaders);
       }
-      const matched = matchRoute(path, request.method, options.prefix);
+      const matched = matchRoute(routes, request.method);
       route = matched.name;
       const ip = clientIp(request, connection.clientIp);
       const uploadOrigins = options.uploads && uploadOriginsOf(options.uploads.publicUrl, connection.serverOrigins);

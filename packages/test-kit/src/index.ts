@@ -2,6 +2,7 @@
 export { ManualClock, settle, waitFor } from './clock.js';
 export type { FakeJob, FakeService, FakeServiceOptions, RecordedRequest, Script, ScriptedReply } from './fake-service/fake-service.js';
 export { NetworkReset, startFakeService } from './fake-service/fake-service.js';
+export type { AckShape } from './fake-service/generation-routes.js';
 export type { Served } from './fake-service/serve.js';
 export { serveOverHttp } from './fake-service/serve.js';
 export type { GcPressure, Settled } from './gc-pressure.js';

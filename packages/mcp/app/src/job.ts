@@ -1,5 +1,6 @@
 /** What the studio reads from the tools' arguments and results. */
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { OPERATIONS } from '@room-restyler/core/vocabulary';
 import type { JobOutput } from '../../src/results/job-output.js';
 
 /** A generation as the tools take it: what is sent again for "try another style". */
@@ -9,6 +10,8 @@ export interface JobRequest {
   mode?: string | undefined;
   style: string;
   roomType: string;
+  /** A call of another operation (`edit_photo`, …): what its results are labelled with instead of a style, e.g. "Clear the sky". */
+  done?: string | undefined;
 }
 
 /** The photo and choices of a tool call's arguments (`prediction` has none). */
@@ -26,6 +29,7 @@ export function requestFromInput(
       mode: operation === 'enhance' ? (text(args.mode) ?? 'staging') : undefined,
       style: text(args.style) ?? 'modern',
       roomType: text(args.room_type) ?? 'living_room',
+      done: OPERATIONS.find((entry) => entry.id === args.operation)?.label,
     },
   };
 }

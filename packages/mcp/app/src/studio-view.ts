@@ -1,7 +1,7 @@
 /**
  * `<room-restyler-studio>`: the MCP App's view, composed of the widget's own parts — the compare
  * slider, the cards (style picker and results gallery) and the drop zone — in the widget's
- * language and theme. It shows what the host's tool call gave (the photo, then the images) and
+ * language and theme. It shows what the host's tool call gave, whatever its operation (the photo, then the images) and
  * runs the next steps through the host: another style (`restyle`/`enhance`), waiting for a job
  * (`prediction`) and a dropped photo (`upload_photo`).
  */
@@ -36,7 +36,9 @@ interface Result {
   src: string;
   style: string;
   roomType: string;
-  /** 1, 2, … among the results of the same style, for its label. */
+  /** Another operation's result is named by what was done (`Clear the sky`), not by a style. */
+  done?: string | undefined;
+  /** 1, 2, … among the results of the same style (or operation), for its label. */
   n: number;
 }
 
@@ -259,6 +261,8 @@ export class StudioView extends LitElement {
     const action = ++this.#action;
     this.#working('generating');
     const args = { image_url: photo, style: request.style, room_type: request.roomType, previews: false };
+    // From here on the results are of the chosen style, whatever operation came before.
+    this.request = { ...request, done: undefined };
     const result = await this.#call(request.operation, request.operation === 'enhance' ? { ...args, mode: request.mode } : args);
     if (result) await this.#settle(action, result);
   }
@@ -300,9 +304,10 @@ export class StudioView extends LitElement {
     if (outcome.kind === 'pending') return;
     const { output } = outcome;
     if (!this.photo && output.input_image_url) this.#setPhoto(output.input_image_url);
-    const { style, roomType } = this.request;
-    const before = this.results.filter((r) => r.style === style).length;
-    const added = output.images.map((image, i) => ({ src: image.url, style, roomType, n: before + i + 1 }));
+    const { style, roomType, done } = this.request;
+    const named = (r: Result) => r.done ?? r.style;
+    const before = this.results.filter((r) => named(r) === (done ?? style)).length;
+    const added = output.images.map((image, i) => ({ src: image.url, style, roomType, done, n: before + i + 1 }));
     this.shown = this.results.length;
     this.results = [...this.results, ...added];
     this.#stopTicker();
@@ -323,7 +328,7 @@ export class StudioView extends LitElement {
     const result = this.results[this.shown];
     if (!result || !this.host) return;
     const { t } = this.#language.localizer;
-    await this.host.download(result.src, downloadName(result.roomType, result.style, result.n - 1), t('disclosure'));
+    await this.host.download(result.src, downloadName(result.roomType, result.done ?? result.style, result.n - 1), t('disclosure'));
   }
 
   #setPhoto(url: string | undefined, src = url) {
@@ -377,7 +382,7 @@ export class StudioView extends LitElement {
   }
 
   #resultLabel(result: Result): string {
-    return this.#language.localizer.t('resultN', { style: this.#styleLabel(result.style), n: result.n });
+    return this.#language.localizer.t('resultN', { style: result.done ?? this.#styleLabel(result.style), n: result.n });
   }
 }
 

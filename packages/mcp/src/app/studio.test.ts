@@ -28,7 +28,8 @@ describe('the studio app', () => {
     const client = await connect(APP_HOST);
     const tools = byName((await client.listTools()).tools);
     expect([...tools.keys()].sort()).toEqual([...TOOL_NAMES, 'upload_photo'].sort());
-    for (const name of ['enhance', 'restyle', 'prediction']) expect(tools.get(name)?._meta).toEqual({ ui: { resourceUri: STUDIO } });
+    for (const name of ['enhance', 'restyle', 'edit_photo', 'edit_objects', 'create_room', 'prediction'])
+      expect(tools.get(name)?._meta).toEqual({ ui: { resourceUri: STUDIO } });
     expect(tools.get('me')?._meta).toBeUndefined();
     expect(tools.get('upload_photo')?._meta).toEqual({ ui: { visibility: ['app'] } });
     expect(tools.get('upload_photo')?.annotations).toMatchObject({ readOnlyHint: false });

@@ -1,6 +1,6 @@
 /**
  * The MCP App (`ui://room-restyler/studio.html`): the widget's compare, gallery, style cards and
- * drop zone as an interactive view of `enhance`, `restyle` and `prediction` results, for hosts
+ * drop zone as an interactive view of every generation tool's and `prediction`'s results, for hosts
  * that render MCP Apps. Offered only to clients that declare the extension at `initialize`:
  * others list the same tools and resources, and get the same results, as without it.
  */
@@ -43,7 +43,7 @@ export function registerStudio(
       uri,
       {
         title: 'Room Restyler studio',
-        description: 'Before/after compare, results gallery and style picker for enhance, restyle and prediction results.',
+        description: 'Before/after compare, results gallery and style picker for the results of every generation tool and prediction.',
         mimeType: STUDIO_MIME_TYPE,
         _meta: { ui },
       },

@@ -1,7 +1,7 @@
 /**
  * Asks before a session spends more than a set number of credits (clients with elicitation only).
- * A generation is counted as 1 credit once the service accepts it (the service makes one image per
- * generation); a yes covers that generation and the next `limit` credits, then the server asks again.
+ * A generation is counted at its operation's cost once the service accepts it (the service makes one
+ * image per generation); a yes covers that generation and the next `limit` credits, then the server asks again.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -21,22 +21,22 @@ export class SpendGuard {
     this.#approvedUpTo = limit;
   }
 
-  /** The service accepted a job of this session. */
-  recordJob(): void {
-    this.#spent += 1;
+  /** The service accepted a job of this session, costing `credits`. */
+  recordJob(credits: number): void {
+    this.#spent += credits;
   }
 
-  /** `undefined` to go ahead, or the result to return when the user did not confirm. */
-  async confirm(server: Server, extra: ToolExtra): Promise<CallToolResult | undefined> {
-    const after = this.#spent + 1;
+  /** `undefined` to go ahead with a generation that costs `credits`, or the result to return when the user did not confirm. */
+  async confirm(server: Server, extra: ToolExtra, credits: number): Promise<CallToolResult | undefined> {
+    const after = this.#spent + credits;
     if (after <= this.#approvedUpTo || !canAsk(server)) return undefined;
     const content = await askUser(server, extra, {
       message:
-        `This generation costs 1 credit. This session has spent ${this.#spent} credit${this.#spent === 1 ? '' : 's'} so far; ` +
+        `This generation costs ${creditsWord(credits)}. This session has spent ${creditsWord(this.#spent)} so far; ` +
         `going on makes ${after}, more than the ${this.#limit} this server spends without asking. Go ahead?`,
       requestedSchema: {
         type: 'object',
-        properties: { confirm: { type: 'boolean', title: 'Spend 1 credit', default: true } },
+        properties: { confirm: { type: 'boolean', title: `Spend ${creditsWord(credits)}`, default: true } },
         required: ['confirm'],
       },
     });
@@ -45,3 +45,6 @@ export class SpendGuard {
     return undefined;
   }
 }
+
+/** `1 credit`, `2 credits`. */
+export const creditsWord = (credits: number) => `${credits} credit${credits === 1 ? '' : 's'}`;

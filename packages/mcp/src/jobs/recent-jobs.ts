@@ -64,7 +64,9 @@ export async function recentJobs(ctx: ServerContext, limit: number, signal: Abor
 export function describeRecentJobs(jobs: RecentJobs): string {
   const lines = [`This session started ${jobs.session_jobs.length} job(s)${jobs.session_jobs.length ? ':' : '.'}`];
   for (const job of jobs.session_jobs)
-    lines.push(`- ${job.request_id} (${job.tool}${job.inputs.style ? `, ${job.inputs.style}` : ''}, started ${job.started_at})`);
+    lines.push(
+      `- ${job.request_id} (${[job.tool, job.inputs.operation, job.inputs.style].filter(Boolean).join(', ')}, started ${job.started_at})`,
+    );
   if (jobs.account_jobs) {
     lines.push(`The account's ${jobs.account_jobs.length} most recent job(s):`);
     for (const job of jobs.account_jobs) lines.push(`- ${job.request_id}: ${job.status}, created ${job.created_at}`);

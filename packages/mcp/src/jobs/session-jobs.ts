@@ -8,11 +8,17 @@ import { fileStem } from '../results/save.js';
 
 /** What a generation was asked for: echoed in its result and listed by `recent_jobs`. */
 export const jobInputsSchema = z.object({
+  operation: z.string().optional(),
   image_url: z.string().optional(),
   image_path: z.string().optional(),
+  mask_url: z.string().optional(),
+  mask_path: z.string().optional(),
   mode: z.string().optional(),
   style: z.string().optional(),
   room_type: z.string().optional(),
+  view_type: z.string().optional(),
+  prompt: z.string().optional(),
+  objects: z.array(z.string()).optional(),
 });
 
 export type JobInputs = z.infer<typeof jobInputsSchema>;

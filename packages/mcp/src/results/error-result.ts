@@ -106,7 +106,7 @@ function whatWentWrong(error: unknown, { requestId, lookingFor }: ErrorSituation
   }
   if (error instanceof NotFoundError)
     return lookingFor === 'prediction'
-      ? 'The service knows no prediction with that id. Use the request_id exactly as returned by `enhance` or `restyle`.'
+      ? 'The service knows no prediction with that id. Use the request_id exactly as returned by the tool that started the job.'
       : `The service answered HTTP 404 (${error.message}). Check ROOM_API_BASE_URL: it must be the service's origin, such as https://api.bright-shot.com, without a path.`;
   if (error instanceof GenerationFailedError)
     return `The generation did not produce images (status ${error.predictionStatus}${error.serviceError ? `: ${error.serviceError}` : ''}). Check that the photo is a clear room photo the service can fetch, then try again.`;

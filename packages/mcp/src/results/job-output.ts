@@ -1,4 +1,4 @@
-/** The structured result of `enhance`, `restyle` and `prediction`: one shape whether the job is done, running or failed. */
+/** The structured result of every generation tool and `prediction`: one shape whether the job is done, running or failed. */
 import { z } from 'zod';
 import { jobInputsSchema } from '../jobs/session-jobs.js';
 import type { ToolError } from './tool-error.js';

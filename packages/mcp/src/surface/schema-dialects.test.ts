@@ -1,7 +1,7 @@
 /** Every tool's schemas as each client's model provider reads them, through a real SDK client. */
 import { spawnSync } from 'node:child_process';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { checkInput, restyleInputSchema } from '@room-restyler/core/schemas';
+import { checkInput, checkOperationInput, restyleInputSchema } from '@room-restyler/core/schemas';
 import { type FakeService, startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -52,6 +52,11 @@ describe('the schema dialects', () => {
     );
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
+  });
+
+  it.each(Object.entries(CLIENTS))('%s: lists the operation tools too, so every check here covers them', async (_, name) => {
+    const names = (await listAs(name)).map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['edit_photo', 'edit_objects', 'create_room']));
   });
 
   it('OpenAI strict mode accepts every input schema of the openai-strict dialect, and not the plain one', async () => {
@@ -105,6 +110,37 @@ describe('the schema dialects', () => {
     });
     expect(followed.structuredContent).toMatchObject({ done: true });
     await mcp.close();
+  });
+
+  it('a strict client’s nulls for an operation tool’s other fields send only what the operation takes', async () => {
+    const mcp = await connectInMemory({ apiKey: TEST_API_KEY, baseUrl: service.url }, undefined, CLIENTS['openai-strict']);
+    const { tools } = await mcp.client.listTools();
+    const listed = tools.find((tool) => tool.name === 'edit_objects')?.inputSchema;
+    const given = { operation: 'blurObjects', image_url: 'https://example.com/a.jpg', objects: ['faces'], previews: false };
+    const nulls = Object.fromEntries(Object.keys(listed?.properties ?? {}).flatMap((key) => (key in given ? [] : [[key, null]])));
+    expect(Object.keys(nulls)).toEqual(expect.arrayContaining(['prompt', 'mask_url', 'mask_path', 'image_path', 'wait_seconds']));
+    const result = await mcp.client.callTool({ name: 'edit_objects', arguments: { ...given, ...nulls } });
+    expect(result.structuredContent).toMatchObject({ done: true });
+    expect([...service.jobs.values()].map((job) => [job.operation, job.body])).toEqual([
+      ['blurObjects', { image_url: given.image_url, objects: ['faces'] }],
+    ]);
+    await mcp.close();
+  });
+
+  it('states an operation tool’s limits as the server enforces them: prompt, objects and mask', async () => {
+    const tool = (await listAs(CLIENTS['json-schema'])).find((t) => t.name === 'edit_objects');
+    const valid = new Ajv2020({ strict: false }).compile(tool?.inputSchema ?? {});
+    const image_url = 'https://example.com/a.jpg';
+    for (const prompt of ['a plant', ' padded ', '', '   ', 'x'.repeat(1000), 'x'.repeat(1001)])
+      expect(valid({ operation: 'edit', image_url, prompt }), prompt).toBe(checkOperationInput('edit', { image_url, prompt }).ok);
+    for (const objects of [['faces'], [], Array.from({ length: 10 }, () => 'car'), Array.from({ length: 11 }, () => 'car')])
+      expect(valid({ operation: 'blurObjects', image_url, objects }), String(objects.length)).toBe(
+        checkOperationInput('blurObjects', { image_url, objects }).ok,
+      );
+    for (const mask_url of ['https://example.com/m.png', 'ftp://example.com/m.png', `https://e.com/${'x'.repeat(2035)}`])
+      expect(valid({ operation: 'inpaint', image_url, mask_url, prompt: 'a plant' }), mask_url.slice(0, 30)).toBe(
+        checkOperationInput('inpaint', { image_url, mask_url, prompt: 'a plant' }).ok,
+      );
   });
 
   it('states the limits the server enforces: what the listed schema refuses, the server refuses', async () => {

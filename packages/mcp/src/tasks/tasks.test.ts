@@ -67,6 +67,18 @@ describe('tasks', () => {
     expect(service.count('/api/v1/restyle', 'POST')).toBe(1);
   });
 
+  it('runs an operation tool as a task too: a blur, its task id the job’s, its result the plain call’s', async () => {
+    await connect();
+    const blur = { operation: 'blurObjects', image_url: 'https://example.com/street.jpg', objects: ['faces'], previews: false };
+    const { task } = await startTask({ name: 'edit_objects', arguments: blur });
+    const job = [...service.jobs.values()][0];
+    expect([task.taskId, job?.operation]).toEqual([job?.id, 'blurObjects']);
+    service.complete(task.taskId);
+    await taskReaches(task.taskId, 'completed');
+    const result = await mcp.client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+    expect(result.structuredContent).toMatchObject({ request_id: task.taskId, done: true, inputs: { operation: 'blurObjects' } });
+  });
+
   it('follows a task past the 55 s wait_seconds budget of plain calls', async () => {
     await connect();
     const { task } = await startTask({ ...restyle, arguments: { ...restyle.arguments, wait_seconds: 0 } });

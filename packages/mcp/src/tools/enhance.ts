@@ -1,12 +1,11 @@
 /** `enhance`: virtual staging of an empty room (and the service's other enhance modes). */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { EnhanceRequest, Mode } from '@room-restyler/core';
-import { specBody } from '@room-restyler/core/internal';
+import type { Mode } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
 import { type Choice, ROOM_TYPE_CHOICE, STYLE_CHOICE } from '../elicitation/missing-choices.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import type { Registry } from '../surface/registry.js';
-import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
+import { creditNote, generationAnnotations } from './annotations.js';
 import { imageUrlField, jobDeliveryFields, modeField, roomTypeField, styleField, withFileFields } from './fields.js';
 import { registerGenerationTool } from './generation-tool.js';
 
@@ -27,7 +26,7 @@ export function registerEnhanceTool(server: McpServer, ctx: ServerContext, regis
       description:
         'Virtually stage a photo of an EMPTY room with furniture in a chosen style (mode "staging", e.g. "stage this empty bedroom in scandinavian style"), ' +
         'or use the other modes: "restyle" or "empty-room" (remove the furniture). To change the style of a furnished room, prefer `restyle`. ' +
-        `${CREDIT_NOTE} Takes about 10–30 s; waits up to wait_seconds and reports progress. ` +
+        `${creditNote(['enhance'])} Takes about 10–30 s; waits up to wait_seconds and reports progress. ` +
         'If it is not done in time, the result gives a request id: call `prediction` with it rather than starting again.',
       inputSchema: withFileFields(ctx.files, {
         image_url: imageUrlField,
@@ -42,11 +41,11 @@ export function registerEnhanceTool(server: McpServer, ctx: ServerContext, regis
     choices: (args) => CHOICES[args.mode],
     generation: (args) => ({
       tool: 'enhance',
+      operation: 'enhance',
       inputs: { image_url: args.image_url, image_path: args.image_path, mode: args.mode, style: args.style, room_type: args.room_type },
       verb: args.mode === 'empty-room' ? 'Emptied' : 'Staged',
       fileWords: [args.mode, args.style, args.room_type],
-      body: (image_url) => specBody<EnhanceRequest>({ image_url, mode: args.mode, style: args.style, room_type: args.room_type }),
-      start: (client, body, options) => client.enhance(body, options),
+      fields: { mode: args.mode, style: args.style, room_type: args.room_type },
     }),
   });
 }

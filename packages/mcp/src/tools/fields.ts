@@ -6,10 +6,16 @@ import { MODES, ROOM_TYPE_IDS, STYLE_IDS } from '@room-restyler/core';
 import {
   imageUrlSchema,
   MAX_IMAGE_URL_LENGTH,
+  MAX_OBJECTS,
+  MAX_PROMPT_LENGTH,
   MAX_TEXT_LENGTH,
+  maskUrlSchema,
   modeSchema,
+  objectsSchema,
+  promptSchema,
   roomTypeSchema,
   styleSchema,
+  viewTypeSchema,
 } from '@room-restyler/core/schemas';
 import { z } from 'zod';
 import type { FileAccess } from '../files/file-access.js';
@@ -25,11 +31,31 @@ const DEFAULT_WAIT_SECONDS = 40;
  */
 const URL_LIMITS = { pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', maxLength: MAX_IMAGE_URL_LENGTH };
 const TEXT_LIMITS = { minLength: 1, maxLength: MAX_TEXT_LENGTH, pattern: '\\S' };
+const PROMPT_LIMITS = { ...TEXT_LIMITS, maxLength: MAX_PROMPT_LENGTH };
 
 export const imageUrlField = imageUrlSchema
   .optional()
   .describe(`Public http(s) URL of the room photo, at most ${MAX_IMAGE_URL_LENGTH} characters (the service downloads it).`)
   .meta({ ...URL_LIMITS, examples: ['https://example.com/listing/empty-bedroom.jpg'] });
+
+export const maskUrlField = maskUrlSchema
+  .optional()
+  .describe(
+    `Public http(s) URL of the mask: a PNG the size of the photo, white where to change, black where to keep (at most ${MAX_IMAGE_URL_LENGTH} characters).`,
+  )
+  .meta(URL_LIMITS);
+
+export const promptField = promptSchema
+  .optional()
+  .describe(`What to change or create, in words (1–${MAX_PROMPT_LENGTH} characters).`)
+  .meta({ ...PROMPT_LIMITS, examples: ['a blue velvet sofa'] });
+
+export const viewTypeField = viewTypeSchema.optional().describe('The view to put in the windows.');
+
+export const objectsField = objectsSchema
+  .optional()
+  .describe(`What to find in the photo, in words: 1–${MAX_OBJECTS} names of 1–${MAX_TEXT_LENGTH} characters.`)
+  .meta({ examples: [['faces', 'license plates']] });
 
 export const styleField = styleSchema
   .describe(
@@ -72,17 +98,22 @@ export function whereFilesAre(access: FileAccess): string {
 
 const pathField = (description: string) => z.string().min(1).optional().describe(description);
 
-/** `image_path` and `save_dir` as the transport lets them be used: none when this server touches no files (HTTP without --files-root). */
-export function withFileFields<Shape extends z.ZodRawShape>(access: FileAccess, shape: Shape) {
+/**
+ * `image_path`, `save_dir` (and, with `mask`, `mask_path`) as the transport lets them be used: none
+ * when this server touches no files (HTTP without --files-root).
+ */
+export function withFileFields<Shape extends z.ZodRawShape>(access: FileAccess, shape: Shape, mask = false) {
   const where = whereFilesAre(access);
   const all = z.object({
     ...shape,
     image_path: pathField(`A .jpg/.png/.webp room photo ${where}, uploaded first (needs ROOM_UPLOAD_URL). Give this or image_url.`),
+    mask_path: pathField(`The mask as a .png file ${where}, uploaded like image_path. Give this or mask_url.`),
     save_dir: pathField(`Folder ${where} to save the full-size images into; created if missing.`),
   });
   // Not offered when off, but still let through (loose): a caller that sends one anyway is told why it
-  // is refused before anything starts. Both are optional, so the type is the same.
-  return access === 'off' ? (all.omit({ image_path: true, save_dir: true }).loose() as unknown as typeof all) : all;
+  // is refused before anything starts. All are optional, so the type is the same.
+  if (access === 'off') return all.omit({ image_path: true, mask_path: true, save_dir: true }).loose() as unknown as typeof all;
+  return mask ? all : (all.omit({ mask_path: true }) as unknown as typeof all);
 }
 
 export const requestIdField = z
@@ -90,7 +121,7 @@ export const requestIdField = z
   .trim()
   .min(1, { error: 'id must not be empty' })
   .max(256)
-  .describe('The request_id returned by `enhance` or `restyle`.');
+  .describe('The request_id returned by the generation tool that started the job.');
 
 /** Arguments every job-returning tool takes. */
 export const jobDeliveryFields = { wait_seconds: waitSecondsField, previews: previewsField };

@@ -21,7 +21,7 @@ export interface FollowJob {
   justStarted: boolean;
   /** The status known before waiting (`starting` after a start). */
   initialStatus: string;
-  /** `enhance` or `restyle` when this call started the job: the wait polls on the schedule learned for it, and teaches it. */
+  /** The operation (`enhance`, `clearSky`, …) when this call started the job: the wait polls on the schedule learned for it, and teaches it. */
   operation?: string | undefined;
 }
 

@@ -1,11 +1,12 @@
 /**
- * Registers a generation tool (`enhance`, `restyle`). Per call: ask the user for missing choices and
- * to confirm spending (clients with elicitation), then run the job — as an MCP Task when the client
- * asks for one, otherwise within wait_seconds with progress, as before.
+ * Registers a generation tool. Per call: ask the user for missing choices, refuse a body the
+ * operation would refuse, ask to confirm spending (clients with elicitation), then run the job — as
+ * an MCP Task when the client asks for one, otherwise within wait_seconds with progress.
  */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AnySchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { operationCredits } from '@room-restyler/core';
 import type { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { askMissingChoices, type Choice, type Choices } from '../elicitation/missing-choices.js';
@@ -14,9 +15,9 @@ import { jobErrorContent } from '../results/job-output.js';
 import type { Registry } from '../surface/registry.js';
 import { checkedArguments } from '../surface/tool-arguments.js';
 import { type GenerationRun, generationTaskHandler } from '../tasks/generation-task.js';
-import { type Generation, type GenerationArgs, runGeneration } from './generation.js';
+import { checkGeneration, type Generation, type GenerationArgs, runGeneration } from './generation.js';
 
-export interface GenerationToolSpec<Args extends GenerationArgs & Choices, Body> {
+export interface GenerationToolSpec<Args extends GenerationArgs & Choices> {
   name: string;
   config: {
     title: string;
@@ -27,26 +28,29 @@ export interface GenerationToolSpec<Args extends GenerationArgs & Choices, Body>
   };
   /** Choices the job needs; the user is asked for the missing ones when the client can be asked. */
   choices(args: Args): readonly Choice[];
-  generation(args: Args): Generation<Body>;
+  generation(args: Args): Generation;
 }
 
-export function registerGenerationTool<Args extends GenerationArgs & Choices, Body>(
+export function registerGenerationTool<Args extends GenerationArgs & Choices>(
   server: McpServer,
   ctx: ServerContext,
   registry: Registry,
-  spec: GenerationToolSpec<Args, Body>,
+  spec: GenerationToolSpec<Args>,
 ): RegisteredTool {
   const run: GenerationRun<Args> = async (given, extra, hooks) => {
     try {
       const args = checkedArguments(given);
       const asked = await askMissingChoices(server.server, extra, spec.choices(args), args, spec.config.title);
       if ('declined' in asked) return asked.declined;
-      const declined = await ctx.spend.confirm(server.server, extra);
-      if (declined) return declined;
       const chosen = { ...args, ...asked.answers };
-      return await runGeneration(ctx, chosen, extra, spec.generation(chosen), {
+      const generation = spec.generation(chosen);
+      checkGeneration(ctx, chosen, generation);
+      const credits = operationCredits[generation.operation];
+      const declined = await ctx.spend.confirm(server.server, extra, credits);
+      if (declined) return declined;
+      return await runGeneration(ctx, chosen, extra, generation, {
         onStarted(requestId) {
-          ctx.spend.recordJob();
+          ctx.spend.recordJob(credits);
           hooks.onStarted?.(requestId);
         },
       });

@@ -1,16 +1,11 @@
 /**
- * The shared run of `enhance` and `restyle`: resolve the photo (URL or uploaded local file), start
- * the job once (one idempotency key per tool call, no blind retry), wait within the budget with
- * progress, then present the images — or the id to follow up with `prediction`.
+ * The shared run of every generation tool: resolve the photo and mask (URLs or uploaded local files),
+ * start the operation once (one idempotency key per tool call, no blind retry), wait within the
+ * budget with progress, then present the images — or the id to follow up with `prediction`.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import {
-  estimateRemainingMs,
-  GenerationFailedError,
-  type GenerationStarted,
-  type RoomClient,
-  type StartOptions,
-} from '@room-restyler/core';
+import { estimateRemainingMs, GenerationFailedError, type GenerationOperation } from '@room-restyler/core';
+import { checkOperationInput, operationInputSchemas } from '@room-restyler/core/schemas';
 import type { ServerContext } from '../context.js';
 import { plannedDir } from '../files/file-access.js';
 import type { JobInputs } from '../jobs/session-jobs.js';
@@ -20,7 +15,7 @@ import { failedJobResult } from '../results/failed-job.js';
 import { jobErrorContent } from '../results/job-output.js';
 import { presentJob } from '../results/job-result.js';
 import { fileStem } from '../results/save.js';
-import { uploadLocalImage } from '../uploads/upload.js';
+import { type LocalFileArgument, uploadLocalImage } from '../uploads/upload.js';
 import { InputError } from '../user-errors.js';
 import { whereFilesAre } from './fields.js';
 import { followJob } from './follow-job.js';
@@ -29,23 +24,26 @@ import { progressReporter, type ToolExtra } from './progress.js';
 export interface GenerationArgs {
   image_url?: string | undefined;
   image_path?: string | undefined;
+  mask_url?: string | undefined;
+  mask_path?: string | undefined;
   wait_seconds: number;
   previews: boolean;
   save_dir?: string | undefined;
 }
 
-export interface Generation<Body> {
+export interface Generation {
   /** The tool's name, for `recent_jobs`. */
   tool: string;
-  /** For texts and file names: `Staged`, `Restyled`. */
+  /** The spec's operationId the job starts: its body is checked by core's schema for it. */
+  operation: GenerationOperation;
+  /** For texts and logs: `Staged`, `Restyled`, `Clear the sky`. */
   verb: string;
   /** What the caller asked for, echoed in the result and in `recent_jobs`. */
   inputs: JobInputs;
   /** Words that name the saved files, e.g. `restyle`, `scandinavian`, `bedroom`; missing ones are skipped. */
   fileWords: ReadonlyArray<string | undefined>;
-  /** The service body once the photo URL is known. */
-  body(imageUrl: string): Body;
-  start(client: RoomClient, body: Body, options: StartOptions): Promise<GenerationStarted>;
+  /** The body's fields but the photo and the mask (`image_url`, `mask_url`), which may first be uploaded from local files. */
+  fields: Record<string, string | readonly string[] | undefined>;
 }
 
 /** Who else needs to know once the service accepted the job (tasks take its id, the spend guard counts it). */
@@ -53,11 +51,11 @@ export interface GenerationHooks {
   onStarted?: ((requestId: string) => void) | undefined;
 }
 
-export async function runGeneration<Body>(
+export async function runGeneration(
   ctx: ServerContext,
   args: GenerationArgs,
   extra: ToolExtra,
-  generation: Generation<Body>,
+  generation: Generation,
   hooks: GenerationHooks = {},
 ): Promise<CallToolResult> {
   const startedAt = Date.now();
@@ -69,15 +67,21 @@ export async function runGeneration<Body>(
   try {
     const client = ctx.client();
     const saveDir = args.save_dir === undefined ? undefined : await plannedDir(ctx.files, args.save_dir, 'save_dir');
-    const imageUrl = await photoUrl(ctx, args, signal, () => void report({ phase: 'uploading', elapsedMs: Date.now() - startedAt }));
+    const sources = fileSources(ctx, args, generation.operation);
+    const upload = async (source: FileSource | undefined) => {
+      if (!source || 'url' in source) return source?.url;
+      void report({ phase: 'uploading', elapsedMs: Date.now() - startedAt });
+      return uploadLocalImage(ctx, source.path, signal, source.argument);
+    };
+    const imageUrl = await upload(sources.image);
+    const body = operationBody(generation, { image_url: imageUrl, mask_url: await upload(sources.mask) });
 
     void report({ phase: 'starting', elapsedMs: Date.now() - startedAt });
-    const body = generation.body(imageUrl);
     const sentAt = new Date().toISOString();
     const { started, reconciled } = await startReconciled(
       client,
       ctx.starts,
-      () => generation.start(client, body, { signal, idempotencyKey: globalThis.crypto.randomUUID() }),
+      () => client.start(generation.operation, body, { signal, idempotencyKey: globalThis.crypto.randomUUID() }),
       signal,
     );
     requestId = started.requestId;
@@ -102,7 +106,7 @@ export async function runGeneration<Body>(
       report,
       justStarted: true,
       initialStatus: 'starting',
-      operation: generation.tool,
+      operation: generation.operation,
     });
     ctx.log(`${verbInLog} job ${requestId} ${outcome.done ? 'finished' : 'still running'}`);
     return await presentJob(ctx, {
@@ -112,7 +116,7 @@ export async function runGeneration<Body>(
       previews: args.previews,
       saveDir,
       fileStem: stem,
-      inputImageUrl: args.image_path ? imageUrl : undefined,
+      inputImageUrl: sources.image && 'path' in sources.image ? imageUrl : undefined,
       inputs: generation.inputs,
       notes: reconciled ? ["The service's answer to the start was lost; this job was found again in the account's recent jobs."] : [],
       signal,
@@ -126,15 +130,42 @@ export async function runGeneration<Body>(
   }
 }
 
-async function photoUrl(ctx: ServerContext, args: GenerationArgs, signal: AbortSignal, onUpload: () => void): Promise<string> {
-  if (args.image_url && args.image_path) throw new InputError('Give either image_url or image_path, not both.');
-  if (args.image_url) return args.image_url;
-  if (!args.image_path)
+/** A photo or mask: a URL given as is, or a local file to upload first. */
+type FileSource = { url: string } | { path: string; argument: LocalFileArgument };
+
+/** Where the photo and the mask come from; refuses both or neither of a pair, and a missing photo the operation needs. */
+function fileSources(ctx: ServerContext, args: GenerationArgs, operation: GenerationOperation) {
+  const source = (url: string | undefined, path: string | undefined, argument: LocalFileArgument): FileSource | undefined => {
+    const urlArgument = argument === 'image_path' ? 'image_url' : 'mask_url';
+    if (url && path) throw new InputError(`Give either ${urlArgument} or ${argument}, not both.`);
+    return url ? { url } : path ? { path, argument } : undefined;
+  };
+  const image = source(args.image_url, args.image_path, 'image_path');
+  if (!image && 'image_url' in operationInputSchemas[operation].shape)
     throw new InputError(
       ctx.files === 'off'
         ? 'A room photo is required: give image_url (a public http(s) URL).'
         : `A room photo is required: give image_url (a public http(s) URL) or image_path (a photo ${whereFilesAre(ctx.files)}).`,
     );
-  onUpload();
-  return uploadLocalImage(ctx, args.image_path, signal);
+  return { image, mask: source(args.mask_url, args.mask_path, 'mask_path') };
+}
+
+/** A file still to be uploaded, as the body check sees it: its upload will give an http(s) URL. */
+const UPLOAD_STAND_IN = 'https://upload.invalid/local-file';
+
+/**
+ * Refuses, before anything is uploaded, asked or started, a call whose operation would refuse its
+ * body: core's schema for the operation (the proxy's rules) says which field and why.
+ */
+export function checkGeneration(ctx: ServerContext, args: GenerationArgs, generation: Generation): void {
+  const { image, mask } = fileSources(ctx, args, generation.operation);
+  const url = (source: FileSource | undefined) => source && ('url' in source ? source.url : UPLOAD_STAND_IN);
+  operationBody(generation, { image_url: url(image), mask_url: url(mask) });
+}
+
+function operationBody(generation: Generation, files: { image_url: string | undefined; mask_url: string | undefined }) {
+  const given = Object.entries({ ...generation.fields, ...files }).filter(([, value]) => value !== undefined);
+  const checked = checkOperationInput(generation.operation, Object.fromEntries(given));
+  if (!checked.ok) throw new InputError(`${checked.message}. Nothing was started; fix it and call again.`);
+  return checked.value;
 }

@@ -22,7 +22,7 @@ export function registerPredictionTool(server: McpServer, ctx: ServerContext, re
       {
         title: TITLE,
         description:
-          'Check on a generation started earlier by `enhance` or `restyle`, and wait for it up to wait_seconds (0 = just look). ' +
+          'Check on a generation started earlier (by `enhance`, `restyle`, `edit_photo`, `edit_objects` or `create_room`), and wait for it up to wait_seconds (0 = just look). ' +
           'Use it when a generation result said the job was still running. Costs nothing: it never starts a new generation, ' +
           `and writes nothing${ctx.files === 'off' ? '' : ' (to save the images, use `save_images`)'}.`,
         inputSchema: { id: requestIdField, ...jobDeliveryFields },

@@ -1,14 +1,12 @@
 /** `restyle`: a furnished room in another interior style, keeping its layout and furniture. */
 
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { RestyleRequest } from '@room-restyler/core';
-import { specBody } from '@room-restyler/core/internal';
 import type { ServerContext } from '../context.js';
 import { STYLE_CHOICE } from '../elicitation/missing-choices.js';
 import { requiredUnlessAsked } from '../elicitation/schema-for-client.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import type { Registry } from '../surface/registry.js';
-import { CREDIT_NOTE, generationAnnotations } from './annotations.js';
+import { creditNote, generationAnnotations } from './annotations.js';
 import { imageUrlField, jobDeliveryFields, roomTypeField, styleField, withFileFields } from './fields.js';
 import { registerGenerationTool } from './generation-tool.js';
 
@@ -24,7 +22,7 @@ export function registerRestyleTool(server: McpServer, ctx: ServerContext, regis
       description:
         'Restyle a photo of a FURNISHED room into another interior style while keeping its layout and furniture ' +
         '(e.g. "make my living room japandi"). For an EMPTY room that needs furniture, use `enhance` with mode "staging" instead. ' +
-        `${CREDIT_NOTE} Takes about 10–30 s; waits up to wait_seconds and reports progress. ` +
+        `${creditNote(['restyle'])} Takes about 10–30 s; waits up to wait_seconds and reports progress. ` +
         'If it is not done in time, the result gives a request id: call `prediction` with it rather than restyling again.',
       inputSchema: withFileFields(ctx.files, SHAPE),
       outputSchema: jobOutputSchema,
@@ -33,12 +31,11 @@ export function registerRestyleTool(server: McpServer, ctx: ServerContext, regis
     choices: () => [STYLE_CHOICE],
     generation: (args) => ({
       tool: 'restyle',
+      operation: 'restyle',
       inputs: { image_url: args.image_url, image_path: args.image_path, style: args.style, room_type: args.room_type },
       verb: 'Restyled',
       fileWords: ['restyle', args.style, args.room_type],
-      // A style is always there by now: given, chosen by the user, or required by the schema.
-      body: (image_url) => specBody<RestyleRequest>({ image_url, style: args.style ?? '', room_type: args.room_type }),
-      start: (client, body, options) => client.restyle(body, options),
+      fields: { style: args.style, room_type: args.room_type },
     }),
   });
   // Clients that cannot be asked for a style must give one, as before.

@@ -1,11 +1,12 @@
 /**
- * `image_path`: the service fetches photos by URL, so a local photo is first sent to an upload
+ * `image_path` and `mask_path`: the service fetches photos and masks by URL, so a local file is first sent to an upload
  * route honouring the proxy's contract (`POST` raw image → `{ url }`), whose URL the service can fetch.
  * With `ROOM_UPLOAD_TOKEN` the upload carries `Authorization: Bearer <token>`, so the proxy treats
  * this server as a trusted caller rather than an anonymous visitor with its hourly limits.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { sniffImageType } from '@room-restyler/core/internal';
 import type { ServerContext } from '../context.js';
 import { readablePath } from '../files/file-access.js';
 import { InputError, MISSING_UPLOAD_HELP, SetupError } from '../user-errors.js';
@@ -17,26 +18,43 @@ import { uploadRefusal } from './upload-refusal.js';
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 const UPLOAD_TIMEOUT_MS = 60_000;
 
-export async function uploadLocalImage(ctx: ServerContext, given: string, signal: AbortSignal): Promise<string> {
+/** The arguments that name a local file to upload: a photo, or a mask (PNG only, as the proxy takes masks). */
+export type LocalFileArgument = 'image_path' | 'mask_path';
+
+export async function uploadLocalImage(
+  ctx: ServerContext,
+  given: string,
+  signal: AbortSignal,
+  argument: LocalFileArgument = 'image_path',
+): Promise<string> {
   const { uploadUrl } = ctx;
-  if (!PHOTO_EXTENSIONS.has(extname(given).toLowerCase()))
-    throw new InputError(`image_path must be a .jpg, .jpeg, .png or .webp file, or a .heic/.heif photo (got "${given}").`);
+  const mask = argument === 'mask_path';
+  if (mask ? extname(given).toLowerCase() !== '.png' : !PHOTO_EXTENSIONS.has(extname(given).toLowerCase()))
+    throw new InputError(
+      mask
+        ? `mask_path must be a .png file (got "${given}").`
+        : `image_path must be a .jpg, .jpeg, .png or .webp file, or a .heic/.heif photo (got "${given}").`,
+    );
   // Whether the caller may read the path at all comes before how the server is configured.
-  const path = await readablePath(ctx.files, given, 'image_path');
+  const path = await readablePath(ctx.files, given, argument);
   if (!uploadUrl) throw new SetupError(MISSING_UPLOAD_HELP);
   const size = await stat(path).then(
     (s) => (s.isFile() ? s.size : -1),
     () => -1,
   );
   // Messages name the path as the caller gave it: over HTTP the real one would show the server's folders.
-  const unreadable = () => new InputError(`No readable file at image_path "${given}".`);
+  const unreadable = () => new InputError(`No readable file at ${argument} "${given}".`);
   if (size < 0) throw unreadable();
   if (size > MAX_UPLOAD_BYTES)
-    throw new InputError(`The photo is ${Math.round(size / 1e6)} MB; the upload limit is 15 MB. Use a smaller export.`);
+    throw new InputError(
+      `The ${mask ? 'mask' : 'photo'} is ${Math.round(size / 1e6)} MB; the upload limit is 15 MB. Use a smaller export.`,
+    );
   const bytes = await readFile(path).catch(() => {
     throw unreadable();
   });
-  const photo = await localPhoto(given, bytes);
+  if (mask && sniffImageType(bytes) !== 'image/png')
+    throw new InputError(`mask_path "${given}" is not a PNG image by its content (whatever its name says). Save the mask as PNG.`);
+  const photo = mask ? { bytes, type: 'image/png' } : await localPhoto(given, bytes);
   return uploadImage(ctx, photo.bytes, photo.type, signal);
 }
 

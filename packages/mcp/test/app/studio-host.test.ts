@@ -228,6 +228,26 @@ describe('the studio app in a host', () => {
     await page.close();
   });
 
+  it('shows any operation’s result as a before/after compare: a real clear-sky of the simulator, named by what was done', async () => {
+    const input = { operation: 'clearSky', image_url: `${simulator.url}/__simulator/samples/furnished-room.jpg` };
+    const result = (await client.callTool({ name: 'edit_photo', arguments: input })) as CallToolResult;
+    const image = (result.structuredContent as { images: { url: string }[] }).images[0]?.url;
+    expect(image).toBeDefined();
+    const { page, app, errors } = await openStudio('edit_photo', input, result);
+    await compareLoaded(app);
+    expect(await studio(app)).toMatchObject({
+      before: input.image_url,
+      after: image,
+      actions: ['Download', 'Try another style', 'Change photo'],
+    });
+    const seen = downloads.length;
+    await click(app, 'download');
+    await expect.poll(() => downloads.length, { timeout: SAFETY_TIMEOUT_MS }).toBe(seen + 1);
+    expect(JSON.stringify(downloads.at(-1))).toContain('"uri":"file:///living-room-clear-the-sky-1.jpg"');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('follows the host: dark theme, host colours and the host language', async () => {
     const input = {
       image_url: `${simulator.url}/__simulator/samples/empty-room.jpg`,

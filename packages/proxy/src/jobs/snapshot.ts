@@ -26,10 +26,11 @@ export function snapshotFromReply(reply: UpstreamReply, at: number): JobSnapshot
 }
 
 export function snapshotFromFailure(error: unknown, at: number): JobSnapshot {
-  const status = error instanceof ProxyHttpError ? error.status : 502;
-  const code = error instanceof ProxyHttpError ? error.code : 'upstream_unreachable';
-  const message = error instanceof ProxyHttpError ? error.message : 'The generation service could not be reached';
-  return { kind: 'error', status, body: { error: message, code }, terminal: false, at };
+  const failure =
+    error instanceof ProxyHttpError
+      ? error
+      : new ProxyHttpError(502, 'upstream_unreachable', 'The generation service could not be reached');
+  return { kind: 'error', status: failure.status, body: { error: failure.message, code: failure.code }, terminal: false, at };
 }
 
 export function parseSnapshot(text: string | undefined): JobSnapshot | undefined {

@@ -43,19 +43,6 @@ export interface LimitCheck {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The client the per-IP limits count: the IPv4 address, or the IPv6 network of `ipv6Prefix` bits ('unknown' stays). */
-export function ipGroup(limits: Limits, ip: string): string {
-  const parsed = parseIp(ip);
-  return parsed?.version === 6 ? networkOf(parsed, limits.ipv6Prefix) : ip;
-}
-
-/** The network whose share of the daily budget the client uses, or undefined when its IP is unknown. */
-function networkGroup(limits: Limits, ip: string): string | undefined {
-  const parsed = parseIp(ip);
-  if (!parsed) return undefined;
-  return networkOf(parsed, parsed.version === 4 ? limits.networkPrefixV4 : limits.networkPrefixV6);
-}
-
 /** Each counted action: the noun its refusals use, and its counts per visitor, per client (IP) and per day. */
 const ACTIONS: Record<'gen' | 'upload', { noun: string; counts: (limits: Limits) => [number, number, number] }> = {
   gen: { noun: 'generation', counts: (limits) => [limits.perVisitor, limits.perIp, limits.dailyCredits] },
@@ -70,7 +57,12 @@ export function limitChecks(action: keyof typeof ACTIONS, limits: Limits, visito
   const { noun, counts } = ACTIONS[action];
   const [perVisitor, perIp, perDay] = counts(limits);
   const dayStart = now - (now % DAY_MS);
-  const network = action === 'gen' && limits.networkDailyShare < 1 ? networkGroup(limits, ip) : undefined;
+  const parsed = parseIp(ip);
+  // The client of the per-IP limits: an IPv6 one counts per network of `ipv6Prefix` bits ('unknown' stays).
+  const client = parsed?.version === 6 ? networkOf(parsed, limits.ipv6Prefix) : ip;
+  // The network whose share of the day a generation uses (none for an unknown IP).
+  const prefix = parsed?.version === 4 ? limits.networkPrefixV4 : limits.networkPrefixV6;
+  const network = action === 'gen' && limits.networkDailyShare < 1 && parsed ? networkOf(parsed, prefix) : undefined;
   const checks: LimitCheck[] = [
     {
       key: `limit:${action}:visitor:${visitor}`,
@@ -80,7 +72,7 @@ export function limitChecks(action: keyof typeof ACTIONS, limits: Limits, visito
       message: `You have reached the number of ${noun}s allowed for now`,
     },
     {
-      key: `limit:${action}:ip:${ipGroup(limits, ip)}`,
+      key: `limit:${action}:ip:${client}`,
       windowMs: limits.windowMs,
       limit: perIp,
       code: 'ip_limit',

@@ -7,7 +7,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fetchRequest, type ProxyRequest, type RequestHeaders, SANE_HOST } from '../http/proxy-request.js';
 import { JsonReply, type Reply } from '../http/responses.js';
 import type { RoomProxy, ViewHandler } from '../proxy.js';
-import { allowedMethods, methodNotAllowed, routeNotFound, SERVED_METHODS } from '../routes/table.js';
+import { methodNotAllowed, routeNotFound, routesAt, SERVED_METHODS } from '../routes/table.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 
@@ -120,7 +120,9 @@ function refusedBeforeRequest(req: IncomingMessage, prefix: string): JsonReply |
   const method = (req.method ?? '').toUpperCase();
   const target = targetOf(req);
   if (!UNREPRESENTABLE_METHODS.has(method)) return target.startsWith('/') ? undefined : routeNotFound().toReply();
-  const allowed = target.startsWith('/') ? allowedMethods(target.replace(/[?#].*$/s, ''), prefix) : [...SERVED_METHODS];
+  const allowed = target.startsWith('/')
+    ? routesAt(target.replace(/[?#].*$/s, ''), prefix).map((route) => route.method)
+    : [...SERVED_METHODS];
   return (allowed.length > 0 ? methodNotAllowed(method, allowed) : routeNotFound()).toReply();
 }
 

@@ -13,12 +13,10 @@ import {
   type ProxyOperationBody,
 } from '@room-restyler/core';
 import { type RunningSimulator, sampleRoom, startSimulator } from '@room-restyler/simulator';
-import { guardedLog, TEST_API_KEY } from '@room-restyler/test-kit';
+import { TEST_API_KEY } from '@room-restyler/test-kit';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, IMAGE_URL, startHarness, TEST_SECRET, Visitor } from '../../test/support/harness.js';
-import { createMemoryUploadStore } from '../../test/support/memory-upload-store.js';
-import { createSharpImageProcessor, type ProxyServer, type ProxyServerOptions, startProxyServer } from '../node/index.js';
+import { type Harness, IMAGE_URL, startHarness, type Visitor } from '../../test/support/harness.js';
 import { createRoomProxy } from '../proxy.js';
 
 const PROMPT = 'A sunny loft with a green velvet sofa';
@@ -53,36 +51,26 @@ const maskPng = () =>
 
 interface Site {
   sim: RunningSimulator;
-  server: ProxyServer;
-  logs: string[];
+  /** The proxy, its visitors and its log lines. */
+  h: Harness;
   close(): Promise<void>;
 }
 
-/** A proxy in front of a simulator acknowledging in `ackShape`; the simulator fetches the proxy's uploads on loopback. */
-async function startSite(ackShape: 'generation' | 'object', proxy: Partial<ProxyServerOptions> = {}): Promise<Site> {
+/** The harness's proxy in front of a simulator acknowledging in `ackShape`, which fetches the proxy's uploads on loopback. */
+async function startSite(ackShape: 'generation' | 'object', proxy: Parameters<typeof startHarness>[0] = {}): Promise<Site> {
   const sim = await startSimulator({
     latencyMs: { min: 5, max: 10 },
     ackShape,
     accounts: [{ apiKey: TEST_API_KEY, credits: 1000 }],
     imageFetch: { allowPrivate: true },
   });
-  const { log, lines } = guardedLog();
-  const server = await startProxyServer({
-    apiKey: TEST_API_KEY,
-    baseUrl: sim.url,
-    secret: TEST_SECRET,
-    port: 0,
-    log,
-    uploads: { store: createMemoryUploadStore(), processor: createSharpImageProcessor() },
-    limits: { perVisitor: 100, perIp: 100, dailyCredits: 1000 },
-    ...proxy,
-  });
+  const limits = { perVisitor: 100, perIp: 100, dailyCredits: 1000 };
+  const h = await startHarness({ baseUrl: sim.url, fetch: (url, init) => fetch(url, init), limits, ...proxy });
   return {
     sim,
-    server,
-    logs: lines,
+    h,
     async close() {
-      await server.close();
+      await h.close();
       await sim.close();
     },
   };
@@ -105,7 +93,7 @@ describe.each(['generation', 'object'] as const)('every operation, the service a
   let body: ReturnType<typeof bodies>;
   beforeAll(async () => {
     site = await startSite(ackShape, { operations: GENERATION_OPERATIONS });
-    visitor = new Visitor(site.server.url);
+    visitor = site.h.visitor();
     const photo = await upload(visitor, await sampleRoom({ width: 320, height: 240, furnished: true, format: 'png' }));
     body = bodies(photo, await upload(visitor, await maskPng(), '?kind=mask'));
   });
@@ -126,10 +114,10 @@ describe.each(['generation', 'object'] as const)('every operation, the service a
   });
 
   it('logs a prompt’s length, never its words', () => {
-    const started = site.logs.filter((line) => line.includes('"generation started"') && line.includes('"freestyle"'));
+    const started = site.h.logs.filter((line) => line.includes('"generation started"') && line.includes('"freestyle"'));
     expect(started).toHaveLength(1);
     expect(started[0]).toContain(`"prompt_chars":${PROMPT.length}`);
-    expect(site.logs.join('\n')).not.toContain('green velvet');
+    expect(site.h.logs.join('\n')).not.toContain('green velvet');
   });
 });
 
@@ -181,7 +169,7 @@ describe('the operations a site offers', () => {
       allowPrivateImageUrls: true,
       limits: { perVisitor: 100, perIp: 100, dailyCredits: operationCredits.enhance + operationCredits.clearSky, networkDailyShare: 1 },
     });
-    const visitor = new Visitor(site.server.url);
+    const visitor = site.h.visitor();
     const image_url = `${site.sim.url}/__simulator/samples/empty-room.jpg`;
     expect((await visitor.post('/api/v1/enhance', { image_url, mode: 'staging' })).status).toBe(200);
     expect((await visitor.post('/api/v1/clear-sky', { image_url })).status).toBe(200);
@@ -195,7 +183,7 @@ describe('the operations a site offers', () => {
     const durations = new DurationHistory();
     for (let job = 0; job < 5; job++) durations.record('clearSky', 4_000);
     site = await startSite('object', { operations: ['enhance', 'clearSky'], allowPrivateImageUrls: true, jobs: { durations } });
-    const visitor = new Visitor(site.server.url);
+    const visitor = site.h.visitor();
     const image_url = `${site.sim.url}/__simulator/samples/empty-room.jpg`;
     const clearSky = await visitor.post('/api/v1/clear-sky', { image_url });
     expect(clearSky.json).toEqual({ success: true, request_id: expect.any(String), message: expect.any(String), expected_seconds: 4 });
@@ -205,7 +193,7 @@ describe('the operations a site offers', () => {
 
   it('refuses a prompt over the kit’s 1000 characters before anything is sent', async () => {
     site = await startSite('generation', { operations: ['freestyle'] });
-    const refused = await new Visitor(site.server.url).post('/api/v1/freestyle', { prompt: 'x'.repeat(1001) });
+    const refused = await site.h.visitor().post('/api/v1/freestyle', { prompt: 'x'.repeat(1001) });
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ code: 'bad_request', field: 'prompt' });
     expect(site.sim.stats().acceptedJobs).toHaveLength(0);

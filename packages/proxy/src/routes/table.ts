@@ -64,7 +64,7 @@ const MATCHERS = ROUTES.map((route) => ({
 const SUSPICIOUS = /%2f|%5c|%2e|%00|\\|\/\/|\/\.\.?(\/|$)/i;
 
 /** The routes on `pathname` under `prefix`, each with its param; none for a path the proxy never serves. */
-function routesAt(pathname: string, prefix: string) {
+export function routesAt(pathname: string, prefix: string) {
   if (SUSPICIOUS.test(pathname) || !pathname.startsWith(prefix)) return [];
   const path = pathname.slice(prefix.length);
   return MATCHERS.flatMap((route) => {
@@ -73,9 +73,8 @@ function routesAt(pathname: string, prefix: string) {
   });
 }
 
-/** The route for `pathname` under `prefix`, or a 404/405 error. HEAD counts as GET. */
-export function matchRoute(pathname: string, method: string, prefix: string) {
-  const routes = routesAt(pathname, prefix);
+/** The route of `method` among a path's `routes`, or a 404/405 error. HEAD counts as GET. */
+export function matchRoute(routes: ReturnType<typeof routesAt>, method: string) {
   const route = routes.find((candidate) => candidate.method === (method === 'HEAD' ? 'GET' : method));
   if (route) return route;
   if (routes.length === 0) throw routeNotFound();
@@ -83,17 +82,6 @@ export function matchRoute(pathname: string, method: string, prefix: string) {
     method,
     routes.map((candidate) => candidate.method),
   );
-}
-
-/** The methods the proxy serves on `pathname` (none for a path it does not serve; a CORS preflight answers only the others). */
-export function allowedMethods(pathname: string, prefix: string): string[] {
-  return routesAt(pathname, prefix).map((route) => route.method);
-}
-
-/** Whether every route on the path is public (the widget's script), so no origin is refused there. */
-export function isPublicPath(pathname: string, prefix: string): boolean {
-  const routes = routesAt(pathname, prefix);
-  return routes.length > 0 && routes.every((route) => route.public);
 }
 
 /** A 405, always with `Allow`. */

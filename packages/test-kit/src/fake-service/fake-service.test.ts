@@ -33,6 +33,39 @@ describe('the fake service', () => {
     await service.close();
   });
 
+  it('starts every generation operation of the spec, acknowledged in the shape its docs pages show', async () => {
+    service = await startFakeService({ credits: 2 });
+    const post = (path: string, body: object) =>
+      service!.fetch(`${service!.url}/api/v1/${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+    const photo = { image_url: 'https://example.com/a.jpg' };
+    expect(await (await post('clear-sky', photo)).json()).toMatchObject({ success: true, request_id: 'job_1' });
+    expect(await (await post('blur', { ...photo, objects: ['faces'] })).json()).toEqual({
+      requestId: 'job_2',
+      status: 'starting',
+      remainingGenerations: 0,
+    });
+    expect(service.jobs.get('job_2')?.operation).toBe('blurObjects');
+    const refused = await post('edit', photo);
+    expect([refused.status, await refused.json()]).toEqual([400, { error: 'prompt is required' }]);
+    const broke = await post('remove', { ...photo, objects: 'car' });
+    expect([broke.status, await broke.json()]).toEqual([402, { error: 'Not enough generations' }]);
+    await service.close();
+  });
+
+  it('answers a path documented in both shapes in the one it is told to', async () => {
+    service = await startFakeService({ ackShape: 'job' });
+    const post = (path: string) =>
+      service!.fetch(`${service!.url}/api/v1/${path}`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ image_url: 'https://example.com/a.jpg', style: 'japandi' }),
+      });
+    expect(await (await post('empty-room')).json()).toMatchObject({ requestId: 'job_1' });
+    // A path documented in one section keeps its one shape.
+    expect(await (await post('restyle')).json()).toMatchObject({ request_id: 'job_2' });
+    await service.close();
+  });
+
   it('lists the newest jobs first, as the service documents, and refuses a limit out of 1..100', async () => {
     service = await startFakeService({ readsToComplete: 'manual' });
     const start = () =>

@@ -11,6 +11,7 @@
 import { EventEmitter } from 'node:events';
 import { validateResponse } from '../contract.js';
 import { TEST_API_KEY } from '../key-guard.js';
+import { type AckShape, type GenerationRoute, generationRoutes } from './generation-routes.js';
 import { outputImage } from './images.js';
 import { serveOverHttp } from './serve.js';
 
@@ -38,7 +39,8 @@ export type Script = ScriptedReply | ((request: RecordedRequest, service: FakeSe
 
 export interface FakeJob {
   id: string;
-  operation: 'enhance' | 'restyle';
+  /** The spec's operationId: `enhance`, `restyle`, `clearSky`, … */
+  operation: string;
   body: Record<string, unknown>;
   idempotencyKey: string | undefined;
   /** Prediction reads so far. */
@@ -59,6 +61,8 @@ export interface FakeServiceOptions {
   image?: { width: number; height: number; noisy?: boolean };
   /** Headers added to every answer, e.g. ones a proxy must never pass on to browsers. */
   headers?: Record<string, string>;
+  /** The acknowledgement (and 402 body) of a path documented in both shapes; a path with one answers that one. Default `generation`. */
+  ackShape?: AckShape;
 }
 
 export interface FakeService {
@@ -98,6 +102,8 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   const apiKey = options.apiKey ?? TEST_API_KEY;
   let credits = options.credits ?? 100;
   const imagesPerJob = options.imagesPerJob ?? 1;
+  const ackShape = options.ackShape ?? 'generation';
+  const routes = generationRoutes();
   const { width = 64, height = 48, noisy = false } = options.image ?? {};
   const image = await outputImage({ width, height }, noisy);
   const requests: RecordedRequest[] = [];
@@ -229,8 +235,8 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
         subscription: 'pro',
         credits_remaining: credits,
       });
-    const start = /^\/api\/v1\/(enhance|restyle)$/.exec(pathname);
-    if (request.method === 'POST' && start) return startJob(request, start[1] as 'enhance' | 'restyle');
+    const start = routes.get(pathname);
+    if (request.method === 'POST' && start) return startJob(request, start);
     if (request.method === 'GET' && pathname === '/api/v1/predictions') return listJobs(new URL(request.path, 'http://fake').searchParams);
     const read = /^\/api\/v1\/prediction\/([^/]+)$/.exec(pathname);
     if (request.method === 'GET' && read) {
@@ -246,22 +252,29 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     return respond(404, { error: 'Not found' });
   }
 
-  function startJob(request: RecordedRequest, operation: 'enhance' | 'restyle'): Response {
+  function startJob(request: RecordedRequest, route: GenerationRoute): Response {
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(request.body || '{}') as Record<string, unknown>;
     } catch {
       return respond(400, { error: 'Invalid JSON body' });
     }
-    if (typeof body.image_url !== 'string') return respond(400, { error: 'image_url is required' });
+    const missing = route.required.find((field) => body[field] === undefined);
+    if (missing) return respond(400, { error: `${missing} is required` });
+    const shape = route.acks.includes(ackShape) ? ackShape : (route.acks[0] ?? 'generation');
     const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
     const replay = idempotencyKey && [...jobs.values()].find((job) => job.idempotencyKey === idempotencyKey);
-    if (replay) return ack(replay);
-    if (credits < imagesPerJob) return respond(402, { error: 'Insufficient credits', credits_remaining: credits });
-    credits -= imagesPerJob;
+    if (replay) return ack(replay, shape);
+    const cost = route.credits * imagesPerJob;
+    if (credits < cost)
+      return respond(
+        402,
+        shape === 'job' ? { error: 'Not enough generations' } : { error: 'Insufficient credits', credits_remaining: credits },
+      );
+    credits -= cost;
     const job: FakeJob = {
       id: `job_${++counter}`,
-      operation,
+      operation: route.operation,
       body,
       idempotencyKey,
       reads: 0,
@@ -270,10 +283,11 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     };
     jobs.set(job.id, job);
     events.emit('start', job);
-    return ack(job);
+    return ack(job, shape);
   }
 
-  function ack(job: FakeJob): Response {
+  function ack(job: FakeJob, shape: AckShape): Response {
+    if (shape === 'job') return respond(200, { requestId: job.id, status: 'starting', remainingGenerations: credits });
     return respond(200, {
       success: true,
       request_id: job.id,
