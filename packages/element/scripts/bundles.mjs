@@ -31,13 +31,18 @@ const minifyLitCss = {
   },
 };
 
+// The extra operations (and the mask brush they load) are not in the CDN file: it stays within its
+// budget, and the proxy serves no module beside it for them; there `operations` offers staging and
+// restyling only. Their import stays dynamic and fails, which the element takes as "none".
+const NPM_ONLY = './operations.js';
+
 /**
  * The element's own sources as esbuild should see them. Indentation is dropped: esbuild minifies
  * the code around them, but keeps the html`` templates as written, and a run of whitespace renders
  * the same as one newline (no template of the element sets `white-space: pre`). With `upFront`
  * (the one-file CDN build) what the npm build loads on first use (`await import('./x.js')`) is
- * imported up front: it then costs its own bytes only, where esbuild's inlined dynamic import
- * wraps every module it reaches in a lazy initialiser.
+ * imported up front (but for NPM_ONLY): it then costs its own bytes only, where esbuild's inlined
+ * dynamic import wraps every module it reaches in a lazy initialiser.
  * @param {{ upFront: boolean }} options
  * @returns {import('esbuild').Plugin}
  */
@@ -47,7 +52,9 @@ const elementSources = ({ upFront }) => ({
     b.onLoad({ filter: /[/\\]element[/\\]src[/\\].*\.ts$/ }, async ({ path }) => {
       if (path.endsWith('.styles.ts')) return undefined;
       const source = (await readFile(path, 'utf8')).replace(/\n[ \t]+/g, '\n');
-      const lazy = upFront ? [...new Set([...source.matchAll(/(?<!typeof )\bimport\('([^']+)'\)/g)].map((m) => m[1]))] : [];
+      const lazy = upFront
+        ? [...new Set([...source.matchAll(/(?<!typeof )\bimport\('([^']+)'\)/g)].map((m) => m[1]))].filter((s) => s !== NPM_ONLY)
+        : [];
       const imports = lazy.map((s, i) => `import * as lazy$${i} from '${s}';`).join('');
       const body = lazy.reduce(
         (code, s, i) => code.replace(/(?<!typeof )\bimport\('([^']+)'\)/g, (m, spec) => (spec === s ? `Promise.resolve(lazy$${i})` : m)),
@@ -118,7 +125,7 @@ const LIT = ['lit', 'lit/*', '@lit/*'];
  */
 export async function measureBundles() {
   const [cdn, element, maskBrush] = await Promise.all([
-    bundle({ entry: 'cdn', external: [] }),
+    bundle({ entry: 'cdn', external: [NPM_ONLY] }),
     bundle({ entry: 'define', external: LIT, splitting: true }),
     bundle({ entry: 'mask-brush', external: LIT }),
   ]);

@@ -1,10 +1,11 @@
-import type { GenerationPhase } from '@room-restyler/core';
+import type { GenerationOperation, GenerationPhase } from '@room-restyler/core';
 
 /** The public events of `<room-restyler>`: name → `detail`. */
 export interface RoomRestylerEventDetails {
   'room-restyler-upload-start': { bytes: number };
   'room-restyler-upload-complete': { url: string };
-  'room-restyler-generate-start': { operation: 'enhance' | 'restyle'; style: string; roomType: string; idempotencyKey: string };
+  /** `operation`: the operationId; `style`: the style, or for an operation without one (clear sky…) its operationId. */
+  'room-restyler-generate-start': { operation: GenerationOperation; style: string; roomType: string; idempotencyKey: string };
   'room-restyler-progress': {
     /** Core's progress vocabulary: `uploading` (a file), `starting`, `generating`, then `downloading` (the result images). */
     phase: GenerationPhase;

@@ -1,9 +1,10 @@
 // The backends of the browser tests: the real key proxy (`createRoomProxy`) in front of the test
-// kit's fake service, whose every answer is checked against openapi/room-api.yaml. Each mount
+// kit's fake service, whose every answer is checked against openapi/room-api.yaml (or, for the
+// operations beyond staging and restyling, in front of the simulator). Each mount
 // /backend/<scenario>-<anything>/ gets a fresh pair on its first request, so tests never share
 // state; the scenario (the text before the first `-`) configures the service or the proxy.
-//   GET  <mount>/__stats     what happened: uploads the proxy stored, starts the service received,
-//                            polls and event streams the widget opened
+//   GET  <mount>/__stats     what happened: uploads the proxy stored, the starts it received and
+//                            those the service received, polls and event streams the widget opened
 //   POST <mount>/__complete  from now on, jobs finish (the `slow` scenario's wait for it)
 //   POST <mount>/__release   the result images load from now on (the `slowimg` scenario holds them)
 //   GET  /backend/__violations  answers of any fake service off the contract since the last call
@@ -13,6 +14,7 @@ import { Readable } from 'node:stream';
 import { fixedPollSchedule, STYLE_IDS } from '@room-restyler/core';
 import { createRoomProxy, silentLogger } from '@room-restyler/proxy';
 import { createSharpImageProcessor, serverOriginsOf } from '@room-restyler/proxy/node';
+import { startSimulator } from '@room-restyler/simulator';
 import { startFakeService, TEST_API_KEY } from '@room-restyler/test-kit';
 
 const ANY_ORIGIN = { 'access-control-allow-origin': '*' };
@@ -48,6 +50,8 @@ const SCENARIOS = {
   upstreamfail: { failFirstStart: true },
   storefail: { failFirstUpload: true },
   poll: { eventsUnavailable: true },
+  /** The simulator behind the proxy, which offers staging, restyling, clear sky and inpaint. */
+  ops: { operations: ['enhance', 'restyle', 'clearSky', 'inpaint'] },
 };
 
 /** The proxy's upload store: in memory, noting each upload it keeps in `uploads` (for /__stats); `failures` puts fail first. */
@@ -56,7 +60,7 @@ function recordingUploadStore(uploads, failures = 0) {
   return {
     async put(id, upload) {
       if (failures-- > 0) throw new Error('the disk is full');
-      uploads.push({ bytes: upload.bytes.length });
+      uploads.push({ bytes: upload.bytes.length, type: upload.contentType });
       kept.set(id, upload);
     },
     async get(id, now) {
@@ -71,7 +75,59 @@ function recordingUploadStore(uploads, failures = 0) {
   };
 }
 
+/** The proxy's options of every backend: mounted at `prefix`, in front of the service at `baseUrl`. */
+const proxyOptions = (prefix, baseUrl) => ({
+  apiKey: TEST_API_KEY,
+  baseUrl,
+  prefix,
+  secret: 'element-tests-visitor-secret',
+  limits: OPEN_LIMITS,
+  // The tests' photos are served by the test server itself, on loopback.
+  allowPrivateImageUrls: true,
+  // The proxy follows jobs every 100 ms instead of the service's schedule (first look at 3 s).
+  jobs: { schedule: fixedPollSchedule(100), idleMs: 1000 },
+  // No bundle (the tests load the sources), but the style previews this package ships.
+  widget: async () => ({ code: '', version: '0.0.0', previews: await shippedPreviews }),
+  log: silentLogger,
+});
+
+/** The proxy, offering `operations`, in front of the simulator (which answers every operation of the spec, on the real photo and mask). */
+async function startSimulatorBackend(prefix, { operations }) {
+  const sim = await startSimulator({
+    latencyMs: { min: 50, max: 100 },
+    accounts: [{ apiKey: TEST_API_KEY, credits: 1000 }],
+    imageFetch: { allowPrivate: true },
+    kitRules: true,
+  });
+  const uploads = [];
+  const proxy = createRoomProxy({
+    ...proxyOptions(prefix, sim.url),
+    operations,
+    uploads: { store: recordingUploadStore(uploads), processor: createSharpImageProcessor() },
+  });
+  const counts = { polls: 0, events: 0, received: [] };
+  return {
+    proxy,
+    eventsUnavailable: false,
+    counts,
+    stats: () => ({
+      uploads,
+      starts: sim.stats().acceptedJobs.map((job) => ({ operation: job.operation, key: job.idempotencyKey })),
+      ...counts,
+    }),
+    newViolations: () => [],
+    completeJobs() {},
+    imagesReleased: Promise.resolve(),
+    releaseImages() {},
+    async close() {
+      await proxy.close();
+      await sim.close();
+    },
+  };
+}
+
 async function startBackend(prefix, scenario, pageOrigin) {
+  if (scenario.operations) return startSimulatorBackend(prefix, scenario);
   const {
     service: serviceOptions,
     limits,
@@ -108,26 +164,16 @@ async function startBackend(prefix, scenario, pageOrigin) {
   const pending = new Set();
   const uploads = [];
   const proxy = createRoomProxy({
-    apiKey: TEST_API_KEY,
-    baseUrl: service.url,
-    prefix,
-    secret: 'element-tests-visitor-secret',
+    ...proxyOptions(prefix, service.url),
     limits: { ...OPEN_LIMITS, ...limits },
-    // The tests' photos are served by the test server itself, on loopback.
-    allowPrivateImageUrls: true,
     uploads: {
       store: recordingUploadStore(uploads, failFirstUpload ? 1 : 0),
       processor: hangUploads
         ? { process: () => new Promise((_resolve, reject) => pending.add(() => reject(new Error('the backend closed')))) }
         : createSharpImageProcessor(),
     },
-    // The proxy follows jobs every 100 ms instead of the service's schedule (first look at 3 s).
-    jobs: { schedule: fixedPollSchedule(100), idleMs: 1000 },
-    // No bundle (the tests load the sources), but the style previews this package ships.
-    widget: async () => ({ code: '', version: '0.0.0', previews: await shippedPreviews }),
-    log: silentLogger,
   });
-  const counts = { polls: 0, events: 0 };
+  const counts = { polls: 0, events: 0, received: [] };
   let reported = 0;
   return {
     proxy,
@@ -161,11 +207,11 @@ async function startBackend(prefix, scenario, pageOrigin) {
   };
 }
 
-/** Hands a dev-server (Koa) request to the fetch-standard proxy and streams its answer back. */
-async function forward(ctx, proxy) {
+/** Hands a dev-server (Koa) request (its body read already, or streamed) to the fetch-standard proxy and streams its answer back. */
+async function forward(ctx, proxy, body) {
   // The visitor went away (a cancelled upload) before its request got here: nothing to answer
   // (a status all the same, so the dev server does not count it as a missing file).
-  if (ctx.req.destroyed) {
+  if (body === undefined && ctx.req.destroyed) {
     ctx.status = 204;
     ctx.respond = false;
     return;
@@ -174,7 +220,7 @@ async function forward(ctx, proxy) {
   const request = new Request(`${ctx.protocol}://${ctx.host}${ctx.url}`, {
     method: ctx.method,
     headers: Object.entries(ctx.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v === undefined ? [] : [[k, v]])),
-    body: hasBody ? Readable.toWeb(ctx.req) : undefined,
+    body: body ?? (hasBody ? Readable.toWeb(ctx.req) : undefined),
     duplex: 'half',
   });
   // Upload URLs on the dev server's own address (never the request's Host).
@@ -237,6 +283,12 @@ export function testBackends() {
       ctx.status = 503;
       ctx.body = { error: 'Event streams are unavailable in this test' };
       return;
+    }
+    // A start's body is read here, so that the stats say what the proxy received.
+    if (ctx.method === 'POST' && route.startsWith('/api/v1/') && route !== '/api/v1/uploads') {
+      const body = await new Response(Readable.toWeb(ctx.req)).text();
+      backend.counts.received.push({ path: route, body: JSON.parse(body) });
+      return forward(ctx, backend.proxy, body);
     }
     await forward(ctx, backend.proxy);
   }

@@ -19,15 +19,12 @@ const host = () => ({
 const succeeded: Prediction = { status: 'succeeded', output: ['https://cdn.example/1.jpg'], completed_at: '2025-01-01T00:00:00Z' };
 
 function fakes(overrides: Partial<FlowDependencies> = {}) {
-  const calls = { uploads: 0, starts: [] as string[], waits: 0, events: [] as string[] };
+  const calls = { uploads: 0, starts: [] as string[], bodies: [] as object[], waits: 0, events: [] as string[] };
   let keys = 0;
   const client: ReturnType<FlowDependencies['client']> = {
-    async enhance(_input, options) {
+    async start(_operation, body, options) {
       calls.starts.push(options?.idempotencyKey ?? '');
-      return { requestId: `job-${calls.starts.length}`, message: '' };
-    },
-    async restyle(_input, options) {
-      calls.starts.push(options?.idempotencyKey ?? '');
+      calls.bodies.push(body);
       return { requestId: `job-${calls.starts.length}`, message: '' };
     },
     async waitForPrediction() {
@@ -50,7 +47,13 @@ function fakes(overrides: Partial<FlowDependencies> = {}) {
 }
 
 const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
-const request: GenerationRequest = { source: photo, operation: 'enhance', style: 'modern', roomType: 'bedroom', mode: 'staging' };
+const request: GenerationRequest = {
+  source: photo,
+  operation: 'enhance',
+  body: ({ image_url }) => ({ image_url, mode: 'staging', style: 'modern', room_type: 'bedroom' }),
+  style: 'modern',
+  roomType: 'bedroom',
+};
 
 describe('GenerationFlow', () => {
   it('uploads, starts with an idempotency key, and ends with the outputs', async () => {
@@ -82,6 +85,42 @@ describe('GenerationFlow', () => {
     await new GenerationFlow(host(), deps).start(request);
     expect([...new Set(phases)]).to.deep.equal(['uploading', 'starting', 'generating', 'downloading']);
     expect(phases.every((phase) => (GENERATION_PHASES as readonly string[]).includes(phase))).to.equal(true);
+  });
+
+  it('uploads a mask like the photo and starts with both URLs; Retry uploads neither again', async () => {
+    const uploaded: [Blob, string | undefined][] = [];
+    let failWait = true;
+    const { deps, calls, client } = fakes({
+      async upload(blob, { kind }) {
+        uploaded.push([blob, kind]);
+        return `https://proxy.example/u/${uploaded.length}`;
+      },
+    });
+    const wait = client.waitForPrediction;
+    client.waitForPrediction = async (id, o) => {
+      if (!failWait) return wait(id, o);
+      failWait = false;
+      throw new ConnectionError('offline');
+    };
+    const mask = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    const flow = new GenerationFlow(host(), deps);
+    await flow.start({
+      source: photo,
+      mask,
+      operation: 'inpaint',
+      body: (urls) => ({ ...urls, prompt: 'a green sofa' }),
+      style: 'modern',
+      roomType: 'bedroom',
+    });
+    await flow.retry();
+    expect(flow.state.phase).to.equal('succeeded');
+    expect(uploaded).to.deep.equal([
+      [photo, undefined],
+      [mask, 'mask'],
+    ]);
+    expect(calls.bodies).to.deep.equal([
+      { image_url: 'https://proxy.example/u/1', mask_url: 'https://proxy.example/u/2', prompt: 'a green sofa' },
+    ]);
   });
 
   it('starts one job for a double click', async () => {
@@ -263,11 +302,17 @@ describe('GenerationFlow', () => {
         promised.push({ phase, left: estimatedRemainingMs });
       },
     });
-    client.restyle = async () => ({ requestId: 'job-1', message: '', expectedMs: 4_200 });
+    client.start = async () => ({ requestId: 'job-1', message: '', expectedMs: 4_200 });
     let release: (p: Prediction) => void = () => {};
     client.waitForPrediction = () => new Promise((r) => (release = r));
     const flow = new GenerationFlow(host(), deps);
-    const running = flow.start({ source: 'https://photos.example/room.jpg', operation: 'restyle', style: 'modern', roomType: 'bedroom' });
+    const running = flow.start({
+      source: 'https://photos.example/room.jpg',
+      operation: 'restyle',
+      body: ({ image_url }) => ({ image_url, style: 'modern' }),
+      style: 'modern',
+      roomType: 'bedroom',
+    });
     await until(() => flow.state.phase === 'generating', 'generating');
     now = 3_000;
     await until(() => (flow.state as { elapsedMs?: number }).elapsedMs === 3_000, '3 s elapsed');

@@ -1,4 +1,4 @@
-import type { EnhanceRequest, GenerationPhase, Mode, Prediction, ProxyClient, RestyleRequest } from '@room-restyler/core';
+import type { GenerationOperation, GenerationPhase, OperationBody, Prediction, ProxyClient } from '@room-restyler/core';
 // Narrow modules, not the index: the proxy's client (and all it uses) then loads on first use.
 import { type Clock, systemClock } from '@room-restyler/core/abort';
 import { GenerationFailedError } from '@room-restyler/core/errors';
@@ -7,13 +7,26 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RoomRestylerEventDetails } from '../events.js';
 import { generationShare, LOAD_SHARE, remainingMs, UPLOAD_SHARE } from '../progress/estimate.js';
 
+/** Where the service finds the photo and the mask, once they are uploaded (`mask_url` is '' without a mask). */
+export interface Uploaded {
+  image_url: string;
+  mask_url: string;
+}
+
+/** An operation and its body, typed by the spec: a change of the spec breaks the compile where a body is built (pnpm spec:drill). */
+export type OperationStart = {
+  [O in GenerationOperation]: { operation: O; body(uploaded: Uploaded): OperationBody<O> };
+}[GenerationOperation];
+
 /** What one press of "Generate" asks for. */
 export type GenerationRequest = {
   /** The prepared photo, or the URL of a photo already on the web. */
   source: Blob | string;
+  /** The painted mask (PNG) of the operations that take `mask_url`, uploaded like the photo. */
+  mask?: Blob | undefined;
   style: string;
   roomType: string;
-} & ({ operation: 'enhance'; mode: Mode } | { operation: 'restyle' });
+} & OperationStart;
 
 /** The phases while something runs, in core's progress vocabulary. */
 export type BusyPhase = Extract<GenerationPhase, 'uploading' | 'starting' | 'generating' | 'downloading'>;
@@ -29,12 +42,12 @@ export type FlowState =
 type BusyState = Extract<FlowState, { progress: number }>;
 type Progress = Omit<BusyState, 'progress'> & { share: number };
 
-type FlowClient = Pick<ProxyClient, 'enhance' | 'restyle' | 'waitForPrediction'>;
+type FlowClient = Pick<ProxyClient, 'start' | 'waitForPrediction'>;
 
 export interface FlowDependencies {
   /** The proxy's client, asked for at each call (the endpoint may have changed); it may be loaded on first use. */
   client(): FlowClient | Promise<FlowClient>;
-  upload(blob: Blob, options: { signal: AbortSignal; onProgress: (loaded: number, total: number) => void }): Promise<string>;
+  upload(blob: Blob, options: { signal: AbortSignal; onProgress: (loaded: number, total: number) => void; kind?: 'mask' }): Promise<string>;
   /** Follows a prediction by push (SSE); rejects when push is unavailable, and polling takes over. */
   watch?(requestId: string, options: { signal: AbortSignal; onPrediction: (p: Prediction) => void }): Promise<Prediction>;
   /** Loads the result images, so a result is shown only once it can be seen; rejects when one cannot be loaded. */
@@ -57,6 +70,7 @@ interface Action {
   request: GenerationRequest;
   key: string;
   imageUrl?: string | undefined;
+  maskUrl?: string | undefined;
   requestId?: string | undefined;
   startedAt?: number | undefined;
   /** How long this site's jobs of the operation take (the proxy's recent median), when the proxy knows. */
@@ -148,8 +162,10 @@ export class GenerationFlow implements ReactiveController {
     const { signal } = abort;
     const running = (async () => {
       try {
-        const imageUrl = await this.#ensureUploaded(action, signal);
-        const requestId = await this.#ensureStarted(action, imageUrl, signal);
+        const { source, mask } = action.request;
+        action.imageUrl ??= await this.#ensureUploaded(action, source, signal);
+        action.maskUrl ??= mask && (await this.#ensureUploaded(action, mask, signal, 'mask'));
+        const requestId = await this.#ensureStarted(action, { image_url: action.imageUrl, mask_url: action.maskUrl ?? '' }, signal);
         const prediction = await this.#follow(action, requestId, signal);
         const output = prediction.output ?? [];
         this.#stopTicker();
@@ -182,13 +198,10 @@ export class GenerationFlow implements ReactiveController {
     return running;
   }
 
-  async #ensureUploaded(action: Action, signal: AbortSignal): Promise<string> {
-    const { source } = action.request;
-    const known = action.imageUrl ?? this.uploadedUrl(source);
-    if (known) {
-      action.imageUrl = known;
-      return known;
-    }
+  /** The URL of the photo or the mask, uploading it unless an earlier action did. */
+  async #ensureUploaded(action: Action, source: Blob | string, signal: AbortSignal, kind?: 'mask'): Promise<string> {
+    const known = this.uploadedUrl(source);
+    if (known) return known;
     const blob = source as Blob;
     const startedAt = this.#clock.now();
     const report = (loaded: number, total: number) =>
@@ -201,14 +214,13 @@ export class GenerationFlow implements ReactiveController {
       });
     report(0, blob.size);
     this.#emit('room-restyler-upload-start', { bytes: blob.size });
-    const url = await this.#deps.upload(blob, { signal, onProgress: report });
+    const url = await this.#deps.upload(blob, { signal, onProgress: report, ...(kind && { kind }) });
     this.#uploads.set(blob, url);
-    action.imageUrl = url;
     this.#emit('room-restyler-upload-complete', { url });
     return url;
   }
 
-  async #ensureStarted(action: Action, imageUrl: string, signal: AbortSignal): Promise<string> {
+  async #ensureStarted(action: Action, uploaded: Uploaded, signal: AbortSignal): Promise<string> {
     if (action.requestId) {
       this.#startTicker(action, action.startedAt ?? this.#clock.now());
       return action.requestId;
@@ -220,13 +232,10 @@ export class GenerationFlow implements ReactiveController {
     this.#emit('room-restyler-generate-start', { operation, style, roomType, idempotencyKey: action.key });
     const options = { signal, idempotencyKey: action.key };
     const startedAt = this.#clock.now();
-    // Typed as the service's requests, so a change of the spec breaks this compile (pnpm spec:drill).
-    const body = { image_url: imageUrl, style, room_type: roomType } satisfies RestyleRequest;
     const client = await this.#deps.client();
-    const started =
-      request.operation === 'enhance'
-        ? await client.enhance({ ...body, mode: request.mode } satisfies EnhanceRequest, options)
-        : await client.restyle(body, options);
+    const send = <O extends GenerationOperation>(start: { operation: O; body(uploaded: Uploaded): OperationBody<O> }) =>
+      client.start(start.operation, start.body(uploaded), options);
+    const started = await send(request);
     action.requestId = started.requestId;
     action.expectedMs = started.expectedMs;
     this.#startTicker(action, startedAt);

@@ -20,10 +20,12 @@ export async function samplePhoto(name = 'living-room'): Promise<File> {
   return new File([blob], `${name}.jpg`, { type: 'image/jpeg' });
 }
 
-/** What a test backend (test/backends.mjs) has seen: uploads the proxy stored, starts the service received, the widget's polls and event streams. */
+/** What a test backend (test/backends.mjs) has seen: uploads the proxy stored, starts the proxy and the service received, the widget's polls and event streams. */
 export interface BackendStats {
-  uploads: { bytes: number }[];
+  uploads: { bytes: number; type: string }[];
   starts: { key: string; operation: string; body: Record<string, string> }[];
+  /** The starts the proxy received: the path under the mount and the JSON body. */
+  received: { path: string; body: Record<string, unknown> }[];
   polls: number;
   events: number;
 }

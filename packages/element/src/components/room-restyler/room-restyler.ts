@@ -1,7 +1,7 @@
-import type { ProxyClientOptions } from '@room-restyler/core';
+import type { OperationBody, ProxyClientOptions } from '@room-restyler/core';
 import { labelFor, ROOM_TYPES, STYLES, type VocabularyEntry } from '@room-restyler/core/vocabulary';
 import { adoptStyles, html, LitElement, nothing, type TemplateResult } from 'lit';
-import { GenerationFlow, type GenerationRequest } from '../../controllers/generation-flow.js';
+import { GenerationFlow, type GenerationRequest, type OperationStart } from '../../controllers/generation-flow.js';
 import { PasteController, type PasteScope } from '../../controllers/paste-controller.js';
 import { downloadName, saveImage } from '../../download.js';
 import { adviceFor, errorMessage, limitParams, type Remedy, waitFor } from '../../errors/error-message.js';
@@ -17,6 +17,7 @@ import { buttonStyles } from '../../styles/shared.styles.js';
 import { themeStyles } from '../../styles/theme.styles.js';
 import type { MessageKey } from '../../translations/en.js';
 import type { Card } from '../choice-cards/choice-cards.js';
+import type { Operations } from './operations.js';
 import styles from './room-restyler.styles.js';
 
 /** What the visitor has chosen as the "before" photo. */
@@ -63,6 +64,7 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  *
  * @attr endpoint - URL (absolute or relative to the page) where the key proxy is mounted.
  * @attr mode - `staging` (stage an empty room, default) or `restyle` (restyle a furnished one).
+ * @attr operations - the operations offered, a comma list of the service's operationIds (default `enhance,restyle`: staging and restyling), e.g. `enhance,clearSky,inpaint`; the site's proxy must allow them. Not in the CDN file, which offers staging and restyling.
  * @attr room-style - the chosen interior style id, e.g. `scandinavian` (named so because HTML's `style` attribute is inline CSS).
  * @attr room-type - the chosen room type id, e.g. `living_room`.
  * @attr lang - language of the UI (`en`, `de`, `fr`, or any registered); defaults to the nearest ancestor's `lang`, followed at run time.
@@ -87,7 +89,10 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  * @csspart dropzone - the drop zone (its inner `zone` part is exported).
  * @csspart url - the image URL form.
  * @csspart preview - the chosen photo before and while generating.
- * @csspart mode - the stage/restyle choice.
+ * @csspart mode - the choice of operation (stage/restyle by default).
+ * @csspart view-type - the window view select (windowView).
+ * @csspart prompt - the text of the change, or the objects to remove or blur.
+ * @csspart mask-brush - the mask brush over the photo (inpaint, modify); its `stage` and `toolbar` are exported as `mask-stage` and `mask-toolbar`.
  * @csspart style - the style cards, a radio group (inner parts `card`, `swatch` exported).
  * @csspart room-type - the room type select.
  * @csspart generate - the Generate button.
@@ -135,6 +140,7 @@ export class RoomRestyler extends LitElement {
   static override properties = {
     endpoint: {},
     mode: { reflect: true },
+    operations: {},
     roomStyle: { attribute: 'room-style' },
     roomType: { attribute: 'room-type' },
     theme: { reflect: true },
@@ -163,6 +169,8 @@ export class RoomRestyler extends LitElement {
   /** URL of the key proxy (absolute, or relative to the page). */
   declare endpoint: string;
   declare mode: 'staging' | 'restyle';
+  /** The operationIds offered, comma-separated; '' offers staging and restyling. */
+  declare operations: string;
   /** The interior style id (attribute `room-style`: HTML reserves `style` for inline CSS). */
   declare roomStyle: string;
   declare roomType: string;
@@ -201,8 +209,8 @@ export class RoomRestyler extends LitElement {
   #flow = new GenerationFlow(this, {
     client: () => this.#client(),
     // A photo on a slow line takes longer than core's 30 s per call.
-    upload: async (blob, { signal, onProgress }) =>
-      (await (await this.#client({ fetch: fetchWithProgress(onProgress), timeoutMs: 120_000 })).upload(blob, { signal })).url,
+    upload: async (blob, { onProgress, ...options }) =>
+      (await (await this.#client({ fetch: fetchWithProgress(onProgress), timeoutMs: 120_000 })).upload(blob, options)).url,
     watch: (id, options) => watchPredictionEvents(`${this.#baseUrl()}/api/v1/prediction/${encodeURIComponent(id)}/events`, options),
     load: (urls, { onLoaded }) => loadImages(urls, onLoaded),
     done: (output, request) => this.#addResults(output, request),
@@ -221,6 +229,9 @@ export class RoomRestyler extends LitElement {
   #waitTimer: ReturnType<typeof setTimeout> | undefined;
   /** The full-screen view, loaded when it is first opened. */
   #viewer: typeof import('./viewer.js') | undefined;
+  /** The site's chosen operations, loaded once `operations` is set (the CDN file has none). */
+  #ops: Operations | undefined;
+  #opsLoaded: Promise<void> | undefined;
 
   constructor() {
     super();
@@ -237,6 +248,7 @@ export class RoomRestyler extends LitElement {
     this.addEventListener('focusout', (event) => (this.#hadFocus &&= !event.relatedTarget));
     this.endpoint = '';
     this.mode = 'staging';
+    this.operations = '';
     this.roomStyle = 'modern';
     this.roomType = 'living_room';
     this.pasteScope = 'none';
@@ -307,13 +319,24 @@ export class RoomRestyler extends LitElement {
   }
 
   /** Starts a generation for the chosen photo and choices. A second call while one runs does nothing. */
-  generate(): Promise<void> {
-    if (!this.photo) return Promise.resolve();
-    const choice = { source: this.photo.source, style: this.roomStyle, roomType: this.roomType };
-    const request: GenerationRequest =
-      this.mode === 'restyle' ? { ...choice, operation: 'restyle' } : { ...choice, operation: 'enhance', mode: this.mode };
+  async generate(): Promise<void> {
+    if (this.#opsLoaded) await this.#opsLoaded;
+    if (!this.photo) return;
+    const { roomStyle: style, roomType } = this;
+    const operation = this.#operation();
+    // Each body `satisfies` the spec's request: a field the spec drops breaks this compile (pnpm spec:drill).
+    const start: (OperationStart & { mask?: Blob | undefined; style?: string }) | undefined =
+      operation === 'restyle'
+        ? { operation, body: ({ image_url }) => ({ image_url, style, room_type: roomType }) satisfies OperationBody<'restyle'> }
+        : operation === 'enhance'
+          ? {
+              operation,
+              body: ({ image_url }) => ({ image_url, style, room_type: roomType, mode: 'staging' }) satisfies OperationBody<'enhance'>,
+            }
+          : this.#ops?.start();
+    if (!start) return;
     this.notice = undefined;
-    return this.#flow.start(request);
+    return this.#flow.start({ source: this.photo.source, style, roomType, ...start });
   }
 
   /** Stops the running generation; says whether its credit may already be spent. */
@@ -332,6 +355,7 @@ export class RoomRestyler extends LitElement {
     this.roomStyle = this.getAttribute('room-style') ?? 'modern';
     this.roomType = this.getAttribute('room-type') ?? 'living_room';
     this.mode = this.getAttribute('mode') === 'restyle' ? 'restyle' : 'staging';
+    this.#ops?.reset();
   }
 
   formDisabledCallback(disabled: boolean): void {
@@ -358,6 +382,15 @@ export class RoomRestyler extends LitElement {
   }
 
   protected override willUpdate(): void {
+    // Not in the CDN file: there the import fails, and staging and restyling are offered.
+    this.#opsLoaded ??= this.operations
+      ? import('./operations.js').then(
+          ({ Operations }) => {
+            this.#ops = new Operations(this, () => this.#choose({}));
+          },
+          () => {},
+        )
+      : undefined;
     const { state } = this.#flow;
     if (state.phase === 'failed' && state.error !== this.#failure) {
       this.#failure = state.error;
@@ -395,8 +428,8 @@ export class RoomRestyler extends LitElement {
     const view = this.#view;
     const error = view === 'error';
     const canChange = this.photo && !BUSY.includes(view) && !(error && this.#remedy() === 'photo');
-    // The heading names what the chosen mode does, in the mode's own verb.
-    const title = t(this.mode === 'restyle' ? 'titleRestyle' : 'title');
+    // The heading names what the chosen operation does, in its own verb.
+    const title = this.#ops?.label(this.#language.localizer.lang) ?? t(this.#operation() === 'restyle' ? 'titleRestyle' : 'title');
     return html`<section class="card" part="base" aria-label=${title} ?inert=${this.formDisabled}>
         <div class="sr-only" role="status" aria-live=${error || this.problem !== undefined ? 'assertive' : 'polite'}>${this.#announcement()}</div>
         <div class="head">
@@ -444,7 +477,7 @@ export class RoomRestyler extends LitElement {
     }
     const busy = BUSY.includes(view);
     return html`<div class="preview" part="preview">
-      <img src=${photo.src} alt=${t('before')} />
+      ${this.#ops?.renderMask(photo.src) ?? html`<img src=${photo.src} alt=${t('before')} />`}
       ${busy ? html`<div class="scan"></div>` : nothing}
       ${
         view === 'error'
@@ -482,9 +515,11 @@ export class RoomRestyler extends LitElement {
   }
 
   #renderChoices(): TemplateResult {
-    const { t } = this.#language.localizer;
+    const { t, lang } = this.#language.localizer;
     const hidden = this.#view === 'result';
     const busy = BUSY.includes(this.#view);
+    const ops = this.#ops;
+    const chosen = this.#operation();
     const styleChoices: Card[] = this.#choices(this.styleOptions, this.roomStyle).map(({ id }) => ({
       id,
       label: this.#styleLabel(id),
@@ -493,37 +528,53 @@ export class RoomRestyler extends LitElement {
         this.stylePreviews[id] ??
         (this.endpoint && STYLES.some((known) => known.id === id) ? `${this.#baseUrl()}/room-restyler/previews/${id}.webp` : undefined),
     }));
+    // An operation without a style (clear sky, inpaint…) shows its own fields instead.
+    const styled = ops?.styled ?? true;
     return html`<div class="choices ${hidden ? 'off' : ''}" ?inert=${hidden}>
       <div class="row">
         <fieldset part="mode" ?disabled=${busy}>
           <legend>${t('mode')}</legend>
           <div class="segments">
-            ${(['staging', 'restyle'] as const).map(
-              (mode) => html`<label class="choice option">
-                <input type="radio" name="mode" .value=${mode} .checked=${this.mode === mode} @change=${() => this.#choose({ mode })} />
-                ${t(mode === 'staging' ? 'modeStaging' : 'modeRestyle')}
+            ${(
+              ops?.items(this.#language.localizer) ?? [
+                ['enhance', t('modeStaging')],
+                ['restyle', t('modeRestyle')],
+              ]
+            ).map(
+              ([operation, label]) => html`<label class="choice option">
+                <input type="radio" name="mode" .value=${operation} .checked=${operation === chosen} @change=${() => (ops ? ops.choose(operation) : this.#choose({ mode: operation === 'restyle' ? 'restyle' : 'staging' }))} />
+                ${label}
               </label>`,
             )}
           </div>
         </fieldset>
-        <label class="field"
-          >${t('roomType')}
-          <select part="room-type" ?disabled=${busy} @change=${(e: Event) => this.#choose({ roomType: (e.target as HTMLSelectElement).value })}>
-            ${this.#choices(this.roomTypeOptions, this.roomType).map(
-              (o) => html`<option value=${o.id} ?selected=${o.id === this.roomType}>${this.#roomLabel(o.id)}</option>`,
-            )}
-          </select>
-        </label>
+        ${ops?.renderFields(lang, busy)}
+        ${
+          styled
+            ? html`<label class="field"
+                >${t('roomType')}
+                <select part="room-type" ?disabled=${busy} @change=${(e: Event) => this.#choose({ roomType: (e.target as HTMLSelectElement).value })}>
+                  ${this.#choices(this.roomTypeOptions, this.roomType).map(
+                    (o) => html`<option value=${o.id} ?selected=${o.id === this.roomType}>${this.#roomLabel(o.id)}</option>`,
+                  )}
+                </select>
+              </label>`
+            : nothing
+        }
       </div>
-      <room-restyler-cards
-        part="style"
-        exportparts="card, swatch"
-        .cards=${styleChoices}
-        .value=${this.roomStyle}
-        .label=${t('style')}
-        .disabled=${busy}
-        @rr-choose=${(e: PartEvent<'rr-choose'>) => this.#choose({ roomStyle: e.detail.id })}
-      ></room-restyler-cards>
+      ${
+        styled
+          ? html`<room-restyler-cards
+              part="style"
+              exportparts="card, swatch"
+              .cards=${styleChoices}
+              .value=${this.roomStyle}
+              .label=${t('style')}
+              .disabled=${busy}
+              @rr-choose=${(e: PartEvent<'rr-choose'>) => this.#choose({ roomStyle: e.detail.id })}
+            ></room-restyler-cards>`
+          : nothing
+      }
     </div>`;
   }
 
@@ -706,6 +757,10 @@ export class RoomRestyler extends LitElement {
     this.zoom = 1;
   }
 
+  #operation(): string {
+    return this.#ops?.chosen ?? (this.mode === 'restyle' ? 'restyle' : 'enhance');
+  }
+
   #clearPhoto() {
     this.#flow.reset();
     if (this.photo && typeof this.photo.source !== 'string') URL.revokeObjectURL(this.photo.src);
@@ -740,7 +795,8 @@ export class RoomRestyler extends LitElement {
   }
 
   #styleLabel(id: string): string {
-    return this.#language.localizer.maybe(`style_${id}`) ?? labelFor(this.styleOptions, id);
+    const l = this.#language.localizer;
+    return this.#ops?.label(l.lang, id) ?? l.maybe(`style_${id}`) ?? labelFor(this.styleOptions, id);
   }
 
   #roomLabel(id: string): string {
