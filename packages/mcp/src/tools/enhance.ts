@@ -1,13 +1,13 @@
 /** `enhance`: virtual staging of an empty room (and the service's other enhance modes). */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Mode } from '@room-restyler/core';
+import type { EnhanceRequest, Mode } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
 import { type Choice, ROOM_TYPE_CHOICE, STYLE_CHOICE } from '../elicitation/missing-choices.js';
 import { jobOutputSchema } from '../results/job-output.js';
 import type { Registry } from '../surface/registry.js';
 import { creditNote, generationAnnotations } from './annotations.js';
 import { imageUrlField, jobDeliveryFields, modeField, roomTypeField, styleField, withFileFields } from './fields.js';
-import { registerGenerationTool } from './generation-tool.js';
+import { registerGenerationTool, type SpecFields } from './generation-tool.js';
 
 const TITLE = 'Stage or enhance a room photo';
 
@@ -45,7 +45,7 @@ export function registerEnhanceTool(server: McpServer, ctx: ServerContext, regis
       inputs: { image_url: args.image_url, image_path: args.image_path, mode: args.mode, style: args.style, room_type: args.room_type },
       verb: args.mode === 'empty-room' ? 'Emptied' : 'Staged',
       fileWords: [args.mode, args.style, args.room_type],
-      fields: { mode: args.mode, style: args.style, room_type: args.room_type },
+      fields: { mode: args.mode, style: args.style, room_type: args.room_type } satisfies SpecFields<EnhanceRequest, 'style' | 'room_type'>,
     }),
   });
 }

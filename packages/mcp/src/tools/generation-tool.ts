@@ -7,6 +7,7 @@ import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server
 import type { AnySchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { operationCredits } from '@room-restyler/core';
+import type { WithOptionalUndefined } from '@room-restyler/core/internal';
 import type { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { askMissingChoices, type Choice, type Choices } from '../elicitation/missing-choices.js';
@@ -16,6 +17,14 @@ import type { Registry } from '../surface/registry.js';
 import { checkedArguments } from '../surface/tool-arguments.js';
 import { type GenerationRun, generationTaskHandler } from '../tasks/generation-task.js';
 import { checkGeneration, type Generation, type GenerationArgs, runGeneration } from './generation.js';
+
+/**
+ * A tool's fields for its operation but the photo, held to the spec's request (a spec change breaks
+ * the tool's compile); `Asked` are those the client may be asked for, still missing here.
+ */
+export type SpecFields<Request, Asked extends keyof Request = never> = WithOptionalUndefined<Omit<Request, 'image_url' | Asked>> & {
+  [K in Asked]?: Request[K] | undefined;
+};
 
 export interface GenerationToolSpec<Args extends GenerationArgs & Choices> {
   name: string;

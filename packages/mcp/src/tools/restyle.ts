@@ -1,6 +1,7 @@
 /** `restyle`: a furnished room in another interior style, keeping its layout and furniture. */
 
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RestyleRequest } from '@room-restyler/core';
 import type { ServerContext } from '../context.js';
 import { STYLE_CHOICE } from '../elicitation/missing-choices.js';
 import { requiredUnlessAsked } from '../elicitation/schema-for-client.js';
@@ -8,7 +9,7 @@ import { jobOutputSchema } from '../results/job-output.js';
 import type { Registry } from '../surface/registry.js';
 import { creditNote, generationAnnotations } from './annotations.js';
 import { imageUrlField, jobDeliveryFields, roomTypeField, styleField, withFileFields } from './fields.js';
-import { registerGenerationTool } from './generation-tool.js';
+import { registerGenerationTool, type SpecFields } from './generation-tool.js';
 
 const TITLE = 'Restyle a furnished room';
 
@@ -35,7 +36,7 @@ export function registerRestyleTool(server: McpServer, ctx: ServerContext, regis
       inputs: { image_url: args.image_url, image_path: args.image_path, style: args.style, room_type: args.room_type },
       verb: 'Restyled',
       fileWords: ['restyle', args.style, args.room_type],
-      fields: { style: args.style, room_type: args.room_type },
+      fields: { style: args.style, room_type: args.room_type } satisfies SpecFields<RestyleRequest, 'style'>,
     }),
   });
   // Clients that cannot be asked for a style must give one, as before.
