@@ -111,7 +111,17 @@ describe('the MCP server, started as the client configs say (npx -y @room-restyl
     try {
       expect(client.getServerVersion()).toMatchObject({ name: 'room-restyler', version: project.versions['@room-restyler/mcp'] });
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['enhance', 'me', 'prediction', 'recent_jobs', 'restyle', 'save_images']);
+      expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'create_room',
+        'edit_objects',
+        'edit_photo',
+        'enhance',
+        'me',
+        'prediction',
+        'recent_jobs',
+        'restyle',
+        'save_images',
+      ]);
       const me = await client.callTool({ name: 'me', arguments: {} });
       expect(me.isError).toBeFalsy();
       expect(me.structuredContent).toMatchObject({ credits_remaining: expect.any(Number) });
@@ -128,8 +138,15 @@ describe('the element in a site’s build', () => {
     const scripts = (await readdir(assets)).filter((file) => file.endsWith('.js'));
     const [entry, ...others] = scripts.sort((a, b) => Number(b.startsWith('index-')) - Number(a.startsWith('index-')));
     expect(await readFile(join(assets, entry as string), 'utf8')).toContain('room-restyler');
-    // What the widget needs only once a visitor acts comes in chunks of its own: the proxy's client, the full-screen viewer.
-    expect(others.map((file) => file.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(['proxy-client', 'viewer', 'zoom']);
+    // What the widget needs only once a visitor acts comes in chunks of its own: the proxy's client, the full-screen
+    // viewer, and what a site's `operations` enable (the operations' fields, the mask brush).
+    expect(others.map((file) => file.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual([
+      'mask-brush',
+      'operations',
+      'proxy-client',
+      'viewer',
+      'zoom',
+    ]);
   });
 
   it('bundles with esbuild', async () => {
