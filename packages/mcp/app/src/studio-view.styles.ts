@@ -4,6 +4,7 @@ import { css } from 'lit';
  * What the studio adds to the widget's layout: the host's theme variables (MCP Apps style
  * variables, when the host sends them) feed the widget's colour tokens. A result shown alone (its
  * "before" photo cannot be loaded) carries the "Virtually staged" label the compare's tag carries.
+ * The mask brush takes its own height, with the prompt below it.
  */
 export default css`
   :host {
@@ -28,6 +29,24 @@ export default css`
     object-fit: contain;
     border-radius: var(--_radius);
     background: var(--_surface-2);
+  }
+  .stage:has(room-restyler-mask-brush) {
+    height: auto;
+  }
+  room-restyler-mask-brush {
+    --room-restyler-mask-height: 30rem;
+  }
+  textarea {
+    box-sizing: border-box;
+    min-height: 4.5rem;
+    padding: 0.5rem 0.75rem;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_surface);
+    color: var(--_text);
+    font: inherit;
+    font-weight: 400;
+    resize: vertical;
   }
   .disclosure {
     position: absolute;
