@@ -4,7 +4,7 @@ import { css } from 'lit';
  * What the studio adds to the widget's layout: the host's theme variables (MCP Apps style
  * variables, when the host sends them) feed the widget's colour tokens. A result shown alone (its
  * "before" photo cannot be loaded) carries the "Virtually staged" label the compare's tag carries.
- * The mask brush takes its own height, with the prompt below it.
+ * The mask brush, when marking part of a photo, takes the stage's place, with the prompt below it.
  */
 export default css`
   :host {
@@ -18,6 +18,8 @@ export default css`
     --room-restyler-focus: var(--color-ring-primary);
     --room-restyler-radius: var(--border-radius-lg);
     --room-restyler-font: var(--font-weight-normal, 400) var(--font-text-md-size, 1rem) / 1.45 var(--font-sans, system-ui, sans-serif);
+    /* Not the brush's 70vh: the host sizes the frame to its content. */
+    --room-restyler-mask-height: 30rem;
   }
   .result {
     height: 100%;
@@ -30,22 +32,9 @@ export default css`
     border-radius: var(--_radius);
     background: var(--_surface-2);
   }
-  .stage:has(room-restyler-mask-brush) {
-    height: auto;
-  }
-  room-restyler-mask-brush {
-    --room-restyler-mask-height: 30rem;
-  }
   textarea {
-    box-sizing: border-box;
     min-height: 4.5rem;
-    padding: 0.5rem 0.75rem;
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 0.75);
-    background: var(--_surface);
-    color: var(--_text);
-    font: inherit;
-    font-weight: 400;
+    padding-block: 0.5rem;
     resize: vertical;
   }
   .disclosure {

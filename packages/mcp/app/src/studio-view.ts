@@ -134,9 +134,8 @@ export class StudioView extends LitElement {
     const { t } = this.#language.localizer;
     return html`<section class="card" aria-label=${t(this.#mode() === 'restyle' ? 'titleRestyle' : 'title')}>
       <div class="sr-only" role="status" aria-live="polite">${this.#announcement()}</div>
-      <div class="stage">${this.#renderStage()}</div>
-      ${this.view === 'choosing' ? this.#renderChoices() : nothing} ${this.view === 'marking' ? this.#renderPrompt() : nothing}
-      ${this.#renderGallery()}
+      ${this.view === 'marking' && this.marked ? this.#renderMarking(this.marked) : html`<div class="stage">${this.#renderStage()}</div>`}
+      ${this.view === 'choosing' ? this.#renderChoices() : nothing} ${this.#renderGallery()}
       <div class="foot">${this.#renderFooter()}</div>
     </section>`;
   }
@@ -154,12 +153,6 @@ export class StudioView extends LitElement {
         .cameraText=${t('takePhoto')}
         @rr-file=${(e: PartEvent<'rr-file'>) => void this.#upload(e.detail.file)}
       ></room-restyler-drop-zone>`;
-    }
-    if (this.view === 'marking' && this.marked) {
-      return html`<room-restyler-mask-brush
-        .src=${this.marked.src}
-        @room-restyler-mask-change=${(e: RoomRestylerEvent<'room-restyler-mask-change'>) => (this.mask = e.detail.empty ? undefined : e.detail.mask)}
-      ></room-restyler-mask-brush>`;
     }
     if (this.view === 'result' && after) {
       const picture =
@@ -213,11 +206,16 @@ export class StudioView extends LitElement {
     </div>`;
   }
 
-  #renderPrompt(): TemplateResult {
-    return html`<label class="field prompt"
-      >${this.#texts().prompt}
-      <textarea rows="2" maxlength="1000" .value=${this.prompt} @input=${(e: Event) => (this.prompt = (e.target as HTMLTextAreaElement).value)}></textarea>
-    </label>`;
+  /** The brush over the photo to edit, and what to do there. */
+  #renderMarking(marked: Marked): TemplateResult {
+    return html`<room-restyler-mask-brush
+        .src=${marked.src}
+        @room-restyler-mask-change=${(e: RoomRestylerEvent<'room-restyler-mask-change'>) => (this.mask = e.detail.empty ? undefined : e.detail.mask)}
+      ></room-restyler-mask-brush>
+      <label class="field"
+        >${this.#texts().prompt}
+        <textarea rows="2" maxlength="1000" .value=${this.prompt} @input=${(e: Event) => (this.prompt = (e.target as HTMLTextAreaElement).value)}></textarea>
+      </label>`;
   }
 
   #renderGallery() {

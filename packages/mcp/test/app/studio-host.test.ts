@@ -269,6 +269,7 @@ describe('the studio app in a host', () => {
     await stage.press('Shift+ArrowDown');
     await stage.press('Enter');
     await app.locator('room-restyler-studio textarea').fill('a green armchair');
+    await screenshot(page, app, 'studio-mask-light.png');
     // Enabled once the brush has handed over its mask and a prompt is written.
     await app.locator('room-restyler-studio [data-action="apply-edit"]').click();
     await app.waitForFunction((before) => {
