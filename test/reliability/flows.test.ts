@@ -135,6 +135,8 @@ describe.skipIf(!promBinary)(`a real Prometheus scraping both instances during t
         'not_found',
       ]),
     );
+    // The credential-carrying image URL and the empty style.
+    expect(deliberate.tally.errorCodes.bad_request).toBe(2);
 
     const generations = Object.fromEntries(
       (await query('sum by (outcome) (room_restyler_generations_total)')).map((r) => [r.metric.outcome, r.value]),
