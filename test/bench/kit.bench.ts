@@ -3,12 +3,13 @@
  * and the fuzzing profile at 5,000 cases per target. Prints a Markdown section on stdout.
  */
 import { runFuzz } from '../fuzz/run-fuzz.js';
-import { outcomeTable, runFlows } from '../reliability/run-flows.js';
+import { outcomeTable, runFlows, startFlowsStack } from '../reliability/run-flows.js';
 
 const FLOWS = 200;
 const FUZZ_RUNS = 5_000;
 
-const flows = await runFlows({ flows: FLOWS, seed: 20261121 });
+const stack = await startFlowsStack({ seed: 20261121 });
+const flows = await runFlows(stack, { flows: FLOWS, seed: 20261121 }).finally(() => stack.close());
 const fuzzStart = Date.now();
 const fuzz = await runFuzz({ runs: FUZZ_RUNS, seed: 424242 });
 const fuzzSeconds = (Date.now() - fuzzStart) / 1000;

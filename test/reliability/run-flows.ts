@@ -1,12 +1,14 @@
 /**
- * Many visitors generating at once through the proxy, against a simulator that injects faults.
+ * Many visitors generating at once through the proxy (spread over its instances, each visitor staying on
+ * one, as a sticky load balancer does), against a simulator that injects faults.
  * Each flow is what the widget does: start with an Idempotency-Key (one per user action), wait,
  * and if the start failed, press "retry" once — a new action, so a new key. (For the same key the
  * proxy replays a 500, and reconciles a reset from the service's list of predictions: the job may
- * exist.) Returns what happened to every flow and what the simulator saw, for the reliability
- * test's assertions and the benchmark's table.
+ * exist.) Returns what happened to every flow, every error answer's code and what the simulator saw,
+ * for the reliability test's assertions and the benchmark's table.
  */
 import { createRoomClient, isRoomApiError } from '@room-restyler/core';
+import type { ProxyServer, ProxyServerOptions } from '@room-restyler/proxy/node';
 import type { SimulatorStats } from '@room-restyler/simulator';
 import { waitFor } from '@room-restyler/test-kit';
 import { type Stack, startStack } from '../support/stack.js';
@@ -27,22 +29,42 @@ export interface FlowsReport {
   outcomes: Record<string, number>;
   /** Flows whose visitor pressed retry after a failed start. */
   retriedStarts: number;
+  /** What the visitors were answered. */
+  tally: VisitorTally;
   sim: SimulatorStats;
   proxyHealthy: boolean;
   elapsedMs: number;
 }
 
-export async function runFlows(options: { flows: number; seed: number; faults?: FaultProfile }): Promise<FlowsReport> {
-  const stack = await startStack({
+/** The simulator with the run's faults and slow jobs, and `instances` of the proxy with limits that let every flow through. */
+export function startFlowsStack(options: {
+  seed: number;
+  faults?: FaultProfile;
+  instances?: number;
+  proxy?: Partial<ProxyServerOptions>;
+}): Promise<Stack> {
+  return startStack({
     simulator: { ...(options.faults ?? DEFAULT_FAULTS), seed: options.seed, latencyMs: { min: 200, max: 1_500 } },
-    proxy: { limits: { perIp: 100_000, perVisitor: 5, dailyCredits: Number.POSITIVE_INFINITY } },
+    proxy: {
+      ...options.proxy,
+      limits: { perIp: 100_000, perVisitor: 5, dailyCredits: Number.POSITIVE_INFINITY, ...options.proxy?.limits },
+    },
+    ...(options.instances === undefined ? {} : { instances: options.instances }),
   });
-  try {
-    const started = Date.now();
-    let retriedStarts = 0;
-    const results = await Promise.all(
+}
+
+/**
+ * Runs the flows on `stack` (which stays up for the caller to look at and close). `alongside` is other
+ * traffic of the caller's during the run, awaited before the simulator's jobs are counted.
+ */
+export async function runFlows(stack: Stack, options: { flows: number; seed: number; alongside?: Promise<unknown> }): Promise<FlowsReport> {
+  const started = Date.now();
+  let retriedStarts = 0;
+  const tally = newTally();
+  const [results] = await Promise.all([
+    Promise.all(
       Array.from({ length: options.flows }, (_, i) =>
-        oneFlow(stack, `flow-${options.seed}-${i}`, i).then(
+        oneFlow(stack, stack.proxies[i % stack.proxies.length] as ProxyServer, tally, `flow-${options.seed}-${i}`, i).then(
           (retried) => {
             if (retried) retriedStarts++;
             return 'succeeded';
@@ -50,24 +72,66 @@ export async function runFlows(options: { flows: number; seed: number; faults?: 
           (error: unknown) => (isRoomApiError(error) ? error.code : `untyped: ${String(error)}`),
         ),
       ),
-    );
-    const elapsedMs = Date.now() - started;
-    await settled(stack);
-    const outcomes: Record<string, number> = {};
-    for (const result of results) outcomes[result] = (outcomes[result] ?? 0) + 1;
-    const health = await fetch(`${stack.proxy.url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    return { flows: options.flows, outcomes, retriedStarts, sim: stack.sim.stats(), proxyHealthy: health, elapsedMs };
-  } finally {
-    await stack.close();
-  }
+    ),
+    options.alongside,
+  ]);
+  const elapsedMs = Date.now() - started;
+  await settled(stack);
+  const outcomes: Record<string, number> = {};
+  for (const result of results) outcomes[result] = (outcomes[result] ?? 0) + 1;
+  const healthy = await Promise.all(
+    stack.proxies.map((proxy) =>
+      fetch(`${proxy.url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    ),
+  );
+  return {
+    flows: options.flows,
+    outcomes,
+    retriedStarts,
+    tally,
+    sim: stack.sim.stats(),
+    proxyHealthy: healthy.every(Boolean),
+    elapsedMs,
+  };
+}
+
+/** What visitors were answered: every error answer's code (a first POST's 428 for the cookie, a 500 passed on…), and the Idempotency-Key of every start answered with a job. */
+export interface VisitorTally {
+  errorCodes: Record<string, number>;
+  startedKeys: Set<string>;
+}
+
+export const newTally = (): VisitorTally => ({ errorCodes: {}, startedKeys: new Set() });
+
+/** A visitor's fetch (keeping its cookies) that counts what it is answered in `tally`. */
+export function tallyingFetch(tally: VisitorTally): (url: string, init: RequestInit) => Promise<Response> {
+  const fetch = visitorFetch();
+  return async (url, init) => {
+    const response = await fetch(url, init);
+    const key = new Headers(init.headers).get('idempotency-key');
+    if (response.ok && key !== null && init.method === 'POST') tally.startedKeys.add(key);
+    if (response.status >= 400) {
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => ({}))) as { code?: unknown };
+      const code = typeof body.code === 'string' ? body.code : `http_${response.status}`;
+      tally.errorCodes[code] = (tally.errorCodes[code] ?? 0) + 1;
+    }
+    return response;
+  };
 }
 
 /** Resolves with whether it took a retry; rejects with the flow's final error. */
-async function oneFlow(stack: Stack, idempotencyKey: string, i: number): Promise<boolean> {
-  const client = createRoomClient({ baseUrl: stack.proxy.url, fetch: visitorFetch(), retry: { baseDelayMs: 100, maxDelayMs: 1_000 } });
+async function oneFlow(stack: Stack, proxy: ProxyServer, tally: VisitorTally, idempotencyKey: string, i: number): Promise<boolean> {
+  const client = createRoomClient({
+    baseUrl: proxy.url,
+    fetch: tallyingFetch(tally),
+    retry: { baseDelayMs: 100, maxDelayMs: 1_000 },
+  });
   const input = { operation: 'restyle' as const, image_url: stack.photoUrl, style: i % 2 ? 'japandi' : 'coastal' };
   let phase = 'starting';
   const attempt = (key: string) =>

@@ -1,17 +1,23 @@
 /**
- * The whole server side on loopback: the simulator, the key proxy in front of it, and a static
+ * The whole server side on loopback: the simulator, the key proxy in front of it (or several instances
+ * of it sharing a real redis-server, as a site's instances behind a load balancer do), and a static
  * server for room photos the simulator fetches. Every suite in test/ starts one of these.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Logger, ProxyStore } from '@room-restyler/proxy';
 import { type ProxyServer, type ProxyServerOptions, startProxyServer } from '@room-restyler/proxy/node';
+import { createRedisStore } from '@room-restyler/proxy/redis';
 import { type RunningSimulator, type SimulatorOptions, sampleRoom, startSimulator } from '@room-restyler/simulator';
+import { type RunningRedis, startRedisServer } from '@room-restyler/test-kit';
 
 export const TEST_KEY = 'bs_live_e2eTESTkey0123456789abcdefABCD';
 
 export interface Stack {
   sim: RunningSimulator;
+  /** The first instance of `proxies`. */
   proxy: ProxyServer;
+  proxies: ProxyServer[];
   /** A room photo the simulator can fetch. */
   photoUrl: string;
   /** Every log line of the proxy (as JSON) and the simulator, to check that none holds the key. */
@@ -19,7 +25,9 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(options: { simulator?: SimulatorOptions; proxy?: Partial<ProxyServerOptions> } = {}): Promise<Stack> {
+export async function startStack(
+  options: { simulator?: SimulatorOptions; proxy?: Partial<ProxyServerOptions>; instances?: number } = {},
+): Promise<Stack> {
   const logs: string[] = [];
   const sim = await startSimulator({
     latencyMs: { min: 20, max: 60 },
@@ -29,23 +37,39 @@ export async function startStack(options: { simulator?: SimulatorOptions; proxy?
     imageFetch: { allowPrivate: true },
     ...options.simulator,
   });
-  const proxy = await startProxyServer({
-    port: 0,
-    apiKey: TEST_KEY,
-    baseUrl: sim.url,
-    secret: 'test-secret-0123456789abcdef',
-    log: (entry) => logs.push(JSON.stringify(entry)),
-    allowPrivateImageUrls: true,
-    ...options.proxy,
-  });
+  const log: Logger = (entry) => logs.push(JSON.stringify(entry));
+  const instances = options.instances ?? 1;
+  const redis: RunningRedis | undefined = instances > 1 ? await startRedisServer() : undefined;
+  const stores: ProxyStore[] = [];
+  const proxies: ProxyServer[] = [];
+  for (let i = 0; i < instances; i += 1) {
+    // Each instance its own connection, as separate processes would have.
+    const store = redis && (await createRedisStore({ url: redis.url, log }));
+    if (store) stores.push(store);
+    proxies.push(
+      await startProxyServer({
+        port: 0,
+        apiKey: TEST_KEY,
+        baseUrl: sim.url,
+        secret: 'test-secret-0123456789abcdef',
+        log,
+        allowPrivateImageUrls: true,
+        ...(store ? { store } : {}),
+        ...options.proxy,
+      }),
+    );
+  }
   const photos = await servePhoto(await sampleRoom({ width: 800, height: 600 }));
   return {
     sim,
-    proxy,
+    proxy: proxies[0] as ProxyServer,
+    proxies,
     photoUrl: `${photos.url}/room.jpg`,
     logs,
     async close() {
-      await proxy.close();
+      await Promise.all(proxies.map((proxy) => proxy.close()));
+      await Promise.all(stores.map((store) => store.close()));
+      await redis?.stop();
       await sim.close();
       await photos.close();
     },

@@ -9,4 +9,5 @@ export type { GcPressure, Settled } from './gc-pressure.js';
 export { settlesWithin, startGcPressure } from './gc-pressure.js';
 export type { Inspected } from './key-guard.js';
 export { guardedLog, inspect, scan, TEST_API_KEY, takeLeaks } from './key-guard.js';
+export { type PrometheusOptions, type PromSample, type RunningPrometheus, startPrometheus } from './prometheus-server.js';
 export { type RedisServerOptions, type RunningRedis, startRedisServer } from './redis-server.js';

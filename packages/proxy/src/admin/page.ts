@@ -22,8 +22,10 @@ export const ADMIN_PAGE = `<!doctype html>
   .meter span { display: block; height: 100%; background: #1d5fbf; }
   .chart { background: #fff; border: 1px solid #d0d0d0; border-radius: .5rem; padding: .5rem; overflow: hidden; }
   table { border-collapse: collapse; width: 100%; background: #fff; }
+  .chart + table { margin-top: .5rem; }
   .table { overflow-x: auto; }
   th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid #e0e0e0; }
+  @media (max-width: 30rem) { th, td { padding: .35rem .3rem; } }
   form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
   label { display: flex; flex-direction: column; gap: .25rem; font-weight: 600; }
   input { font: inherit; padding: .4rem; min-width: 16rem; max-width: 100%; }
@@ -101,6 +103,8 @@ export const ADMIN_SCRIPT = `'use strict';
       title, width: width(), height: 220,
       series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2 }))],
       axes: [{}, { label: 'per hour' }],
+      // The series' names only: a live legend shows "--" until a pointer hovers, which a phone never does.
+      legend: { live: false },
     };
     charts[id] = new uPlot(opts, data, $(id));
     $(id).querySelector('canvas')?.setAttribute('aria-hidden', 'true');
