@@ -98,13 +98,17 @@ export async function runFlows(stack: Stack, options: { flows: number; seed: num
   };
 }
 
-/** What visitors were answered: every error answer's code (a first POST's 428 for the cookie, a 500 passed on…), and the Idempotency-Key of every start answered with a job. */
+/**
+ * What visitors were answered: every error answer's code (a first POST's 428 for the cookie, a 500 passed on…), the
+ * Idempotency-Key of every start answered with a job, and of every start answered 502 generation_unknown.
+ */
 export interface VisitorTally {
   errorCodes: Record<string, number>;
   startedKeys: Set<string>;
+  unknownKeys: Set<string>;
 }
 
-export const newTally = (): VisitorTally => ({ errorCodes: {}, startedKeys: new Set() });
+export const newTally = (): VisitorTally => ({ errorCodes: {}, startedKeys: new Set(), unknownKeys: new Set() });
 
 /** A visitor's fetch (keeping its cookies) that counts what it is answered in `tally`. */
 export function tallyingFetch(tally: VisitorTally): (url: string, init: RequestInit) => Promise<Response> {
@@ -120,6 +124,7 @@ export function tallyingFetch(tally: VisitorTally): (url: string, init: RequestI
         .catch(() => ({}))) as { code?: unknown };
       const code = typeof body.code === 'string' ? body.code : `http_${response.status}`;
       tally.errorCodes[code] = (tally.errorCodes[code] ?? 0) + 1;
+      if (code === 'generation_unknown' && key !== null) tally.unknownKeys.add(key);
     }
     return response;
   };

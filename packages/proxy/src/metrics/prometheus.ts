@@ -17,6 +17,7 @@ export type GenerationOutcome = (typeof GENERATION_OUTCOMES)[number];
 const PREFIX = 'room_restyler_';
 /** The generation routes' names are their operations; anything else (a job whose operation is unknown) is `unknown`. */
 const operationOf = (name: unknown): string => (typeof name === 'string' && Object.hasOwn(operationCredits, name) ? name : 'unknown');
+const creditsOf = (operation: string): number => operationCredits[operation as keyof typeof operationCredits] ?? 1;
 
 /** What the proxy counted, for the metrics and the operator page. */
 export interface CountedEvent {
@@ -33,13 +34,19 @@ export class ProxyMetrics {
   readonly registry = new Registry();
   readonly #generations = new Counter({
     name: `${PREFIX}generations_total`,
-    help: 'Generations by operation and outcome: started (the service accepted it), succeeded, failed, unknown (its start lost; never resent)',
+    help: 'Generations by operation and outcome: started (the service accepted it), succeeded, failed, unknown (its answer lost and not found again; never resent)',
     labelNames: ['operation', 'outcome'],
     registers: [this.registry],
   });
   readonly #credits = new Counter({
     name: `${PREFIX}credits_spent_total`,
     help: 'Credits spent on starts the service accepted',
+    labelNames: ['operation'],
+    registers: [this.registry],
+  });
+  readonly #creditsUnknown = new Counter({
+    name: `${PREFIX}credits_unknown_total`,
+    help: 'Credits of starts whose answer was lost and not found again: the service may have charged them (the budget counts them)',
     labelNames: ['operation'],
     registers: [this.registry],
   });
@@ -116,10 +123,15 @@ export class ProxyMetrics {
   logged(entry: LogEntry): void {
     if (entry.msg === 'generation started') {
       const operation = operationOf(entry.operation);
-      const credits = operation === 'unknown' ? 1 : operationCredits[operation as keyof typeof operationCredits];
+      const credits = creditsOf(operation);
       this.#generation(operation, 'started');
       this.#credits.inc({ operation }, credits);
       this.#onCounted({ kind: 'credits', operation, credits });
+    } else if (entry.msg === 'generation outcome unknown' && entry.outcome === 'unknown') {
+      // Once per start (a replay of its key logs 'lost start reconciled'), not per 502 answered.
+      const operation = operationOf(entry.operation);
+      this.#generation(operation, 'unknown');
+      this.#creditsUnknown.inc({ operation }, creditsOf(operation));
     } else if (entry.msg === 'job ended') {
       const operation = operationOf(entry.operation);
       const outcome = entry.outcome === 'succeeded' ? 'succeeded' : 'failed';
@@ -140,7 +152,6 @@ export class ProxyMetrics {
     }
     const code: ProxyErrorCode | undefined = error instanceof ProxyHttpError ? error.code : undefined;
     if (route === 'upload' && code) this.#uploads.inc({ outcome: 'refused', reason: code });
-    if (code === 'generation_unknown') this.#generation(operationOf(route), 'unknown');
   }
 
   upstreamCalled({ route, status, seconds }: UpstreamCall): void {

@@ -201,6 +201,7 @@ async function lookFor(g: Generation, claimed: Claimed, now: number, again: bool
   context.log({
     level: again ? 'info' : 'warn',
     msg: again ? 'lost start reconciled' : 'generation outcome unknown',
+    operation: g.input.operation,
     outcome: found.outcome,
     ...(found.outcome === 'unknown' ? { reason: found.reason } : {}),
   });
