@@ -2,7 +2,7 @@
 // Each benchmark prints its own Markdown section on stdout (logs on stderr); figures are ratios
 // against baselines measured in the same run.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -37,16 +37,21 @@ for (const name of benches) {
   }
 }
 
+// Figures measured by hand (a profile, the spec drill's count) are kept between these markers.
+const BY_HAND = /<!-- measured by hand[^>]*-->[\s\S]*?<!-- \/measured by hand -->\n*/;
+const file = new URL('../BENCHMARKS.md', import.meta.url);
+const byHand = existsSync(file) ? (BY_HAND.exec(readFileSync(file, 'utf8'))?.[0] ?? '') : '';
+
 const cpu = cpus();
 const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`;
 writeFileSync(
-  new URL('../BENCHMARKS.md', import.meta.url),
+  file,
   `# Benchmarks
 
 Produced by \`pnpm bench\` on ${new Date().toISOString().slice(0, 10)}. Machine: ${machine}.
 Every figure is measured in the same run as its baseline; compare ratios, not absolute numbers, across machines.
 
-${sections.join('\n\n')}
+${byHand}${sections.join('\n\n')}
 `,
 );
 console.error(`\nBENCHMARKS.md rewritten (${sections.length} sections${failed ? `, ${failed} failed` : ''}).`);
