@@ -4,7 +4,16 @@
  * Loaded only when the site lists one of them, so the default widget carries none of it.
  */
 import type { OperationBody, ViewType } from '@room-restyler/core';
-import { labelFor, OPERATIONS, VIEW_TYPES } from '@room-restyler/core/vocabulary';
+import {
+  labelFor,
+  OPERATIONS,
+  ROOM_TYPES,
+  STAGING_ROOM_TYPES,
+  STAGING_STYLE_IDS,
+  STYLES,
+  VIEW_TYPES,
+  type VocabularyEntry,
+} from '@room-restyler/core/vocabulary';
 import type { ReactiveControllerHost } from 'lit';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { OperationStart, Uploaded } from '../../controllers/generation-flow.js';
@@ -53,7 +62,8 @@ export type ExtraOperation =
   | 'inpaint'
   | 'removeObjects'
   | 'blurObjects'
-  | 'sketch';
+  | 'sketch'
+  | 'stage';
 
 const photoOnly = { fields: [], body: ({ image_url }: Uploaded) => ({ image_url }) };
 const styled = {
@@ -96,7 +106,24 @@ const OPERATION_TABLE: { readonly [O in ExtraOperation]: Operation<O> } = {
   removeObjects: objects,
   blurObjects: objects,
   sketch: styled,
+  // The staging page's closed lists: `choose` keeps the host's style and room type within them.
+  stage: {
+    fields: ['style'],
+    body: ({ image_url }, { style, roomType }) => {
+      const stagingStyle = STAGING_STYLE_IDS.find((id) => id === style);
+      const stagingRoomType = STAGING_ROOM_TYPES.find((entry) => entry.roomType === roomType)?.id;
+      return {
+        image_url,
+        ...(stagingStyle && { style: stagingStyle }),
+        ...(stagingRoomType && { room_type: stagingRoomType }),
+      } satisfies OperationBody<'stage'>;
+    },
+  },
 };
+
+/** Staging's styles and room types (the staging page spells its room types with hyphens; the widget shows the kit's). */
+const STAGING_STYLES: readonly VocabularyEntry[] = STYLES.filter(({ id }) => STAGING_STYLE_IDS.some((staging) => staging === id));
+const STAGING_ROOMS: readonly VocabularyEntry[] = ROOM_TYPES.filter(({ id }) => STAGING_ROOM_TYPES.some((r) => r.roomType === id));
 
 interface Messages {
   operations: Record<ExtraOperation, string>;
@@ -134,6 +161,7 @@ const de: Messages = {
     removeObjects: 'Objekte entfernen',
     blurObjects: 'Objekte unkenntlich machen',
     sketch: 'Skizze in einen Raum verwandeln (fotorealistisch)',
+    stage: 'Leeren Raum einrichten',
   },
   views: { mountain: 'Berge', beach: 'Strand', city: 'Stadt', forest: 'Wald', garden: 'Garten', sunset: 'Sonnenuntergang', ocean: 'Meer' },
   view: 'Blick aus den Fenstern',
@@ -156,6 +184,7 @@ const fr: Messages = {
     removeObjects: 'Retirer des objets',
     blurObjects: 'Flouter des objets',
     sketch: 'Transformer un croquis en pièce (photoréaliste)',
+    stage: 'Meubler une pièce vide',
   },
   views: {
     mountain: 'Montagnes',
@@ -236,9 +265,23 @@ export class Operations {
       : undefined;
   }
 
+  /** The style and room-type choices of the chosen operation: staging's closed lists for `stage`, else the widget's. */
+  vocabulary(
+    styles: readonly VocabularyEntry[],
+    roomTypes: readonly VocabularyEntry[],
+  ): [readonly VocabularyEntry[], readonly VocabularyEntry[]] {
+    return this.chosen === 'stage' ? [STAGING_STYLES, STAGING_ROOMS] : [styles, roomTypes];
+  }
+
   choose(id: Offered): void {
     if (isBuiltIn(id)) this.#host.mode = id === 'restyle' ? 'restyle' : 'staging';
     this.picked = isBuiltIn(id) ? undefined : id;
+    if (id === 'stage') {
+      // A style or room type the staging page does not list becomes its first.
+      const host = this.#host;
+      if (!STAGING_STYLES.some((s) => s.id === host.roomStyle)) host.roomStyle = STAGING_STYLES[0]?.id ?? host.roomStyle;
+      if (!STAGING_ROOMS.some((r) => r.id === host.roomType)) host.roomType = STAGING_ROOMS[0]?.id ?? host.roomType;
+    }
     this.#update();
   }
 

@@ -520,7 +520,11 @@ export class RoomRestyler extends LitElement {
     const busy = BUSY.includes(this.#view);
     const ops = this.#ops;
     const chosen = this.#operation();
-    const styleChoices: Card[] = this.#choices(this.styleOptions, this.roomStyle).map(({ id }) => ({
+    const [styleOptions, roomTypeOptions] = ops?.vocabulary(this.styleOptions, this.roomTypeOptions) ?? [
+      this.styleOptions,
+      this.roomTypeOptions,
+    ];
+    const styleChoices: Card[] = this.#choices(styleOptions, this.roomStyle).map(({ id }) => ({
       id,
       label: this.#styleLabel(id),
       // The proxy serves a preview of each style the kit knows.
@@ -554,7 +558,7 @@ export class RoomRestyler extends LitElement {
             ? html`<label class="field"
                 >${t('roomType')}
                 <select part="room-type" ?disabled=${busy} @change=${(e: Event) => this.#choose({ roomType: (e.target as HTMLSelectElement).value })}>
-                  ${this.#choices(this.roomTypeOptions, this.roomType).map(
+                  ${this.#choices(roomTypeOptions, this.roomType).map(
                     (o) => html`<option value=${o.id} ?selected=${o.id === this.roomType}>${this.#roomLabel(o.id)}</option>`,
                   )}
                 </select>
