@@ -35,10 +35,12 @@ export interface OperationsHost extends ReactiveControllerHost {
   mode: 'staging' | 'restyle';
   roomStyle: string;
   roomType: string;
+  readonly results: readonly { src: string }[];
+  readonly shown: number;
 }
 
-/** `style`: the style cards and room type, as for staging. */
-type Field = 'style' | 'view' | 'prompt' | 'objects' | 'mask';
+/** `style`: the style cards and room type, as for staging; `no-photo`: a text-only operation, which skips the photo step. */
+type Field = 'style' | 'view' | 'prompt' | 'objects' | 'mask' | 'no-photo';
 
 /** An operation offered: staging (`enhance`), `restyle` (the widget's own), or one of this module's. */
 export type Offered = 'enhance' | 'restyle' | ExtraOperation;
@@ -49,7 +51,7 @@ interface Operation<O extends ExtraOperation> {
   body(uploaded: Uploaded, input: OperationInput & { style: string; roomType: string }): OperationBody<O>;
 }
 
-/** The operations the widget offers besides `enhance` and `restyle`: those that change a photo (not the text-only freestyle and generate). */
+/** The operations the widget offers besides `enhance` and `restyle`. */
 export type ExtraOperation =
   | 'emptyRoom'
   | 'lighting'
@@ -63,7 +65,9 @@ export type ExtraOperation =
   | 'removeObjects'
   | 'blurObjects'
   | 'sketch'
-  | 'stage';
+  | 'stage'
+  | 'freestyle'
+  | 'generateFromText';
 
 const photoOnly = { fields: [], body: ({ image_url }: Uploaded) => ({ image_url }) };
 const styled = {
@@ -88,6 +92,13 @@ const objects = {
     }) satisfies OperationBody<'removeObjects'> & OperationBody<'blurObjects'>,
 } as const;
 
+/** A room from words alone: no photo is asked for or uploaded. */
+const described = {
+  fields: ['prompt', 'no-photo'],
+  body: (_uploaded: Uploaded, { text }: OperationInput) =>
+    ({ prompt: text.trim() }) satisfies OperationBody<'freestyle'> & OperationBody<'generateFromText'>,
+} as const;
+
 /** Each body typed as (and `satisfies`) the spec's request of its operation: a change of the spec breaks this compile. */
 const OPERATION_TABLE: { readonly [O in ExtraOperation]: Operation<O> } = {
   emptyRoom: photoOnly,
@@ -106,6 +117,8 @@ const OPERATION_TABLE: { readonly [O in ExtraOperation]: Operation<O> } = {
   removeObjects: objects,
   blurObjects: objects,
   sketch: styled,
+  freestyle: described,
+  generateFromText: described,
   // The staging page's closed lists: `choose` keeps the host's style and room type within them.
   stage: {
     fields: ['style'],
@@ -130,6 +143,8 @@ interface Messages {
   views: Record<ViewType, string>;
   view: string;
   prompt: string;
+  /** The prompt of the text-only operations. */
+  describe: string;
   remove: string;
   blur: string;
 }
@@ -143,6 +158,7 @@ const en: Messages = {
   views: label(VIEW_TYPES),
   view: 'View in the windows',
   prompt: 'Describe the change',
+  describe: 'Describe the room',
   remove: 'What to remove (separate with commas)',
   blur: 'What to blur (separate with commas)',
 };
@@ -162,10 +178,13 @@ const de: Messages = {
     blurObjects: 'Objekte unkenntlich machen',
     sketch: 'Skizze in einen Raum verwandeln (fotorealistisch)',
     stage: 'Leeren Raum einrichten',
+    freestyle: 'Raum aus einer Beschreibung erstellen',
+    generateFromText: 'Raum aus einer Beschreibung erstellen (ausführlich)',
   },
   views: { mountain: 'Berge', beach: 'Strand', city: 'Stadt', forest: 'Wald', garden: 'Garten', sunset: 'Sonnenuntergang', ocean: 'Meer' },
   view: 'Blick aus den Fenstern',
   prompt: 'Beschreiben Sie die Änderung',
+  describe: 'Beschreiben Sie den Raum',
   remove: 'Was entfernt werden soll (durch Kommas getrennt)',
   blur: 'Was unkenntlich werden soll (durch Kommas getrennt)',
 };
@@ -185,6 +204,8 @@ const fr: Messages = {
     blurObjects: 'Flouter des objets',
     sketch: 'Transformer un croquis en pièce (photoréaliste)',
     stage: 'Meubler une pièce vide',
+    freestyle: 'Créer une pièce à partir d’une description',
+    generateFromText: 'Créer une pièce à partir d’une description (détaillée)',
   },
   views: {
     mountain: 'Montagnes',
@@ -197,6 +218,7 @@ const fr: Messages = {
   },
   view: 'Vue des fenêtres',
   prompt: 'Décrivez la modification',
+  describe: 'Décrivez la pièce',
   remove: 'Ce qu’il faut retirer (séparé par des virgules)',
   blur: 'Ce qu’il faut flouter (séparé par des virgules)',
 };
@@ -250,6 +272,11 @@ export class Operations {
     return isBuiltIn(this.chosen) || has(this.chosen, 'style');
   }
 
+  /** Whether the chosen operation takes no photo (the text-only ones): the photo step is skipped, the result shows alone. */
+  get photoless(): boolean {
+    return has(this.chosen, 'no-photo');
+  }
+
   /** Each operation offered and its words (staging's and restyling's are the widget's). */
   items({ t, lang }: Localizer): [Offered, string][] {
     return this.offered.map((id) => [
@@ -265,12 +292,9 @@ export class Operations {
       : undefined;
   }
 
-  /** The style and room-type choices of the chosen operation: staging's closed lists for `stage`, else the widget's. */
-  vocabulary(
-    styles: readonly VocabularyEntry[],
-    roomTypes: readonly VocabularyEntry[],
-  ): [readonly VocabularyEntry[], readonly VocabularyEntry[]] {
-    return this.chosen === 'stage' ? [STAGING_STYLES, STAGING_ROOMS] : [styles, roomTypes];
+  /** The style and room-type choices of `stage`: the staging page's closed lists (the widget's for the others). */
+  get vocabulary(): { styleOptions: readonly VocabularyEntry[]; roomTypeOptions: readonly VocabularyEntry[] } | undefined {
+    return this.chosen === 'stage' ? { styleOptions: STAGING_STYLES, roomTypeOptions: STAGING_ROOMS } : undefined;
   }
 
   choose(id: Offered): void {
@@ -300,7 +324,7 @@ export class Operations {
    * The chosen extra operation's start, with the mask it takes; none for staging and restyling. None
    * either while its text or mask is missing: focus goes there, so Generate says what it needs.
    */
-  start(): (OperationStart & { mask?: Blob | undefined; style?: string }) | undefined {
+  start(): (OperationStart & { mask?: Blob | undefined; style?: string; source?: undefined }) | undefined {
     const { chosen, input } = this;
     if (isBuiltIn(chosen)) return undefined;
     const missing =
@@ -317,16 +341,28 @@ export class Operations {
     // The table pairs each operation with its own body; TypeScript cannot follow that through `chosen`.
     const start = { operation: chosen, body: (uploaded: Uploaded) => body(uploaded, choices) } as OperationStart;
     // An operation without a style names its results (and its `style` in the events) by its id.
-    return { ...start, mask: has(chosen, 'mask') ? input.mask : undefined, ...(!has(chosen, 'style') && { style: chosen }) };
+    // The text-only operations upload no photo, even one chosen before.
+    return {
+      ...start,
+      mask: has(chosen, 'mask') ? input.mask : undefined,
+      ...(!has(chosen, 'style') && { style: chosen }),
+      ...(this.photoless && { source: undefined }),
+    };
   }
 
   /** The chosen operation's own fields (the style cards and room type are the widget's). */
   renderFields(lang: string, disabled: boolean): TemplateResult {
     const { chosen, input } = this;
     const t = messagesFor(lang);
-    const text = has(chosen, 'prompt') ? t.prompt : has(chosen, 'objects') ? t[chosen === 'blurObjects' ? 'blur' : 'remove'] : '';
+    const text = has(chosen, 'no-photo')
+      ? t.describe
+      : has(chosen, 'prompt')
+        ? t.prompt
+        : has(chosen, 'objects')
+          ? t[chosen === 'blurObjects' ? 'blur' : 'remove']
+          : '';
     // Styles of this module's parts, here rather than in the widget's (which every page loads): the
-    // text area, and the brush's photo, toolbar and hint above the choices instead of over them.
+    // text area, the result of the text-only operations, and the brush's photo, toolbar and hint above the choices instead of over them.
     return html`<style>
         .panel:has(room-restyler-mask-brush) {
           gap: 0.75rem;
@@ -342,6 +378,12 @@ export class Operations {
         }
         room-restyler-mask-brush {
           --room-restyler-mask-height: 30rem;
+        }
+        [part~='after'] {
+          display: block;
+          width: 100%;
+          height: 100%;
+          object-fit: contain;
         }
         textarea {
           box-sizing: border-box;
@@ -374,9 +416,22 @@ export class Operations {
       }`;
   }
 
-  /** The photo under the mask brush, for the operations that take a mask; the brush loads with the first of them. */
-  renderMask(src: string): TemplateResult | undefined {
-    if (!has(this.chosen, 'mask')) return undefined;
+  /** The result of a text-only operation, alone: nothing to compare a room made from words with. */
+  renderResult(t: Localizer['t']): TemplateResult | undefined {
+    if (!this.photoless) return undefined;
+    const { results, shown } = this.#host;
+    return html`<style>
+        [part~='compare-with'] {
+          display: none;
+        }</style
+      ><img part="after" src=${results[shown]?.src ?? ''} alt=${t('after')} />`;
+  }
+
+  /** The photo under the mask brush, for the operations that take a mask (the brush loads with the first of them); no photo for the text-only ones. */
+  renderMask(photo: { src: string } | undefined): TemplateResult | typeof nothing | undefined {
+    if (this.photoless) return nothing;
+    if (!has(this.chosen, 'mask') || !photo) return undefined;
+    const { src } = photo;
     // A mask belongs to one photo (the brush drops its marks for another).
     if (src !== this.#maskedPhoto) this.input = { ...this.input, mask: undefined };
     this.#maskedPhoto = src;
