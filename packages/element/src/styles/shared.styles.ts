@@ -4,7 +4,8 @@ import { css } from 'lit';
 export const buttonStyles = css`
   .btn,
   input[type='url'],
-  select {
+  select,
+  textarea {
     min-height: 2.75rem;
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) * 0.75);

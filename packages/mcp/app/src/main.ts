@@ -7,6 +7,8 @@ import { ChoiceCards, CompareSlider, DropZone } from '@room-restyler/element/com
 // The widget's languages besides English (built in); each registers itself.
 import '@room-restyler/element/translations/de';
 import '@room-restyler/element/translations/fr';
+// Registers <room-restyler-mask-brush>, for editing part of a photo.
+import '@room-restyler/element/mask-brush';
 import { downloadThroughHost } from './download.js';
 import { StudioView } from './studio-view.js';
 

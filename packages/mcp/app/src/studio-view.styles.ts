@@ -4,6 +4,7 @@ import { css } from 'lit';
  * What the studio adds to the widget's layout: the host's theme variables (MCP Apps style
  * variables, when the host sends them) feed the widget's colour tokens. A result shown alone (its
  * "before" photo cannot be loaded) carries the "Virtually staged" label the compare's tag carries.
+ * The mask brush, when marking part of a photo, takes the stage's place, with the prompt below it.
  */
 export default css`
   :host {
@@ -17,6 +18,8 @@ export default css`
     --room-restyler-focus: var(--color-ring-primary);
     --room-restyler-radius: var(--border-radius-lg);
     --room-restyler-font: var(--font-weight-normal, 400) var(--font-text-md-size, 1rem) / 1.45 var(--font-sans, system-ui, sans-serif);
+    /* Not the brush's 70vh: the host sizes the frame to its content. */
+    --room-restyler-mask-height: 30rem;
   }
   .result {
     height: 100%;
@@ -28,6 +31,11 @@ export default css`
     object-fit: contain;
     border-radius: var(--_radius);
     background: var(--_surface-2);
+  }
+  textarea {
+    min-height: 4.5rem;
+    padding-block: 0.5rem;
+    resize: vertical;
   }
   .disclosure {
     position: absolute;

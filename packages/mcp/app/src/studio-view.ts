@@ -3,10 +3,12 @@
  * slider, the cards (style picker and results gallery) and the drop zone — in the widget's
  * language and theme. It shows what the host's tool call gave, whatever its operation (the photo, then the images) and
  * runs the next steps through the host: another style (`restyle`/`enhance`), waiting for a job
- * (`prediction`) and a dropped photo (`upload_photo`).
+ * (`prediction`), a dropped photo (`upload_photo`) and part of the photo repainted (the mask brush,
+ * the mask uploaded like a photo, then `edit_objects` with `inpaint`).
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { labelFor, ROOM_TYPES, STYLES } from '@room-restyler/core/vocabulary';
+import { labelFor, OPERATIONS, ROOM_TYPES, STYLES } from '@room-restyler/core/vocabulary';
+import type { RoomRestylerEvent } from '@room-restyler/element';
 import {
   buttonStyles,
   type Card,
@@ -24,6 +26,7 @@ import {
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { base64Of } from './download.js';
 import { type JobRequest, outcomeOf, requestFromInput, textOf } from './job.js';
+import { studioMessages } from './studio-messages.js';
 import styles from './studio-view.styles.js';
 
 /** What the view asks of the host: tool calls on this server, and saving a file. */
@@ -42,7 +45,9 @@ interface Result {
   n: number;
 }
 
-type View = 'empty' | 'uploading' | 'generating' | 'choosing' | 'result' | 'failed';
+type View = 'empty' | 'uploading' | 'generating' | 'choosing' | 'result' | 'marking' | 'failed';
+/** The photo being marked for an edit: its URL for the tools, and what shows it. */
+type Marked = { url: string; src: string };
 const BUSY: readonly View[] = ['uploading', 'generating'];
 /** The longest a `prediction` call may wait; the view calls again until the job is done. */
 const FOLLOW_WAIT_SECONDS = 55;
@@ -59,6 +64,9 @@ export class StudioView extends LitElement {
     shown: { state: true },
     failure: { state: true },
     beforeMissing: { state: true },
+    marked: { state: true },
+    mask: { state: true },
+    prompt: { state: true },
   };
 
   /** The host's `light` or `dark`; unset follows `prefers-color-scheme`. */
@@ -74,6 +82,10 @@ export class StudioView extends LitElement {
   declare private failure: string;
   /** The "before" photo cannot be shown (its host is not one the app may load from): the result is shown alone. */
   declare private beforeMissing: boolean;
+  declare private marked: Marked | undefined;
+  /** The brush's mask of the marked photo; none while nothing is marked. */
+  declare private mask: Blob | undefined;
+  declare private prompt: string;
   host: StudioHost | undefined;
 
   #language = new LangController(this);
@@ -91,6 +103,7 @@ export class StudioView extends LitElement {
     this.shown = 0;
     this.failure = '';
     this.beforeMissing = false;
+    this.prompt = '';
   }
 
   /** The arguments of the tool call the host made: the photo and choices; the job is under way. */
@@ -121,7 +134,7 @@ export class StudioView extends LitElement {
     const { t } = this.#language.localizer;
     return html`<section class="card" aria-label=${t(this.#mode() === 'restyle' ? 'titleRestyle' : 'title')}>
       <div class="sr-only" role="status" aria-live="polite">${this.#announcement()}</div>
-      <div class="stage">${this.#renderStage()}</div>
+      ${this.view === 'marking' && this.marked ? this.#renderMarking(this.marked) : html`<div class="stage">${this.#renderStage()}</div>`}
       ${this.view === 'choosing' ? this.#renderChoices() : nothing} ${this.#renderGallery()}
       <div class="foot">${this.#renderFooter()}</div>
     </section>`;
@@ -193,6 +206,18 @@ export class StudioView extends LitElement {
     </div>`;
   }
 
+  /** The brush over the photo to edit, and what to do there. */
+  #renderMarking(marked: Marked): TemplateResult {
+    return html`<room-restyler-mask-brush
+        .src=${marked.src}
+        @room-restyler-mask-change=${(e: RoomRestylerEvent<'room-restyler-mask-change'>) => (this.mask = e.detail.empty ? undefined : e.detail.mask)}
+      ></room-restyler-mask-brush>
+      <label class="field"
+        >${this.#texts().prompt}
+        <textarea rows="2" maxlength="1000" .value=${this.prompt} @input=${(e: Event) => (this.prompt = (e.target as HTMLTextAreaElement).value)}></textarea>
+      </label>`;
+  }
+
   #renderGallery() {
     if (this.results.length < 2 || this.view !== 'result') return nothing;
     const { t } = this.#language.localizer;
@@ -209,10 +234,11 @@ export class StudioView extends LitElement {
   #renderFooter(): TemplateResult {
     const l = this.#language.localizer;
     const { t } = l;
-    type Action = [label: string, name: string, act: () => unknown];
+    type Action = [label: string, name: string, act: () => unknown, disabled?: boolean];
     let status: unknown;
     let actions: Action[];
     let bar = html`<div class="bar off"></div>`;
+    const after = this.results[this.shown];
     if (BUSY.includes(this.view)) {
       const elapsed = Date.now() - this.#startedAt;
       const head = t(this.view === 'uploading' ? 'phaseUploading' : 'phaseGenerating');
@@ -227,11 +253,21 @@ export class StudioView extends LitElement {
       actions = [
         [t('download'), 'download', () => this.#download()],
         [t('tryAnother'), 'try-another', () => (this.view = 'choosing')],
+        [this.#texts().editPart, 'edit-part', () => after && this.#mark({ url: after.src, src: after.src })],
         [t('changePhoto'), 'change-photo', () => (this.view = 'empty')],
+      ];
+    } else if (this.view === 'marking') {
+      const texts = this.#texts();
+      status = '';
+      actions = [
+        [texts.applyEdit, 'apply-edit', () => this.#inpaint(), !this.mask || !this.prompt.trim()],
+        [texts.cancel, 'cancel-edit', () => (this.view = this.results.length ? 'result' : 'choosing')],
       ];
     } else if (this.view === 'choosing') {
       status = t('readyHint');
       actions = [[t('generate'), 'generate', () => this.#generate()]];
+      const { photo, photoSrc } = this;
+      if (photo && photoSrc) actions.push([this.#texts().editPart, 'edit-part', () => this.#mark({ url: photo, src: photoSrc })]);
       if (this.results.length) actions.push([t('showResults'), 'show-results', () => (this.view = 'result')]);
     } else if (this.view === 'failed') {
       status = t('phaseFailed');
@@ -243,7 +279,10 @@ export class StudioView extends LitElement {
     }
     return html`<div class="meter"><div class="status">${status}</div>${bar}</div>
       <div class="actions">
-        ${actions.map(([label, name, act], i) => html`<button type="button" class="btn ${i ? '' : 'primary'}" data-action=${name} @click=${act}>${label}</button>`)}
+        ${actions.map(
+          ([label, name, act, disabled], i) =>
+            html`<button type="button" class="btn ${i ? '' : 'primary'}" data-action=${name} ?disabled=${disabled} @click=${act}>${label}</button>`,
+        )}
       </div>`;
   }
 
@@ -281,14 +320,50 @@ export class StudioView extends LitElement {
       this.#fail(errorMessage(error, this.#language.localizer, DEFAULT_LIMITS));
       return;
     }
-    const result = await this.#call('upload_photo', { data });
-    if (!result || action !== this.#action) return;
-    const url = (result.structuredContent as { url?: unknown } | undefined)?.url;
-    if (result.isError || typeof url !== 'string') return this.#fail(textOf(result));
+    const url = await this.#uploadData(action, data);
+    if (!url) return;
     this.results = [];
     this.#setPhoto(url, `data:${type};base64,${data}`);
     this.#stopTicker();
     this.view = 'choosing';
+  }
+
+  /** Part of a photo marked with the brush and described: the mask is uploaded like a dropped photo, then inpainted. */
+  async #inpaint() {
+    const { marked, mask, prompt } = this;
+    if (!marked || !mask) return;
+    const action = ++this.#action;
+    this.#working('uploading');
+    const maskUrl = await this.#uploadData(action, await base64Of(mask));
+    if (!maskUrl) return;
+    this.#working('generating');
+    // The edited photo is the "before" of what comes next; earlier results had another one.
+    this.results = [];
+    this.#setPhoto(marked.url, marked.src);
+    this.request = { ...this.request, done: labelFor(OPERATIONS, 'inpaint') };
+    const args = { operation: 'inpaint', image_url: marked.url, mask_url: maskUrl, prompt: prompt.trim(), previews: false };
+    const result = await this.#call('edit_objects', args);
+    if (result) await this.#settle(action, result);
+  }
+
+  /** Base64 bytes uploaded with `upload_photo`: their URL, or none when it failed (shown) or a newer action began. */
+  async #uploadData(action: number, data: string): Promise<string | undefined> {
+    const result = await this.#call('upload_photo', { data });
+    if (!result || action !== this.#action) return undefined;
+    const url = (result.structuredContent as { url?: unknown } | undefined)?.url;
+    if (!result.isError && typeof url === 'string') return url;
+    this.#fail(textOf(result));
+    return undefined;
+  }
+
+  #mark(marked: Marked) {
+    this.marked = marked;
+    this.mask = undefined;
+    this.view = 'marking';
+  }
+
+  #texts() {
+    return studioMessages(this.#language.localizer.lang);
   }
 
   /** Images are shown; a job still running is followed with `prediction` (free) until it is done. */

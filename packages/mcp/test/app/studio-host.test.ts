@@ -2,7 +2,8 @@
  * The studio app in a real host: Chromium runs a host page with the ext-apps host bridge, the
  * app's HTML comes from the server (resources/read) and renders a real `restyle` result of the
  * simulator, whose images must load under the CSP the resource declares. "Try another style"
- * must reach the server as a second tools/call. Needs the built app (`pnpm build`) and Chromium.
+ * must reach the server as a second tools/call; so must an edit of a marked part (the mask uploaded, then
+ * `edit_objects`). Needs the built app (`pnpm build`) and Chromium.
  * UPDATE_SCREENSHOTS=1 refreshes the committed screenshots in app/screenshots/.
  */
 import { once } from 'node:events';
@@ -193,7 +194,7 @@ describe('the studio app in a host', () => {
       before: input.image_url,
       after: firstImage,
       label: 'Virtually staged',
-      actions: ['Download', 'Try another style', 'Change photo'],
+      actions: ['Download', 'Try another style', 'Edit part of this photo', 'Change photo'],
     });
     await screenshot(page, app, 'studio-result-light.png');
 
@@ -238,12 +239,55 @@ describe('the studio app in a host', () => {
     expect(await studio(app)).toMatchObject({
       before: input.image_url,
       after: image,
-      actions: ['Download', 'Try another style', 'Change photo'],
+      actions: ['Download', 'Try another style', 'Edit part of this photo', 'Change photo'],
     });
     const seen = downloads.length;
     await click(app, 'download');
     await expect.poll(() => downloads.length, { timeout: SAFETY_TIMEOUT_MS }).toBe(seen + 1);
     expect(JSON.stringify(downloads.at(-1))).toContain('"uri":"file:///living-room-clear-the-sky-1.jpg"');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('edits part of a result: a keyboard rectangle on the mask brush and a prompt, the mask uploaded, then inpaint through the host', async () => {
+    const input = { image_url: `${simulator.url}/__simulator/samples/furnished-room.jpg`, style: 'modern' };
+    const result = (await client.callTool({ name: 'restyle', arguments: { ...input, previews: false } })) as CallToolResult;
+    const edited = (result.structuredContent as { images: { url: string }[] }).images[0]?.url;
+    const { page, app, errors } = await openStudio('restyle', input, result);
+    await compareLoaded(app);
+    calls.length = 0;
+
+    await click(app, 'edit-part');
+    await app.waitForFunction(() => {
+      const brush = document.querySelector('room-restyler-studio')?.shadowRoot?.querySelector('room-restyler-mask-brush');
+      const img = brush?.shadowRoot?.querySelector('img');
+      return img?.complete && img.naturalWidth > 0;
+    });
+    const stage = app.locator('room-restyler-mask-brush [part="stage"]');
+    await stage.focus();
+    await stage.press('ArrowRight');
+    await stage.press('Shift+ArrowDown');
+    await stage.press('Enter');
+    await app.locator('room-restyler-studio textarea').fill('a green armchair');
+    await screenshot(page, app, 'studio-mask-light.png');
+    // Enabled once the brush has handed over its mask and a prompt is written.
+    await app.locator('room-restyler-studio [data-action="apply-edit"]').click();
+    await app.waitForFunction((before) => {
+      const compare = document.querySelector('room-restyler-studio')?.shadowRoot?.querySelector('room-restyler-compare')?.shadowRoot;
+      const images = [...(compare?.querySelectorAll('img') ?? [])];
+      return images.length === 2 && images.every((img) => img.complete && img.naturalWidth > 0) && images[1]?.src !== before;
+    }, edited);
+
+    expect(calls.map((c) => c.name)).toEqual(['upload_photo', 'edit_objects']);
+    const mask = Buffer.from(String(calls[0]?.arguments?.data), 'base64');
+    expect(mask.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const edit = calls[1]?.arguments ?? {};
+    expect(edit).toMatchObject({ operation: 'inpaint', image_url: edited, prompt: 'a green armchair' });
+    expect(String(edit.mask_url).startsWith(`${route.proxy.url}/api/v1/uploads/`)).toBe(true);
+    const shown = await studio(app);
+    expect(shown.before).toBe(edited);
+    expect(shown.after).not.toBe(edited);
+    await screenshot(page, app, 'studio-inpaint-light.png');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -269,7 +313,7 @@ describe('the studio app in a host', () => {
       return { lang: document.documentElement.lang, background: card ? getComputedStyle(card).backgroundColor : '' };
     });
     expect(look).toEqual({ lang: 'de-DE', background: 'rgb(38, 38, 36)' });
-    expect((await studio(app)).actions).toEqual(['Herunterladen', 'Anderer Stil', 'Anderes Foto']);
+    expect((await studio(app)).actions).toEqual(['Herunterladen', 'Anderer Stil', 'Teil dieses Fotos bearbeiten', 'Anderes Foto']);
     await screenshot(page, app, 'studio-result-dark.png');
     expect(errors).toEqual([]);
     await page.close();

@@ -386,15 +386,8 @@ export class Operations {
           object-fit: contain;
         }
         textarea {
-          box-sizing: border-box;
           min-height: 4.5rem;
-          padding: 0.5rem 0.75rem;
-          border: 1px solid var(--_border);
-          border-radius: calc(var(--_radius) * 0.75);
-          background: var(--_surface);
-          color: var(--_text);
-          font: inherit;
-          font-weight: 400;
+          padding-block: 0.5rem;
           resize: vertical;
         }
       </style>${

@@ -197,7 +197,8 @@ export default css`
     opacity: 0.7;
   }
   input[type='url'],
-  select {
+  select,
+  textarea {
     box-sizing: border-box;
     min-width: 0;
     padding: 0 0.75rem;
