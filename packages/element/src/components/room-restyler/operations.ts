@@ -35,8 +35,6 @@ export interface OperationsHost extends ReactiveControllerHost {
   mode: 'staging' | 'restyle';
   roomStyle: string;
   roomType: string;
-  readonly results: readonly { src: string }[];
-  readonly shown: number;
 }
 
 /** `style`: the style cards and room type, as for staging; `no-photo`: a text-only operation, which skips the photo step. */
@@ -410,14 +408,13 @@ export class Operations {
   }
 
   /** The result of a text-only operation, alone: nothing to compare a room made from words with. */
-  renderResult(t: Localizer['t']): TemplateResult | undefined {
+  renderResult(t: Localizer['t'], src = ''): TemplateResult | undefined {
     if (!this.photoless) return undefined;
-    const { results, shown } = this.#host;
     return html`<style>
         [part~='compare-with'] {
           display: none;
         }</style
-      ><img part="after" src=${results[shown]?.src ?? ''} alt=${t('after')} />`;
+      ><img part="after" src=${src} alt=${t('after')} />`;
   }
 
   /** The photo under the mask brush, for the operations that take a mask (the brush loads with the first of them); no photo for the text-only ones. */

@@ -456,7 +456,7 @@ export class RoomRestyler extends LitElement {
     const { photo } = this;
     if (view === 'result') {
       return html`<div class="result" part="result">
-        ${this.#ops?.renderResult(t) ?? this.#renderCompare(0)}
+        ${this.#ops?.renderResult(t, this.results[this.shown]?.src) ?? this.#renderCompare(0)}
       </div>`;
     }
     if (!(this.photo || this.#ops?.photoless)) {
