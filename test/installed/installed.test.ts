@@ -136,7 +136,8 @@ describe('the element in a site’s build', () => {
     await project.exec('npx', ['vite', 'build', 'vite-app', '--logLevel', 'warn']);
     const assets = join(project.dir, 'vite-app/dist/assets');
     const scripts = (await readdir(assets)).filter((file) => file.endsWith('.js'));
-    const [entry, ...others] = scripts.sort((a, b) => Number(b.startsWith('index-')) - Number(a.startsWith('index-')));
+    const entry = scripts.find((file) => file.startsWith('index-'));
+    const others = scripts.filter((file) => file !== entry);
     expect(await readFile(join(assets, entry as string), 'utf8')).toContain('room-restyler');
     // What the widget needs only once a visitor acts comes in chunks of its own: the proxy's client, the full-screen
     // viewer, and what a site's `operations` enable (the operations' fields, the mask brush).

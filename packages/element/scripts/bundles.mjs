@@ -52,14 +52,16 @@ const elementSources = ({ upFront }) => ({
     b.onLoad({ filter: /[/\\]element[/\\]src[/\\].*\.ts$/ }, async ({ path }) => {
       if (path.endsWith('.styles.ts')) return undefined;
       const source = (await readFile(path, 'utf8')).replace(/\n[ \t]+/g, '\n');
-      const lazy = upFront
-        ? [...new Set([...source.matchAll(/(?<!typeof )\bimport\('([^']+)'\)/g)].map((m) => m[1]))].filter((s) => s !== NPM_ONLY)
-        : [];
+      /** @type {string[]} */
+      const lazy = [];
+      const body = upFront
+        ? source.replace(/(?<!typeof )\bimport\('([^']+)'\)/g, (call, spec) => {
+            if (spec === NPM_ONLY) return call;
+            if (!lazy.includes(spec)) lazy.push(spec);
+            return `Promise.resolve(lazy$${lazy.indexOf(spec)})`;
+          })
+        : source;
       const imports = lazy.map((s, i) => `import * as lazy$${i} from '${s}';`).join('');
-      const body = lazy.reduce(
-        (code, s, i) => code.replace(/(?<!typeof )\bimport\('([^']+)'\)/g, (m, spec) => (spec === s ? `Promise.resolve(lazy$${i})` : m)),
-        source,
-      );
       return { contents: body + imports, loader: 'ts' };
     });
   },

@@ -14,6 +14,7 @@ import {
   type BatchReport,
   batchLedger,
   batchReport,
+  NO_RETRY_AFTER_MS,
   recall,
   replayJournal,
   runItem,
@@ -35,8 +36,6 @@ export interface QueuedBatchOptions {
 
 /** A dead worker's job is handed on once its lock expires (renewed every half of it while the worker lives). */
 const LOCK_MS = 10_000;
-/** A 429 without Retry-After pauses the queue this long. */
-const NO_RETRY_AFTER_MS = 1_000;
 
 /** The plan journalled for `name`, if a batch of that name was queued. */
 export async function queuedPlan(options: Pick<QueuedBatchOptions, 'url' | 'name'>): Promise<BatchPlan | undefined> {

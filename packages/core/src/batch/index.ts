@@ -11,6 +11,6 @@ export type { BatchProgress } from './progress.js';
 export type { BatchReport, ItemReport } from './report.js';
 export { batchReport } from './report.js';
 export type { Batch, BatchOptions } from './run-batch.js';
-export { DEFAULT_BATCH_CONCURRENCY, runBatch } from './run-batch.js';
+export { DEFAULT_BATCH_CONCURRENCY, NO_RETRY_AFTER_MS, runBatch } from './run-batch.js';
 export type { BatchClient, ItemContext, ItemEnd, RateLimited } from './run-item.js';
 export { runItem } from './run-item.js';

@@ -41,7 +41,7 @@ export interface Batch {
 
 export const DEFAULT_BATCH_CONCURRENCY = 4;
 /** A 429 that says no Retry-After holds new starts this long. */
-const NO_RETRY_AFTER_MS = 1_000;
+export const NO_RETRY_AFTER_MS = 1_000;
 
 /** Runs `plan` (appended to the journal first), or resumes it from the journal's records. */
 export function runBatch(client: BatchClient, plan: BatchPlan, options: BatchOptions = {}): Batch {

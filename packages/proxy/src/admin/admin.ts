@@ -5,7 +5,7 @@
  * send a header when it navigates); the page asks for the token. Without a token no `ProxyAdmin`
  * exists and every one of these paths is the proxy's plain 404, as is a wrong or missing token.
  */
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ProxyRequest } from '../http/proxy-request.js';
@@ -13,6 +13,7 @@ import { jsonReply, type Reply } from '../http/responses.js';
 import type { AdminContext, ProxyAdmin } from '../metrics/observer.js';
 import { budgetLeft, ProxyMetrics, storeUp } from '../metrics/prometheus.js';
 import { routeNotFound } from '../routes/table.js';
+import { digest, sameBytes } from '../security/keys.js';
 import { VERSION } from '../version.js';
 import { History } from './history.js';
 import { announce } from './instances.js';
@@ -31,10 +32,10 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
       `createProxyAdmin: the admin token (ROOM_PROXY_ADMIN_TOKEN) must be at least ${MIN_TOKEN_LENGTH} characters (e.g. the output of \`openssl rand -hex 32\`)`,
     );
   const expected = digest(token);
-  const authorized = (request: ProxyRequest) => {
+  const authorized = async (request: ProxyRequest) => {
     const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
-    // Compared as digests: equal lengths, in constant time, whatever was sent.
-    return given !== undefined && timingSafeEqual(digest(given), expected);
+    // Compared as digests (as the upload token is): equal lengths, every byte, whatever was sent.
+    return given !== undefined && sameBytes(await digest(given), await expected);
   };
   const startedAt = Date.now();
   const instance = randomUUID().slice(0, 8);
@@ -58,7 +59,7 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
   const routes = new Map<string, (request: ProxyRequest) => Promise<Reply>>(
     Object.entries({
       '/metrics': async (request) => {
-        if (!authorized(request)) throw routeNotFound();
+        if (!(await authorized(request))) throw routeNotFound();
         const { context, metrics } = ready();
         const [text] = await Promise.all([metrics.registry.metrics(), announced(context)]);
         return new Response(text, { headers: { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' } });
@@ -68,7 +69,7 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
       '/admin/uplot.js': async () => page(uplot('uPlot.iife.min.js'), 'text/javascript; charset=utf-8'),
       '/admin/uplot.css': async () => page(uplot('uPlot.min.css'), 'text/css; charset=utf-8'),
       '/admin/data': async (request) => {
-        if (!authorized(request)) throw routeNotFound();
+        if (!(await authorized(request))) throw routeNotFound();
         const { context, history } = ready();
         const [left, storeState, instances] = await Promise.all([budgetLeft(context), storeUp(context.store), announced(context)]);
         const daily = Number.isFinite(context.limits.dailyCredits) ? context.limits.dailyCredits : null;
@@ -95,10 +96,6 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
     answered: (answer) => attached?.metrics.answered(answer),
     upstreamCalled: (call) => attached?.metrics.upstreamCalled(call),
   };
-}
-
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
 }
 
 /** The page's files: no data in them, cached briefly; a strict CSP (scripts only from the proxy). */
