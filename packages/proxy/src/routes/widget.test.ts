@@ -156,33 +156,35 @@ describe('the widget bundle', () => {
   });
 });
 
+/** `path` answers `code` like the bundle: compressed, cached for good under ?v=, 304 when current, readable from any origin. */
+async function expectServedLikeTheBundle(visitor: ReturnType<Harness['visitor']>, path: string, code: string) {
+  const first = await visitor.raw(path);
+  expect(first.status).toBe(200);
+  expect(await first.text()).toBe(code);
+  expect(Object.fromEntries(first.headers)).toMatchObject({
+    'content-type': 'text/javascript; charset=utf-8',
+    'content-encoding': 'gzip',
+    'cache-control': 'public, max-age=300',
+    'x-widget-version': '1.2.3',
+    'access-control-allow-origin': '*',
+    'cross-origin-resource-policy': 'cross-origin',
+    etag: expect.stringMatching(/^"1\.2\.3-[0-9a-f]{24}-gzip"$/),
+  });
+  const pinned = await visitor.raw(`${path}?v=1.2.3`);
+  expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  await pinned.arrayBuffer();
+  const again = await visitor.raw(path, { headers: { 'if-none-match': first.headers.get('etag') as string } });
+  expect(again.status).toBe(304);
+  expect(await again.text()).toBe('');
+}
+
 describe('the widget’s languages', () => {
   const DE = 'import { registerLocale } from "../room-restyler.js";\nregisterLocale("de", {});\n';
   const withGerman = () => countingSource({ ...BUNDLE, translations: new Map([['de', DE]]) });
 
   it('are modules served like the bundle: compressed, cached for good under ?v=, 304 when current, readable from any origin', async () => {
     h = await startHarness({ widget: withGerman(), allowedOrigins: ['https://listing.example'] });
-    const cms = h.visitor({ origin: 'https://cms.example' });
-    const german = await cms.raw('/room-restyler/translations/de.js');
-    expect(german.status).toBe(200);
-    expect(await german.text()).toBe(DE);
-    expect(Object.fromEntries(german.headers)).toMatchObject({
-      'content-type': 'text/javascript; charset=utf-8',
-      'content-encoding': 'gzip',
-      'cache-control': 'public, max-age=300',
-      'x-widget-version': '1.2.3',
-      'access-control-allow-origin': '*',
-      'cross-origin-resource-policy': 'cross-origin',
-      etag: expect.stringMatching(/^"1\.2\.3-[0-9a-f]{24}-gzip"$/),
-    });
-    const pinned = await cms.raw('/room-restyler/translations/de.js?v=1.2.3');
-    expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    await pinned.arrayBuffer();
-    const again = await cms.raw('/room-restyler/translations/de.js', {
-      headers: { 'if-none-match': german.headers.get('etag') as string },
-    });
-    expect(again.status).toBe(304);
-    expect(await again.text()).toBe('');
+    await expectServedLikeTheBundle(h.visitor({ origin: 'https://cms.example' }), '/room-restyler/translations/de.js', DE);
   });
 
   it('are a JSON 404 for a language the element does not ship, or a path that leaves the folder', async () => {
@@ -199,6 +201,40 @@ describe('the widget’s languages', () => {
   it('are a JSON 404 widget_unavailable without the element', async () => {
     h = await startHarness({ widget: countingSource(undefined) });
     expect((await h.visitor().request('/room-restyler/translations/de.js')).json).toMatchObject({ code: 'widget_unavailable' });
+  });
+});
+
+describe('the modules the widget loads on first use', () => {
+  const OPERATIONS = 'import { a } from "./chunk-AB12CD34.js";\nexport const Operations = a;\n';
+  const withModules = () =>
+    countingSource({
+      ...BUNDLE,
+      modules: new Map([
+        ['operations-XY12ZW34', OPERATIONS],
+        ['chunk-AB12CD34', 'export const a = 1;\n'],
+      ]),
+    });
+
+  it('are served like the bundle beside it: compressed, cached for good under ?v=, 304 when current, readable from any origin', async () => {
+    h = await startHarness({ widget: withModules(), allowedOrigins: ['https://listing.example'] });
+    await expectServedLikeTheBundle(h.visitor({ origin: 'https://cms.example' }), '/room-restyler/operations-XY12ZW34.js', OPERATIONS);
+  });
+
+  it('are a JSON 404 for a module the element does not ship, or a path that leaves the folder', async () => {
+    h = await startHarness({ widget: withModules() });
+    await expectNotFound(h.visitor(), [
+      '/room-restyler/operations.js',
+      '/room-restyler/constructor.js',
+      '/room-restyler/room-restyler.js',
+      '/room-restyler/chunk-AB12CD34.mjs',
+      '/room-restyler/..%2fpackage.js',
+      '/room-restyler/../package.js',
+    ]);
+  });
+
+  it('are a JSON 404 widget_unavailable without the element', async () => {
+    h = await startHarness({ widget: countingSource(undefined) });
+    expect((await h.visitor().request('/room-restyler/chunk-AB12CD34.js')).json).toMatchObject({ code: 'widget_unavailable' });
   });
 });
 
