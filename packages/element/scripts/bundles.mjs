@@ -26,7 +26,8 @@ const minifyLitCss = {
       const source = await readFile(path, 'utf8');
       const match = /css`([^`]*)`/.exec(source);
       if (!match?.[1] || match[1].includes('${')) return undefined;
-      const { code } = await transform(match[1], { loader: 'css', minify: true });
+      // UTF-8 kept as is: an escape such as `\2713` is no valid escape in a template literal (lit would get `undefined`).
+      const { code } = await transform(match[1], { loader: 'css', minify: true, charset: 'utf8' });
       return { contents: source.replace(match[1], code.trim()), loader: 'ts' };
     });
   },

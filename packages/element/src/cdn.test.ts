@@ -25,6 +25,18 @@ describe('the CDN build', () => {
     expect(el.shadowRoot?.querySelector('.title')?.textContent).to.equal('Diesen Raum einrichten');
   });
 
+  it('keeps every element’s styles (a CSS escape such as `\\2713` in a css`` literal would leave it `undefined`)', async () => {
+    const bundle = '/dist/cdn/room-restyler.js';
+    await import(bundle);
+    for (const name of ['room-restyler', 'room-restyler-cards', 'room-restyler-compare', 'room-restyler-drop-zone']) {
+      const styles = (customElements.get(name) as unknown as { elementStyles: { cssText?: unknown }[] }).elementStyles;
+      expect(
+        styles.map((style) => typeof style.cssText),
+        name,
+      ).to.deep.equal(styles.map(() => 'string'));
+    }
+  });
+
   it('offers the site’s operations: the operations module and the mask brush load from beside the entry', async () => {
     const bundle = '/dist/cdn/room-restyler.js';
     await import(bundle);
