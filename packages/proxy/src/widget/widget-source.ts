@@ -57,10 +57,12 @@ async function load(source: WidgetSource): Promise<ServedWidget | undefined> {
   const { version } = bundle;
   const previews = new Map<string, { body: Uint8Array; etag: string }>();
   for (const [style, body] of bundle.previews ?? []) previews.set(style, { body, etag: `"${await hashOf(body)}"` });
-  const [translations, modules] = [await servedCodes(bundle.translations, version), await servedCodes(bundle.modules, version)];
+  const translations = await servedCodes(bundle.translations, version);
+  const modules = await servedCodes(bundle.modules, version);
   return { version, ...(await servedCode(bundle.code, version, bundle.br)), previews, translations, modules };
 }
 
+/** Each module ready to serve, by name. */
 async function servedCodes(codes: ReadonlyMap<string, string> | undefined, version: string): Promise<Map<string, ServedCode>> {
   const served = new Map<string, ServedCode>();
   for (const [name, code] of codes ?? []) served.set(name, await servedCode(code, version));
