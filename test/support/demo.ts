@@ -31,12 +31,12 @@ export function startDemo(
   return { demo, url, stderr: () => stderr };
 }
 
-/** Drops the demo's living-room photo on the widget's drop zone, as a visitor dragging it there. */
-export async function dropPhoto(page: Page): Promise<void> {
-  const photo = await readFile(PHOTO);
+/** Drops a JPEG (the demo's living-room photo unless given) on the widget's drop zone, as a visitor dragging it there. */
+export async function dropPhoto(page: Page, photo?: Buffer, name = 'living-room.jpg'): Promise<void> {
+  const jpeg = photo ?? (await readFile(PHOTO));
   await page.evaluate(
-    async (bytes) => {
-      const file = new File([new Uint8Array(bytes)], 'living-room.jpg', { type: 'image/jpeg' });
+    async ([bytes, fileName]) => {
+      const file = new File([new Uint8Array(bytes)], fileName, { type: 'image/jpeg' });
       const zone = document
         .querySelector('room-restyler')!
         .shadowRoot!.querySelector('room-restyler-drop-zone')!
@@ -46,7 +46,7 @@ export async function dropPhoto(page: Page): Promise<void> {
       for (const type of ['dragenter', 'dragover', 'drop'])
         zone.dispatchEvent(new DragEvent(type, { dataTransfer, bubbles: true, composed: true }));
     },
-    [...photo],
+    [[...jpeg], name] as const,
   );
 }
 

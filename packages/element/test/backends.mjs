@@ -11,7 +11,7 @@
 //                               (src/test/backend-contract.ts fails the test that caused them)
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { fixedPollSchedule, STYLE_IDS } from '@room-restyler/core';
+import { fixedPollSchedule, GENERATION_OPERATIONS, STYLE_IDS } from '@room-restyler/core';
 import { createRoomProxy, silentLogger } from '@room-restyler/proxy';
 import { createSharpImageProcessor, serverOriginsOf } from '@room-restyler/proxy/node';
 import { startSimulator } from '@room-restyler/simulator';
@@ -52,6 +52,10 @@ const SCENARIOS = {
   poll: { eventsUnavailable: true },
   /** The simulator behind the proxy, which offers staging, restyling, clear sky and inpaint. */
   ops: { operations: ['enhance', 'restyle', 'clearSky', 'inpaint'] },
+  /** The simulator behind the proxy, which offers every operation; the simulator acknowledges in the *Image Generation* pages' shape… */
+  everygen: { operations: GENERATION_OPERATIONS, ackShape: 'generation' },
+  /** …or in the *Object Manipulation* pages' shape. */
+  everyobj: { operations: GENERATION_OPERATIONS, ackShape: 'object' },
 };
 
 /** The proxy's upload store: in memory, noting each upload it keeps in `uploads` (for /__stats); `failures` puts fail first. */
@@ -92,8 +96,9 @@ const proxyOptions = (prefix, baseUrl) => ({
 });
 
 /** The proxy, offering `operations`, in front of the simulator (which answers every operation of the spec, on the real photo and mask). */
-async function startSimulatorBackend(prefix, { operations }) {
+async function startSimulatorBackend(prefix, { operations, ackShape }) {
   const sim = await startSimulator({
+    ...(ackShape && { ackShape }),
     latencyMs: { min: 50, max: 100 },
     accounts: [{ apiKey: TEST_API_KEY, credits: 1000 }],
     imageFetch: { allowPrivate: true },

@@ -492,10 +492,30 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The `<room-restyler>` element as one ES module (the element package's standalone bundle)
-         * @description So a site embeds the widget with one module script tag from its own origin: no CDN, no build step. Served when `@room-restyler/element` is installed next to the proxy (a Node server finds it; other runtimes pass it in the `widget` option; `widget: false` turns the route off), otherwise 404 `widget_unavailable`. With `?v=` equal to the element's version the answer is cached for a year (`immutable`); without it, or with another version, for 5 minutes. Either way it carries an `ETag`, and a matching `If-None-Match` gets 304. Compressed by `Accept-Encoding` (brotli where the runtime can, else gzip; `Vary: Accept-Encoding`). It is public code, readable from any origin: unlike every other route, no `Origin` is refused here, and the answer carries `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`, so a page on another origin (a CMS page) loads it with a module script tag. The API routes it then calls keep the origin allowlist.
+         * The `<room-restyler>` element's entry module (the element package's CDN build)
+         * @description So a site embeds the widget with one module script tag from its own origin: no CDN, no build step (what it loads on first use comes from `/room-restyler/{module}.js`). Served when `@room-restyler/element` is installed next to the proxy (a Node server finds it; other runtimes pass it in the `widget` option; `widget: false` turns the route off), otherwise 404 `widget_unavailable`. With `?v=` equal to the element's version the answer is cached for a year (`immutable`); without it, or with another version, for 5 minutes. Either way it carries an `ETag`, and a matching `If-None-Match` gets 304. Compressed by `Accept-Encoding` (brotli where the runtime can, else gzip; `Vary: Accept-Encoding`). It is public code, readable from any origin: unlike every other route, no `Origin` is refused here, and the answer carries `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`, so a page on another origin (a CMS page) loads it with a module script tag. The API routes it then calls keep the origin allowlist.
          */
         get: operations["widget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/room-restyler/{module}.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A module the `<room-restyler>` element loads on first use (the element package's CDN build)
+         * @description The widget bundle loads what a visitor needs only on first use (the full-screen view, the proxy's client, the site's extra operations, the mask brush) as modules beside it, by relative URL (`./room-restyler/<name>.js`), one copy of the code they share in chunks of their own; the names carry a hash of their content. Served with the widget (404 `widget_unavailable` without it) and public like it: no `Origin` is refused, `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`. Cached like the bundle (a year under `?v=` equal to the element's version, else 5 minutes), with an `ETag`; a matching `If-None-Match` gets 304. Compressed by `Accept-Encoding` (gzip; `Vary: Accept-Encoding`). A name the installed element does not ship is a 404 `not_found`.
+         */
+        get: operations["widgetModule"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1618,6 +1638,53 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description `br` or `gzip` when the request accepted it; absent for the plain text. */
                     "Content-Encoding"?: "br" | "gzip";
+                    Vary?: "Accept-Encoding";
+                    "Access-Control-Allow-Origin"?: "*";
+                    "Cross-Origin-Resource-Policy"?: "cross-origin";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description The copy the browser has (its `If-None-Match`) is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    widgetModule: {
+        parameters: {
+            query?: {
+                /** @description The element's version (the `X-Widget-Version` of an earlier answer): makes the URL cacheable for good. */
+                v?: string;
+            };
+            header?: {
+                /** @description `gzip` is served compressed; anything else gets the plain text. */
+                "Accept-Encoding"?: string;
+            };
+            path: {
+                /** @description A module of the installed element's CDN build (`operations-<hash>`, `chunk-<hash>`, …). */
+                module: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The module. */
+            200: {
+                headers: {
+                    /** @description The version of `@room-restyler/element` served. */
+                    "X-Widget-Version"?: string;
+                    /** @description One per encoding of the same version. */
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    /** @description `gzip` when the request accepted it; absent for the plain text. */
+                    "Content-Encoding"?: "gzip";
                     Vary?: "Accept-Encoding";
                     "Access-Control-Allow-Origin"?: "*";
                     "Cross-Origin-Resource-Policy"?: "cross-origin";

@@ -7,7 +7,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RoomRestylerEventDetails } from '../events.js';
 import { generationShare, LOAD_SHARE, remainingMs, UPLOAD_SHARE } from '../progress/estimate.js';
 
-/** Where the service finds the photo and the mask, once they are uploaded (`mask_url` is '' without a mask). */
+/** Where the service finds the photo and the mask, once they are uploaded (each '' when there is none). */
 export interface Uploaded {
   image_url: string;
   mask_url: string;
@@ -20,8 +20,8 @@ export type OperationStart = {
 
 /** What one press of "Generate" asks for. */
 export type GenerationRequest = {
-  /** The prepared photo, or the URL of a photo already on the web. */
-  source: Blob | string;
+  /** The prepared photo, or the URL of a photo already on the web; none for the text-only operations. */
+  source: Blob | string | undefined;
   /** The painted mask (PNG) of the operations that take `mask_url`, uploaded like the photo. */
   mask?: Blob | undefined;
   style: string;
@@ -163,9 +163,9 @@ export class GenerationFlow implements ReactiveController {
     const running = (async () => {
       try {
         const { source, mask } = action.request;
-        action.imageUrl ??= await this.#ensureUploaded(action, source, signal);
+        action.imageUrl ??= source && (await this.#ensureUploaded(action, source, signal));
         action.maskUrl ??= mask && (await this.#ensureUploaded(action, mask, signal, 'mask'));
-        const requestId = await this.#ensureStarted(action, { image_url: action.imageUrl, mask_url: action.maskUrl ?? '' }, signal);
+        const requestId = await this.#ensureStarted(action, { image_url: action.imageUrl ?? '', mask_url: action.maskUrl ?? '' }, signal);
         const prediction = await this.#follow(action, requestId, signal);
         const output = prediction.output ?? [];
         this.#stopTicker();

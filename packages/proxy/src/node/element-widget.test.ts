@@ -10,8 +10,8 @@ import { elementWidget } from './element-widget.js';
 let dir: string | undefined;
 afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 
-/** A project folder with `node_modules/@room-restyler/element` laid out as npm installs it (without its languages: an older element). */
-function project({ translations = false } = {}): (specifier: string) => string {
+/** A project folder with `node_modules/@room-restyler/element` laid out as npm installs it (without its languages and modules: an older element). */
+function project({ translations = false, modules = false } = {}): (specifier: string) => string {
   dir = mkdtempSync(join(tmpdir(), 'element-widget-'));
   const element = join(dir, 'node_modules/@room-restyler/element');
   mkdirSync(join(element, 'dist/cdn'), { recursive: true });
@@ -32,6 +32,11 @@ function project({ translations = false } = {}): (specifier: string) => string {
     mkdirSync(join(element, 'dist/cdn/translations'));
     writeFileSync(join(element, 'dist/cdn/translations/de.js'), 'import "../room-restyler.js"; // de\n');
     writeFileSync(join(element, 'dist/cdn/translations/de.js.map'), '{}');
+  }
+  if (modules) {
+    mkdirSync(join(element, 'dist/cdn/room-restyler'));
+    writeFileSync(join(element, 'dist/cdn/room-restyler/operations-XY12ZW34.js'), 'export const operations = true;\n');
+    writeFileSync(join(element, 'dist/cdn/room-restyler/operations-XY12ZW34.js.map'), '{}');
   }
   mkdirSync(join(element, 'previews'));
   writeFileSync(join(element, 'previews/japandi.webp'), 'RIFF japandi');
@@ -56,6 +61,12 @@ it('reads the language modules beside the bundle, and none from an element witho
   const translations = (await elementWidget(project({ translations: true }))())?.translations;
   expect(Object.fromEntries(translations ?? [])).toEqual({ de: 'import "../room-restyler.js"; // de\n' });
   expect((await elementWidget(project())())?.translations?.size).toBe(0);
+});
+
+it('reads the modules the bundle loads on first use from the folder beside it, and none from an element without them', async () => {
+  const modules = (await elementWidget(project({ modules: true }))())?.modules;
+  expect(Object.fromEntries(modules ?? [])).toEqual({ 'operations-XY12ZW34': 'export const operations = true;\n' });
+  expect((await elementWidget(project())())?.modules?.size).toBe(0);
 });
 
 it('finds nothing when the element is not installed', async () => {

@@ -1,4 +1,4 @@
-/** The bundle (brotli included), its languages and style previews of the `@room-restyler/element` installed next to the proxy (none → 404). */
+/** The bundle (brotli included), its modules, languages and style previews of the `@room-restyler/element` installed next to the proxy (none → 404). */
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -22,11 +22,12 @@ export function elementWidget(resolve: (specifier: string) => string = createReq
       if ((error as { code?: unknown }).code === 'MODULE_NOT_FOUND') return undefined;
       throw error;
     }
-    const [code, manifest, previews, translations] = await Promise.all([
+    const [code, manifest, previews, translations, modules] = await Promise.all([
       readFile(bundleFile, 'utf8'),
       readFile(manifestFile, 'utf8'),
       Promise.all(STYLE_IDS.map((style) => previewOf(style, new URL(`previews/${style}.webp`, pathToFileURL(manifestFile))))),
-      translationsBeside(new URL('translations/', pathToFileURL(bundleFile))),
+      modulesIn(new URL('translations/', pathToFileURL(bundleFile)), /^[a-z-]+\.js$/),
+      modulesIn(new URL('room-restyler/', pathToFileURL(bundleFile)), /^[A-Za-z0-9_-]+\.js$/),
     ]);
     // Once per process, so the best (slowest) level is worth it.
     const br = await brotli(code, {
@@ -38,6 +39,7 @@ export function elementWidget(resolve: (specifier: string) => string = createReq
       br: new Uint8Array(br),
       previews: new Map(previews.filter((entry) => entry !== undefined)),
       translations,
+      modules,
     };
   };
 }
@@ -50,11 +52,11 @@ async function previewOf(style: string, file: URL): Promise<[string, Uint8Array]
   );
 }
 
-/** The language modules in `dir` by language; an element older than them has none (its bundle holds German). */
-async function translationsBeside(dir: URL): Promise<Map<string, string>> {
+/** The modules in `dir` whose file name matches `file`, by name; an element older than them has none (its bundle holds them). */
+async function modulesIn(dir: URL, file: RegExp): Promise<Map<string, string>> {
   const files = await unlessMissing(readdir(dir), []);
-  const langs = files.filter((file) => /^[a-z-]+\.js$/.test(file)).map((file) => file.slice(0, -3));
-  return new Map(await Promise.all(langs.map(async (lang) => [lang, await readFile(new URL(`${lang}.js`, dir), 'utf8')] as const)));
+  const names = files.filter((name) => file.test(name)).map((name) => name.slice(0, -3));
+  return new Map(await Promise.all(names.map(async (name) => [name, await readFile(new URL(`${name}.js`, dir), 'utf8')] as const)));
 }
 
 /** What `read` gives, or `fallback` when the file is not there. */

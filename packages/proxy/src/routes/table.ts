@@ -9,7 +9,7 @@ import { handleGenerate } from './generate.js';
 import { handleLive, handleReady } from './health.js';
 import { handleEvents, handlePrediction } from './prediction.js';
 import { handleUpload, handleUploaded } from './uploads.js';
-import { handlePreview, handleTranslation, handleWidget } from './widget.js';
+import { handleModule, handlePreview, handleTranslation, handleWidget } from './widget.js';
 
 /** The name of each route in ROUTES (the request log names requests by it). */
 export type RouteName = (typeof ROUTES)[number]['name'];
@@ -47,6 +47,7 @@ export const ROUTES = [
   // The old name of /livez, kept for probes already configured with it.
   { name: 'health', method: 'GET', path: '/healthz', handler: handleLive },
   { name: 'widget', method: 'GET', path: '/room-restyler.js', handler: handleWidget, public: true },
+  { name: 'widgetModule', method: 'GET', path: '/room-restyler/{module}.js', handler: handleModule, public: true },
   { name: 'translation', method: 'GET', path: '/room-restyler/translations/{lang}.js', handler: handleTranslation, public: true },
   { name: 'preview', method: 'GET', path: '/room-restyler/previews/{style}.webp', handler: handlePreview, public: true },
 ] as const satisfies readonly Route[];
@@ -55,7 +56,7 @@ export const ROUTES = [
 const everyPathServed = <Unserved extends never>(unserved?: Unserved) => unserved;
 everyPathServed<Exclude<keyof ProxyPaths, (typeof ROUTES)[number]['path']>>();
 
-/** A path template as a pattern: each `{param}` is one token (a handle, an upload id, a language or a style); a dot is a dot. */
+/** A path template as a pattern: each `{param}` is one token (a handle, an upload id, a module, a language or a style); a dot is a dot. */
 const MATCHERS = ROUTES.map((route) => ({
   ...route,
   pattern: new RegExp(`^${route.path.replaceAll('.', '\\.').replace(/\{[^}]+\}/g, TOKEN)}$`),

@@ -156,17 +156,52 @@ describe('the widget bundle', () => {
   });
 });
 
-describe('the widget’s languages', () => {
-  const DE = 'import { registerLocale } from "../room-restyler.js";\nregisterLocale("de", {});\n';
-  const withGerman = () => countingSource({ ...BUNDLE, translations: new Map([['de', DE]]) });
+const DE = 'import { registerLocale } from "../room-restyler.js";\nregisterLocale("de", {});\n';
+const OPERATIONS = 'import { a } from "./chunk-AB12CD34.js";\nexport const Operations = a;\n';
+
+describe.each([
+  {
+    what: 'the widget’s languages',
+    beside: { translations: new Map([['de', DE]]) },
+    path: '/room-restyler/translations/de.js',
+    code: DE,
+    missing: [
+      '/room-restyler/translations/fr.js',
+      '/room-restyler/translations/constructor.js',
+      '/room-restyler/translations/de.mjs',
+      '/room-restyler/translations/../room-restyler.js',
+      '/room-restyler/translations/..%2fpackage.js',
+    ],
+  },
+  {
+    what: 'the modules the widget loads on first use',
+    beside: {
+      modules: new Map([
+        ['operations-XY12ZW34', OPERATIONS],
+        ['chunk-AB12CD34', 'export const a = 1;\n'],
+      ]),
+    },
+    path: '/room-restyler/operations-XY12ZW34.js',
+    code: OPERATIONS,
+    missing: [
+      '/room-restyler/operations.js',
+      '/room-restyler/constructor.js',
+      '/room-restyler/room-restyler.js',
+      '/room-restyler/chunk-AB12CD34.mjs',
+      '/room-restyler/..%2fpackage.js',
+      '/room-restyler/../package.js',
+    ],
+  },
+])('$what', ({ beside, path, code, missing }) => {
+  const withModules = () => countingSource({ ...BUNDLE, ...beside });
 
   it('are modules served like the bundle: compressed, cached for good under ?v=, 304 when current, readable from any origin', async () => {
-    h = await startHarness({ widget: withGerman(), allowedOrigins: ['https://listing.example'] });
+    h = await startHarness({ widget: withModules(), allowedOrigins: ['https://listing.example'] });
     const cms = h.visitor({ origin: 'https://cms.example' });
-    const german = await cms.raw('/room-restyler/translations/de.js');
-    expect(german.status).toBe(200);
-    expect(await german.text()).toBe(DE);
-    expect(Object.fromEntries(german.headers)).toMatchObject({
+    const first = await cms.raw(path);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toBe(code);
+    expect(Object.fromEntries(first.headers)).toMatchObject({
       'content-type': 'text/javascript; charset=utf-8',
       'content-encoding': 'gzip',
       'cache-control': 'public, max-age=300',
@@ -175,30 +210,22 @@ describe('the widget’s languages', () => {
       'cross-origin-resource-policy': 'cross-origin',
       etag: expect.stringMatching(/^"1\.2\.3-[0-9a-f]{24}-gzip"$/),
     });
-    const pinned = await cms.raw('/room-restyler/translations/de.js?v=1.2.3');
+    const pinned = await cms.raw(`${path}?v=1.2.3`);
     expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     await pinned.arrayBuffer();
-    const again = await cms.raw('/room-restyler/translations/de.js', {
-      headers: { 'if-none-match': german.headers.get('etag') as string },
-    });
+    const again = await cms.raw(path, { headers: { 'if-none-match': first.headers.get('etag') as string } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
   });
 
-  it('are a JSON 404 for a language the element does not ship, or a path that leaves the folder', async () => {
-    h = await startHarness({ widget: withGerman() });
-    await expectNotFound(h.visitor(), [
-      '/room-restyler/translations/fr.js',
-      '/room-restyler/translations/constructor.js',
-      '/room-restyler/translations/de.mjs',
-      '/room-restyler/translations/../room-restyler.js',
-      '/room-restyler/translations/..%2fpackage.js',
-    ]);
+  it('are a JSON 404 for a name the element does not ship, or a path that leaves the folder', async () => {
+    h = await startHarness({ widget: withModules() });
+    await expectNotFound(h.visitor(), missing);
   });
 
   it('are a JSON 404 widget_unavailable without the element', async () => {
     h = await startHarness({ widget: countingSource(undefined) });
-    expect((await h.visitor().request('/room-restyler/translations/de.js')).json).toMatchObject({ code: 'widget_unavailable' });
+    expect((await h.visitor().request(path)).json).toMatchObject({ code: 'widget_unavailable' });
   });
 });
 

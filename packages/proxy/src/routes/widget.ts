@@ -1,5 +1,5 @@
 /**
- * GET /room-restyler.js (the element as one ES module: one script tag, no CDN), its languages and its style previews.
+ * GET /room-restyler.js (the element's entry module: one script tag, no CDN), the modules it loads on first use, its languages and its style previews.
  * `?v=<element version>` is cached for good; the bare URL for 5 minutes, so a deploy reaches visitors soon. Public code:
  * any origin may load it (a CMS page embedding the widget); routes/table.ts marks these routes public.
  */
@@ -28,11 +28,25 @@ export async function handleWidget(context: ProxyContext, { request }: RequestSc
   return answerCode(request, widget, widget.version);
 }
 
-export async function handleTranslation(context: ProxyContext, { request, param }: RequestScope): Promise<Response> {
+export function handleTranslation(context: ProxyContext, scope: RequestScope): Promise<Response> {
+  return answerModule(context, scope, 'translations', 'The widget has no such language');
+}
+
+export function handleModule(context: ProxyContext, scope: RequestScope): Promise<Response> {
+  return answerModule(context, scope, 'modules', 'The widget has no such module');
+}
+
+/** One of the widget's `modules` or `translations`, named by the route's param. */
+async function answerModule(
+  context: ProxyContext,
+  { request, param }: RequestScope,
+  kind: 'modules' | 'translations',
+  missing: string,
+): Promise<Response> {
   const widget = await widgetOf(context);
-  const translation = widget.translations.get(param ?? '');
-  if (!translation) throw new ProxyHttpError(404, 'not_found', 'The widget has no such language');
-  return answerCode(request, translation, widget.version);
+  const code = widget[kind].get(param ?? '');
+  if (!code) throw new ProxyHttpError(404, 'not_found', missing);
+  return answerCode(request, code, widget.version);
 }
 
 /** A module of the widget in the encoding the browser accepts, cached for good only under `?v=<version>`. */

@@ -1,4 +1,4 @@
-/** The element's bundle served at `{prefix}/room-restyler.js` and its languages beside it: the proxy does not depend on the element, a source finds them. */
+/** The element's bundle served at `{prefix}/room-restyler.js` and its modules and languages beside it: the proxy does not depend on the element, a source finds them. */
 
 export interface WidgetBundle {
   /** The ES module's text. */
@@ -11,6 +11,8 @@ export interface WidgetBundle {
   previews?: ReadonlyMap<string, Uint8Array> | undefined;
   /** Each language but English, the ES module served at `{prefix}/room-restyler/translations/<lang>.js` (it imports the bundle). */
   translations?: ReadonlyMap<string, string> | undefined;
+  /** What the bundle loads on first use, the ES module by name (`operations-<hash>`), served at `{prefix}/room-restyler/<name>.js` (the bundle imports `./room-restyler/<name>.js`). */
+  modules?: ReadonlyMap<string, string> | undefined;
 }
 
 export type WidgetSource = () => Promise<WidgetBundle | undefined>;
@@ -28,6 +30,7 @@ export interface ServedWidget extends ServedCode {
   version: string;
   previews: ReadonlyMap<string, { body: Uint8Array; etag: string }>;
   translations: ReadonlyMap<string, ServedCode>;
+  modules: ReadonlyMap<string, ServedCode>;
 }
 
 /** Loads the bundle on first use and keeps it; a failed or empty load is tried again next time. */
@@ -54,9 +57,16 @@ async function load(source: WidgetSource): Promise<ServedWidget | undefined> {
   const { version } = bundle;
   const previews = new Map<string, { body: Uint8Array; etag: string }>();
   for (const [style, body] of bundle.previews ?? []) previews.set(style, { body, etag: `"${await hashOf(body)}"` });
-  const translations = new Map<string, ServedCode>();
-  for (const [lang, code] of bundle.translations ?? []) translations.set(lang, await servedCode(code, version));
-  return { version, ...(await servedCode(bundle.code, version, bundle.br)), previews, translations };
+  const translations = await servedCodes(bundle.translations, version);
+  const modules = await servedCodes(bundle.modules, version);
+  return { version, ...(await servedCode(bundle.code, version, bundle.br)), previews, translations, modules };
+}
+
+/** Each module ready to serve, by name. */
+async function servedCodes(codes: ReadonlyMap<string, string> | undefined, version: string): Promise<Map<string, ServedCode>> {
+  const served = new Map<string, ServedCode>();
+  for (const [name, code] of codes ?? []) served.set(name, await servedCode(code, version));
+  return served;
 }
 
 async function servedCode(code: string, version: string, br?: Uint8Array): Promise<ServedCode> {

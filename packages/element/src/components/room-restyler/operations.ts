@@ -4,7 +4,16 @@
  * Loaded only when the site lists one of them, so the default widget carries none of it.
  */
 import type { OperationBody, ViewType } from '@room-restyler/core';
-import { labelFor, OPERATIONS, VIEW_TYPES } from '@room-restyler/core/vocabulary';
+import {
+  labelFor,
+  OPERATIONS,
+  ROOM_TYPES,
+  STAGING_ROOM_TYPES,
+  STAGING_STYLE_IDS,
+  STYLES,
+  VIEW_TYPES,
+  type VocabularyEntry,
+} from '@room-restyler/core/vocabulary';
 import type { ReactiveControllerHost } from 'lit';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { OperationStart, Uploaded } from '../../controllers/generation-flow.js';
@@ -28,8 +37,8 @@ export interface OperationsHost extends ReactiveControllerHost {
   roomType: string;
 }
 
-/** `style`: the style cards and room type, as for staging. */
-type Field = 'style' | 'view' | 'prompt' | 'objects' | 'mask';
+/** `style`: the style cards and room type, as for staging; `no-photo`: a text-only operation, which skips the photo step. */
+type Field = 'style' | 'view' | 'prompt' | 'objects' | 'mask' | 'no-photo';
 
 /** An operation offered: staging (`enhance`), `restyle` (the widget's own), or one of this module's. */
 export type Offered = 'enhance' | 'restyle' | ExtraOperation;
@@ -40,7 +49,7 @@ interface Operation<O extends ExtraOperation> {
   body(uploaded: Uploaded, input: OperationInput & { style: string; roomType: string }): OperationBody<O>;
 }
 
-/** The operations the widget offers besides `enhance` and `restyle`: those that change a photo (not the text-only freestyle and generate). */
+/** The operations the widget offers besides `enhance` and `restyle`. */
 export type ExtraOperation =
   | 'emptyRoom'
   | 'lighting'
@@ -53,7 +62,10 @@ export type ExtraOperation =
   | 'inpaint'
   | 'removeObjects'
   | 'blurObjects'
-  | 'sketch';
+  | 'sketch'
+  | 'stage'
+  | 'freestyle'
+  | 'generateFromText';
 
 const photoOnly = { fields: [], body: ({ image_url }: Uploaded) => ({ image_url }) };
 const styled = {
@@ -78,6 +90,13 @@ const objects = {
     }) satisfies OperationBody<'removeObjects'> & OperationBody<'blurObjects'>,
 } as const;
 
+/** A room from words alone: no photo is asked for or uploaded. */
+const described = {
+  fields: ['prompt', 'no-photo'],
+  body: (_uploaded: Uploaded, { text }: OperationInput) =>
+    ({ prompt: text.trim() }) satisfies OperationBody<'freestyle'> & OperationBody<'generateFromText'>,
+} as const;
+
 /** Each body typed as (and `satisfies`) the spec's request of its operation: a change of the spec breaks this compile. */
 const OPERATION_TABLE: { readonly [O in ExtraOperation]: Operation<O> } = {
   emptyRoom: photoOnly,
@@ -96,13 +115,34 @@ const OPERATION_TABLE: { readonly [O in ExtraOperation]: Operation<O> } = {
   removeObjects: objects,
   blurObjects: objects,
   sketch: styled,
+  freestyle: described,
+  generateFromText: described,
+  // The staging page's closed lists: `choose` keeps the host's style and room type within them.
+  stage: {
+    fields: ['style'],
+    body: ({ image_url }, { style, roomType }) => {
+      const stagingStyle = STAGING_STYLE_IDS.find((id) => id === style);
+      const stagingRoomType = STAGING_ROOM_TYPES.find((entry) => entry.roomType === roomType)?.id;
+      return {
+        image_url,
+        ...(stagingStyle && { style: stagingStyle }),
+        ...(stagingRoomType && { room_type: stagingRoomType }),
+      } satisfies OperationBody<'stage'>;
+    },
+  },
 };
+
+/** Staging's styles and room types (the staging page spells its room types with hyphens; the widget shows the kit's). */
+const STAGING_STYLES: readonly VocabularyEntry[] = STYLES.filter(({ id }) => STAGING_STYLE_IDS.some((staging) => staging === id));
+const STAGING_ROOMS: readonly VocabularyEntry[] = ROOM_TYPES.filter(({ id }) => STAGING_ROOM_TYPES.some((r) => r.roomType === id));
 
 interface Messages {
   operations: Record<ExtraOperation, string>;
   views: Record<ViewType, string>;
   view: string;
   prompt: string;
+  /** The prompt of the text-only operations. */
+  describe: string;
   remove: string;
   blur: string;
 }
@@ -116,6 +156,7 @@ const en: Messages = {
   views: label(VIEW_TYPES),
   view: 'View in the windows',
   prompt: 'Describe the change',
+  describe: 'Describe the room',
   remove: 'What to remove (separate with commas)',
   blur: 'What to blur (separate with commas)',
 };
@@ -134,10 +175,14 @@ const de: Messages = {
     removeObjects: 'Objekte entfernen',
     blurObjects: 'Objekte unkenntlich machen',
     sketch: 'Skizze in einen Raum verwandeln (fotorealistisch)',
+    stage: 'Leeren Raum einrichten',
+    freestyle: 'Raum aus einer Beschreibung erstellen',
+    generateFromText: 'Raum aus einer Beschreibung erstellen (ausführlich)',
   },
   views: { mountain: 'Berge', beach: 'Strand', city: 'Stadt', forest: 'Wald', garden: 'Garten', sunset: 'Sonnenuntergang', ocean: 'Meer' },
   view: 'Blick aus den Fenstern',
   prompt: 'Beschreiben Sie die Änderung',
+  describe: 'Beschreiben Sie den Raum',
   remove: 'Was entfernt werden soll (durch Kommas getrennt)',
   blur: 'Was unkenntlich werden soll (durch Kommas getrennt)',
 };
@@ -156,6 +201,9 @@ const fr: Messages = {
     removeObjects: 'Retirer des objets',
     blurObjects: 'Flouter des objets',
     sketch: 'Transformer un croquis en pièce (photoréaliste)',
+    stage: 'Meubler une pièce vide',
+    freestyle: 'Créer une pièce à partir d’une description',
+    generateFromText: 'Créer une pièce à partir d’une description (détaillée)',
   },
   views: {
     mountain: 'Montagnes',
@@ -168,6 +216,7 @@ const fr: Messages = {
   },
   view: 'Vue des fenêtres',
   prompt: 'Décrivez la modification',
+  describe: 'Décrivez la pièce',
   remove: 'Ce qu’il faut retirer (séparé par des virgules)',
   blur: 'Ce qu’il faut flouter (séparé par des virgules)',
 };
@@ -221,6 +270,11 @@ export class Operations {
     return isBuiltIn(this.chosen) || has(this.chosen, 'style');
   }
 
+  /** Whether the chosen operation takes no photo (the text-only ones): the photo step is skipped, the result shows alone. */
+  get photoless(): boolean {
+    return has(this.chosen, 'no-photo');
+  }
+
   /** Each operation offered and its words (staging's and restyling's are the widget's). */
   items({ t, lang }: Localizer): [Offered, string][] {
     return this.offered.map((id) => [
@@ -236,9 +290,20 @@ export class Operations {
       : undefined;
   }
 
+  /** The style and room-type choices of `stage`: the staging page's closed lists (the widget's for the others). */
+  get vocabulary(): { styleOptions: readonly VocabularyEntry[]; roomTypeOptions: readonly VocabularyEntry[] } | undefined {
+    return this.chosen === 'stage' ? { styleOptions: STAGING_STYLES, roomTypeOptions: STAGING_ROOMS } : undefined;
+  }
+
   choose(id: Offered): void {
     if (isBuiltIn(id)) this.#host.mode = id === 'restyle' ? 'restyle' : 'staging';
     this.picked = isBuiltIn(id) ? undefined : id;
+    if (id === 'stage') {
+      // A style or room type the staging page does not list becomes its first.
+      const host = this.#host;
+      if (!STAGING_STYLES.some((s) => s.id === host.roomStyle)) host.roomStyle = STAGING_STYLES[0]?.id ?? host.roomStyle;
+      if (!STAGING_ROOMS.some((r) => r.id === host.roomType)) host.roomType = STAGING_ROOMS[0]?.id ?? host.roomType;
+    }
     this.#update();
   }
 
@@ -257,7 +322,7 @@ export class Operations {
    * The chosen extra operation's start, with the mask it takes; none for staging and restyling. None
    * either while its text or mask is missing: focus goes there, so Generate says what it needs.
    */
-  start(): (OperationStart & { mask?: Blob | undefined; style?: string }) | undefined {
+  start(): (OperationStart & { mask?: Blob | undefined; style?: string; source?: undefined }) | undefined {
     const { chosen, input } = this;
     if (isBuiltIn(chosen)) return undefined;
     const missing =
@@ -274,16 +339,28 @@ export class Operations {
     // The table pairs each operation with its own body; TypeScript cannot follow that through `chosen`.
     const start = { operation: chosen, body: (uploaded: Uploaded) => body(uploaded, choices) } as OperationStart;
     // An operation without a style names its results (and its `style` in the events) by its id.
-    return { ...start, mask: has(chosen, 'mask') ? input.mask : undefined, ...(!has(chosen, 'style') && { style: chosen }) };
+    // The text-only operations upload no photo, even one chosen before.
+    return {
+      ...start,
+      mask: has(chosen, 'mask') ? input.mask : undefined,
+      ...(!has(chosen, 'style') && { style: chosen }),
+      ...(this.photoless && { source: undefined }),
+    };
   }
 
   /** The chosen operation's own fields (the style cards and room type are the widget's). */
   renderFields(lang: string, disabled: boolean): TemplateResult {
     const { chosen, input } = this;
     const t = messagesFor(lang);
-    const text = has(chosen, 'prompt') ? t.prompt : has(chosen, 'objects') ? t[chosen === 'blurObjects' ? 'blur' : 'remove'] : '';
+    const text = has(chosen, 'no-photo')
+      ? t.describe
+      : has(chosen, 'prompt')
+        ? t.prompt
+        : has(chosen, 'objects')
+          ? t[chosen === 'blurObjects' ? 'blur' : 'remove']
+          : '';
     // Styles of this module's parts, here rather than in the widget's (which every page loads): the
-    // text area, and the brush's photo, toolbar and hint above the choices instead of over them.
+    // text area, the result of the text-only operations, and the brush's photo, toolbar and hint above the choices instead of over them.
     return html`<style>
         .panel:has(room-restyler-mask-brush) {
           gap: 0.75rem;
@@ -299,6 +376,12 @@ export class Operations {
         }
         room-restyler-mask-brush {
           --room-restyler-mask-height: 30rem;
+        }
+        [part~='after'] {
+          display: block;
+          width: 100%;
+          height: 100%;
+          object-fit: contain;
         }
         textarea {
           min-height: 4.5rem;
@@ -324,9 +407,21 @@ export class Operations {
       }`;
   }
 
-  /** The photo under the mask brush, for the operations that take a mask; the brush loads with the first of them. */
-  renderMask(src: string): TemplateResult | undefined {
-    if (!has(this.chosen, 'mask')) return undefined;
+  /** The result of a text-only operation, alone: nothing to compare a room made from words with. */
+  renderResult(t: Localizer['t'], src = ''): TemplateResult | undefined {
+    if (!this.photoless) return undefined;
+    return html`<style>
+        [part~='compare-with'] {
+          display: none;
+        }</style
+      ><img part="after" src=${src} alt=${t('after')} />`;
+  }
+
+  /** The photo under the mask brush, for the operations that take a mask (the brush loads with the first of them); no photo for the text-only ones. */
+  renderMask(photo: { src: string } | undefined): TemplateResult | typeof nothing | undefined {
+    if (this.photoless) return nothing;
+    if (!has(this.chosen, 'mask') || !photo) return undefined;
+    const { src } = photo;
     // A mask belongs to one photo (the brush drops its marks for another).
     if (src !== this.#maskedPhoto) this.input = { ...this.input, mask: undefined };
     this.#maskedPhoto = src;

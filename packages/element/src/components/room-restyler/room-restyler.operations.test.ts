@@ -3,6 +3,7 @@
  * proxy (offering staging, restyling, clear sky and inpaint) in front of the simulator.
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { GENERATION_OPERATIONS, type GenerationOperation, generationOperations } from '@room-restyler/core';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
 import '../../translations/de.js';
@@ -101,4 +102,78 @@ describe('<room-restyler operations>', function () {
     expect(body.mask_url).not.to.equal(body.image_url);
     expect(stats.starts.map((s) => s.operation)).to.deep.equal(['inpaint']);
   });
+});
+
+/** The body keys the proxy receives for each operation the widget offers, as the widget fills its fields. */
+const BODY_KEYS: Record<string, string[]> = {
+  // First, before any photo: the text-only operations skip the photo step.
+  freestyle: ['prompt'],
+  generateFromText: ['prompt'],
+  enhance: ['image_url', 'mode', 'room_type', 'style'],
+  restyle: ['image_url', 'room_type', 'style'],
+  emptyRoom: ['image_url'],
+  lighting: ['image_url'],
+  windowView: ['image_url', 'view_type'],
+  clearSky: ['image_url'],
+  upscale: ['image_url'],
+  sketchToImage: ['image_url', 'room_type', 'style'],
+  modify: ['image_url', 'mask_url', 'prompt'],
+  edit: ['image_url', 'prompt'],
+  inpaint: ['image_url', 'mask_url', 'prompt'],
+  removeObjects: ['image_url', 'objects'],
+  blurObjects: ['image_url', 'objects'],
+  sketch: ['image_url', 'room_type', 'style'],
+  stage: ['image_url', 'room_type', 'style'],
+};
+
+describe('<room-restyler operations> offering every operation', function () {
+  this.timeout(600_000);
+
+  for (const ackShape of ['generation', 'object'] as const) {
+    it(`drives each operation through the proxy to a result (the simulator acknowledging in the ${ackShape} shape)`, async () => {
+      const endpoint = `/backend/every${ackShape.slice(0, 3)}-widget`;
+      const offered = Object.keys(BODY_KEYS);
+      const el = await fixture<RoomRestyler>(html`<room-restyler endpoint=${endpoint} operations=${offered.join(',')}></room-restyler>`);
+      await until(() => part(el, 'mode')!.querySelectorAll('input').length === offered.length, 'the operations to load');
+      // Every operation the widget offers is in the list.
+      expect([...offered].sort()).to.deep.equal([...GENERATION_OPERATIONS].sort());
+      let seen = 0;
+      for (const operation of offered) {
+        const textOnly = !BODY_KEYS[operation]!.includes('image_url');
+        if (!textOnly && !part(el, 'preview')?.querySelector('img')) await el.selectFile(await samplePhoto('living-room'));
+        part(el, 'mode')!.querySelector<HTMLInputElement>(`input[value="${operation}"]`)!.click();
+        await el.updateComplete;
+        const prompt = part<HTMLTextAreaElement>(el, 'prompt');
+        if (prompt) {
+          prompt.value = 'a green velvet sofa, a lamp';
+          prompt.dispatchEvent(new Event('input'));
+        }
+        const brush = part(el, 'mask-brush');
+        if (brush) {
+          await until(() => !!brush.shadowRoot?.querySelector('canvas') && !!part(brush, 'stage'), 'the mask brush');
+          const marked = oneEvent(brush, 'room-restyler-mask-change');
+          part(brush, 'stage')!.focus();
+          await sendKeys({ press: 'Enter' });
+          await marked;
+        }
+        await generate(el);
+        const stats = await backendStats(endpoint);
+        // The first start of a page also fetches the proxy's visitor cookie (a 428, then the same start again).
+        const received = stats.received.slice(seen).map(({ path, body }) => [path, Object.keys(body).sort()]);
+        seen = stats.received.length;
+        expect(received, operation).to.have.length.above(0);
+        for (const start of received)
+          expect(start, operation).to.deep.equal([generationOperations[operation as GenerationOperation].path, BODY_KEYS[operation]]);
+        expect(stats.starts.map((s) => s.operation).at(-1)).to.equal(operation);
+        if (textOnly) {
+          // No photo went up, and the room made from words shows alone, without a "before".
+          expect(stats.uploads, operation).to.deep.equal([]);
+          expect(part(el, 'compare'), operation).to.equal(null);
+          expect(part<HTMLImageElement>(el, 'after')!.getAttribute('src'), operation).not.to.equal('');
+        } else expect(part<HTMLElement & { afterSrc: string }>(el, 'compare')!.afterSrc, operation).not.to.equal('');
+        part(el, 'try-another')!.click();
+        await until(() => is(el, 'ready'), 'the choices again');
+      }
+    });
+  }
 });

@@ -64,7 +64,7 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  *
  * @attr endpoint - URL (absolute or relative to the page) where the key proxy is mounted.
  * @attr mode - `staging` (stage an empty room, default) or `restyle` (restyle a furnished one).
- * @attr operations - the operations offered, a comma list of the service's operationIds (default `enhance,restyle`: staging and restyling), e.g. `enhance,clearSky,inpaint`; the site's proxy must allow them. Not in the CDN file, which offers staging and restyling.
+ * @attr operations - the operations offered, a comma list of the service's operationIds (default `enhance,restyle`: staging and restyling), e.g. `enhance,clearSky,inpaint`; the site's proxy must allow them.
  * @attr room-style - the chosen interior style id, e.g. `scandinavian` (named so because HTML's `style` attribute is inline CSS).
  * @attr room-type - the chosen room type id, e.g. `living_room`.
  * @attr lang - language of the UI (`en`, `de`, `fr`, or any registered); defaults to the nearest ancestor's `lang`, followed at run time.
@@ -102,6 +102,7 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  * @csspart status - the status line otherwise.
  * @csspart result - the result area.
  * @csspart compare - the before/after slider (inner parts `frame`, `handle` exported).
+ * @csspart after - the result of a text-only operation (`freestyle`, `generateFromText`), shown alone instead of the slider.
  * @csspart fullscreen - the Full screen button.
  * @csspart viewer - the full-screen comparison dialog.
  * @csspart gallery - the results of this visit, a radio group of the one shown (inner part `thumb`: each card).
@@ -229,7 +230,7 @@ export class RoomRestyler extends LitElement {
   #waitTimer: ReturnType<typeof setTimeout> | undefined;
   /** The full-screen view, loaded when it is first opened. */
   #viewer: typeof import('./viewer.js') | undefined;
-  /** The site's chosen operations, loaded once `operations` is set (the CDN file has none). */
+  /** The site's chosen operations, loaded once `operations` is set. */
   #ops: Operations | undefined;
   #opsLoaded: Promise<void> | undefined;
 
@@ -321,11 +322,11 @@ export class RoomRestyler extends LitElement {
   /** Starts a generation for the chosen photo and choices. A second call while one runs does nothing. */
   async generate(): Promise<void> {
     if (this.#opsLoaded) await this.#opsLoaded;
-    if (!this.photo) return;
+    if (!(this.photo || this.#ops?.photoless)) return;
     const { roomStyle: style, roomType } = this;
     const operation = this.#operation();
     // Each body `satisfies` the spec's request: a field the spec drops breaks this compile (pnpm spec:drill).
-    const start: (OperationStart & { mask?: Blob | undefined; style?: string }) | undefined =
+    const start: (OperationStart & { mask?: Blob | undefined; style?: string; source?: undefined }) | undefined =
       operation === 'restyle'
         ? { operation, body: ({ image_url }) => ({ image_url, style, room_type: roomType }) satisfies OperationBody<'restyle'> }
         : operation === 'enhance'
@@ -336,7 +337,7 @@ export class RoomRestyler extends LitElement {
           : this.#ops?.start();
     if (!start) return;
     this.notice = undefined;
-    return this.#flow.start({ source: this.photo.source, style, roomType, ...start });
+    return this.#flow.start({ source: this.photo?.source, style, roomType, ...start });
   }
 
   /** Stops the running generation; says whether its credit may already be spent. */
@@ -382,7 +383,7 @@ export class RoomRestyler extends LitElement {
   }
 
   protected override willUpdate(): void {
-    // Not in the CDN file: there the import fails, and staging and restyling are offered.
+    // A module that fails to load (a network error) leaves staging and restyling offered.
     this.#opsLoaded ??= this.operations
       ? import('./operations.js').then(
           ({ Operations }) => {
@@ -455,10 +456,10 @@ export class RoomRestyler extends LitElement {
     const { photo } = this;
     if (view === 'result') {
       return html`<div class="result" part="result">
-        ${this.#renderCompare(0)}
+        ${this.#ops?.renderResult(t, this.results[this.shown]?.src) ?? this.#renderCompare(0)}
       </div>`;
     }
-    if (!photo) {
+    if (!(this.photo || this.#ops?.photoless)) {
       return html`<room-restyler-drop-zone
         part="dropzone"
         exportparts="zone"
@@ -477,7 +478,7 @@ export class RoomRestyler extends LitElement {
     }
     const busy = BUSY.includes(view);
     return html`<div class="preview" part="preview">
-      ${this.#ops?.renderMask(photo.src) ?? html`<img src=${photo.src} alt=${t('before')} />`}
+      ${this.#ops?.renderMask(photo) ?? html`<img src=${photo?.src} alt=${t('before')} />`}
       ${busy ? html`<div class="scan"></div>` : nothing}
       ${
         view === 'error'
@@ -520,7 +521,8 @@ export class RoomRestyler extends LitElement {
     const busy = BUSY.includes(this.#view);
     const ops = this.#ops;
     const chosen = this.#operation();
-    const styleChoices: Card[] = this.#choices(this.styleOptions, this.roomStyle).map(({ id }) => ({
+    const vocabulary = ops?.vocabulary ?? this;
+    const styleChoices: Card[] = this.#choices(vocabulary.styleOptions, this.roomStyle).map(({ id }) => ({
       id,
       label: this.#styleLabel(id),
       // The proxy serves a preview of each style the kit knows.
@@ -554,7 +556,7 @@ export class RoomRestyler extends LitElement {
             ? html`<label class="field"
                 >${t('roomType')}
                 <select part="room-type" ?disabled=${busy} @change=${(e: Event) => this.#choose({ roomType: (e.target as HTMLSelectElement).value })}>
-                  ${this.#choices(this.roomTypeOptions, this.roomType).map(
+                  ${this.#choices(vocabulary.roomTypeOptions, this.roomType).map(
                     (o) => html`<option value=${o.id} ?selected=${o.id === this.roomType}>${this.#roomLabel(o.id)}</option>`,
                   )}
                 </select>
@@ -669,7 +671,7 @@ export class RoomRestyler extends LitElement {
     if (phase === 'failed') return 'error';
     if (this.reading) return 'reading';
     if (this.results.length && this.showResults) return 'result';
-    return this.photo ? 'ready' : 'empty';
+    return this.photo || this.#ops?.photoless ? 'ready' : 'empty';
   }
 
   /** The text of the one live region, derived from the view: it changes (and is announced) with the phase, not on every tick. */
