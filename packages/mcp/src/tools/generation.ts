@@ -15,6 +15,7 @@ import { failedJobResult } from '../results/failed-job.js';
 import { jobErrorContent } from '../results/job-output.js';
 import { presentJob } from '../results/job-result.js';
 import { fileStem } from '../results/save.js';
+import type { CancelledTask } from '../tasks/task-store.js';
 import { type LocalFileArgument, uploadLocalImage } from '../uploads/upload.js';
 import { InputError } from '../user-errors.js';
 import { whereFilesAre } from './fields.js';
@@ -31,6 +32,8 @@ export interface GenerationArgs {
   save_dir?: string | undefined;
 }
 
+type CancelledAnswer = ReturnType<CancelledTask>;
+
 export interface Generation {
   /** The tool's name, for `recent_jobs`. */
   tool: string;
@@ -46,9 +49,12 @@ export interface Generation {
   fields: Record<string, string | readonly string[] | undefined>;
 }
 
-/** Who else needs to know once the service accepted the job (tasks take its id, the spend guard counts it). */
+/**
+ * Who else needs to know once the service accepted the job (tasks take its id, the spend guard counts
+ * it); a batch has no one id, and says what its cancel answers instead.
+ */
 export interface GenerationHooks {
-  onStarted?: ((requestId: string) => void) | undefined;
+  onStarted?: ((requestId: string | undefined, cancelled?: () => CancelledAnswer) => void) | undefined;
 }
 
 export async function runGeneration(
