@@ -2,6 +2,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { OPERATIONS } from '@room-restyler/core/vocabulary';
 import type { JobOutput } from '../../src/results/job-output.js';
+import type { ListingOutput } from '../../src/results/listing-output.js';
 
 /** A generation as the tools take it: what is sent again for "try another style". */
 export interface JobRequest {
@@ -49,4 +50,10 @@ export function textOf(result: CallToolResult): string {
     .flatMap((block) => (block.type === 'text' ? [block.text] : []))
     .join('\n')
     .trim();
+}
+
+/** A `stage_listing` result: its items (photo × style), each with its "before" and its images. */
+export function listingOf(result: CallToolResult): ListingOutput | undefined {
+  const output = result.structuredContent as Partial<ListingOutput> | undefined;
+  return !result.isError && Array.isArray(output?.items) ? (output as ListingOutput) : undefined;
 }

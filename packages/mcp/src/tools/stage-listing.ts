@@ -29,9 +29,9 @@ import { creditsWord } from '../elicitation/spend-guard.js';
 import { plannedDir, readablePath, shownPath, writableDir } from '../files/file-access.js';
 import { balanceNow } from '../results/balance.js';
 import { downloadImage } from '../results/download.js';
-import { type ErrorContent, errorResult } from '../results/error-result.js';
+import { errorResult } from '../results/error-result.js';
+import { type ListingItem, type ListingOutput, listingErrorContent, listingOutputSchema } from '../results/listing-output.js';
 import { fileStem, safeName, savedFileLinks, saveImages } from '../results/save.js';
-import type { ToolError } from '../results/tool-error.js';
 import type { Registry } from '../surface/registry.js';
 import { checkedArguments } from '../surface/tool-arguments.js';
 import type { GenerationRun } from '../tasks/generation-task.js';
@@ -49,51 +49,6 @@ const TITLE = 'Stage a whole listing';
 export const MAX_LISTING_ITEMS = 40;
 const MAX_STYLES = 6;
 const CREDITS_PER_ITEM = operationCredits.enhance;
-
-// The schema names what a program acts on, loosely: tools/list stays within twice its size before issue 29
-// (surface/tool-list-size.test.ts); every field is in ListingOutput.
-export const listingOutputSchema = z
-  .object({
-    status: z.enum(['completed', 'cancelled', 'not_started']),
-    items: z.array(
-      z
-        .object({ id: z.string(), status: z.string(), charged: z.boolean(), images: z.array(z.object({ url: z.string() }).loose()) })
-        .loose(),
-    ),
-    credits_charged: z.number().int(),
-    credits_remaining: z.number().int().optional(),
-    error: z.object({ code: z.string(), message: z.string() }).loose().optional(),
-  })
-  .loose()
-  .describe('items: one per photo × style; charged: its job was made (or may have been).');
-
-interface ListingItem {
-  id: string;
-  photo: string;
-  /** The "before": the photo as the service fetched it. */
-  photo_url: string;
-  style: string;
-  status: 'succeeded' | 'failed' | 'cancelled';
-  request_id?: string;
-  images: { url: string; saved_path?: string }[];
-  error?: string;
-  charged: boolean;
-}
-
-interface ListingOutput {
-  status: 'completed' | 'cancelled' | 'not_started';
-  items: ListingItem[];
-  succeeded: number;
-  failed: number;
-  cancelled: number;
-  credits_planned?: number;
-  credits_charged: number;
-  credits_remaining?: number;
-  error?: ToolError;
-}
-
-const listingErrorContent: ErrorContent = (error) =>
-  ({ status: 'not_started', items: [], succeeded: 0, failed: 0, cancelled: 0, credits_charged: 0, error }) satisfies ListingOutput;
 
 export function registerStageListingTool(server: McpServer, ctx: ServerContext, registry: Registry): RegisteredTool {
   const files = ctx.files !== 'off';
