@@ -181,7 +181,9 @@ describe('stage_listing against the simulator', () => {
     expect(output.status).toBe('cancelled');
     expect(charged.length).toBeGreaterThanOrEqual(jobs());
     expect(charged.length).toBeLessThan(6);
-    expect(cancelled.statusMessage).toMatch(/^Cancelled\./);
+    expect(cancelled.statusMessage).toBe(
+      `Cancelled; nothing more starts. ${charged.length} item${charged.length === 1 ? '' : 's'} charged (or possibly): ${charged.map((item) => item.id).join(', ')}.`,
+    );
     // The jobs made run to their end; by then nothing else was started.
     await waitFor(() => simulator.stats().jobs.running === 0, 'the charged jobs to end');
     expect(jobs()).toBeLessThanOrEqual(charged.length);

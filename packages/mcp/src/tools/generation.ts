@@ -157,7 +157,7 @@ function fileSources(ctx: ServerContext, args: GenerationArgs, operation: Genera
 }
 
 /** A file still to be uploaded, as the body check sees it: its upload will give an http(s) URL. */
-const UPLOAD_STAND_IN = 'https://upload.invalid/local-file';
+export const UPLOAD_STAND_IN = 'https://upload.invalid/local-file';
 
 /**
  * Refuses, before anything is uploaded, asked or started, a call whose operation would refuse its
@@ -170,8 +170,13 @@ export function checkGeneration(ctx: ServerContext, args: GenerationArgs, genera
 }
 
 function operationBody(generation: Generation, files: { image_url: string | undefined; mask_url: string | undefined }) {
-  const given = Object.entries({ ...generation.fields, ...files }).filter(([, value]) => value !== undefined);
-  const checked = checkOperationInput(generation.operation, Object.fromEntries(given));
+  return checkedBody(generation.operation, { ...generation.fields, ...files });
+}
+
+/** The body of `operation` from the given fields (undefined ones left out), or an InputError saying which field and why. */
+export function checkedBody<O extends GenerationOperation>(operation: O, fields: Record<string, unknown>) {
+  const given = Object.entries(fields).filter(([, value]) => value !== undefined);
+  const checked = checkOperationInput(operation, Object.fromEntries(given));
   if (!checked.ok) throw new InputError(`${checked.message}. Nothing was started; fix it and call again.`);
   return checked.value;
 }

@@ -22,7 +22,7 @@ import {
   replayJournal,
   runBatch,
 } from '@room-restyler/core/batch';
-import { checkOperationInput, imageUrlSchema, styleSchema } from '@room-restyler/core/schemas';
+import { imageUrlSchema, styleSchema } from '@room-restyler/core/schemas';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { creditsWord } from '../elicitation/spend-guard.js';
@@ -39,14 +39,14 @@ import { PHOTO_EXTENSIONS } from '../uploads/local-photo.js';
 import { uploadLocalImage } from '../uploads/upload.js';
 import { InputError } from '../user-errors.js';
 import { generationAnnotations } from './annotations.js';
-import type { GenerationHooks } from './generation.js';
+import { checkedBody, type GenerationHooks, UPLOAD_STAND_IN } from './generation.js';
 import { registerRunTool } from './generation-tool.js';
 import type { ToolExtra } from './progress.js';
 
 const NAME = 'stage_listing';
 const TITLE = 'Stage a whole listing';
 /** A listing is 10–40 photos; a batch of more is several calls. */
-export const MAX_LISTING_ITEMS = 40;
+const MAX_LISTING_ITEMS = 40;
 const MAX_STYLES = 6;
 const CREDITS_PER_ITEM = operationCredits.enhance;
 
@@ -80,9 +80,12 @@ export function registerStageListingTool(server: McpServer, ctx: ServerContext, 
       const count = sources.length * args.styles.length;
       if (count > MAX_LISTING_ITEMS)
         throw new InputError(`${count} images (photos × styles) is more than ${MAX_LISTING_ITEMS} in one call: split the listing.`);
-      const toInput = (image_url: string, style: string) => checkedInput({ image_url, mode: args.mode, style });
+      const toInput = (image_url: string, style: string) => ({
+        operation: 'enhance' as const,
+        ...checkedBody('enhance', { image_url, mode: args.mode, style }),
+      });
       // Every input is refused here, before anything is uploaded or asked, rather than by the service.
-      for (const style of args.styles) toInput('https://upload.invalid/photo', style);
+      for (const style of args.styles) toInput(UPLOAD_STAND_IN, style);
 
       const photos = await Promise.all(
         sources.map(async (source) => (URL.canParse(source) ? source : uploadLocalImage(ctx, source, extra.signal, 'image_path'))),
@@ -119,13 +122,6 @@ export function registerStageListingTool(server: McpServer, ctx: ServerContext, 
     },
     run,
   );
-}
-
-function checkedInput(fields: Record<string, string | undefined>) {
-  const given = Object.entries(fields).filter(([, value]) => value !== undefined);
-  const checked = checkOperationInput('enhance', Object.fromEntries(given));
-  if (!checked.ok) throw new InputError(`${checked.message}. Nothing was started; fix it and call again.`);
-  return { operation: 'enhance' as const, ...checked.value };
 }
 
 /** The photos of `image_paths`: each file as given, each folder's photos by name. */
@@ -173,22 +169,23 @@ async function runListing(
       if (!item) return;
       const inputs = { image_url: item.photo, mode, style: item.variant };
       const job = { request_id: record.requestId, tool: NAME, inputs, started_at: new Date().toISOString() };
-      ctx.jobs.add(job, fileStem([mode, item.variant, item.name], record.requestId));
+      ctx.jobs.add(job, fileStem([item.name, item.variant], record.requestId));
       ctx.spend.recordJob(CREDITS_PER_ITEM);
     },
   };
-  const report = itemProgress(extra, ctx.log, plan.items.length);
-  void report(0, `Started ${plan.items.length} images (${creditsWord(plan.credits)}).`);
+  const notify = itemProgress(extra, ctx.log, plan.items.length);
+  void notify(0, `Started ${plan.items.length} images (${creditsWord(plan.credits)}).`);
   const batch = runBatch(client, plan, {
     journal,
-    onProgress: (progress) => void progressOf(progress, plan, report),
+    onProgress: (progress) => void progressOf(progress, plan, notify),
     wait: { schedule: ctx.pollSchedule },
   });
   // What a cancel answers (a task's cancel, before the batch has stopped): the items charged so far, from the journal.
   hooks.onStarted?.(undefined, () => {
-    const now = replayJournal(records.records);
-    const result = listingResult(plan, batchReport(plan, now?.items ?? new Map()), [], undefined);
-    return { statusMessage: `Cancelled. ${result.content[0]?.type === 'text' ? result.content[0].text : ''}`, result };
+    const report = batchReport(plan, replayJournal(records.records)?.items ?? new Map());
+    const charged = report.charged.length ? `: ${report.charged.join(', ')}` : '';
+    const statusMessage = `Cancelled; nothing more starts. ${plural(report.charged.length, 'item')} charged (or possibly)${charged}.`;
+    return { statusMessage, result: listingResult(plan, report, [], undefined) };
   });
   const stop = () => void batch.cancel();
   extra.signal.addEventListener('abort', stop, { once: true });
@@ -211,13 +208,13 @@ function itemProgress(extra: ToolExtra, log: (line: string) => void, total: numb
       .catch((error: unknown) => log(`progress notification not sent: ${error instanceof Error ? error.message : String(error)}`));
 }
 
-function progressOf(progress: BatchProgress, plan: BatchPlan, report: ReportItem): Promise<void> | undefined {
+function progressOf(progress: BatchProgress, plan: BatchPlan, notify: ReportItem): Promise<void> | undefined {
   const { ended } = progress;
   const item = plan.items.find((one) => one.id === ended?.item);
   if (!ended || !item) return undefined;
   const done = progress.succeeded + progress.failed;
   const what = ended.kind === 'succeeded' ? 'done' : `failed (${ended.error})`;
-  return report(done, `${done}/${progress.total}: ${item.name} × ${item.variant} ${what}`);
+  return notify(done, `${done}/${progress.total}: ${item.name} × ${item.variant} ${what}`);
 }
 
 async function presentListing(
@@ -234,7 +231,7 @@ async function presentListing(
     for (const { item, output = [], requestId = '' } of report.items.filter((one) => one.status === 'succeeded')) {
       try {
         const images = await Promise.all(output.map((url) => downloadImage(ctx.fetch, url, signal)));
-        const paths = await saveImages(dir, fileStem([item.name, item.variant], requestId), images);
+        const paths = await saveImages(dir, ctx.jobs.fileStem(requestId), images);
         saved.set(item.id, paths);
       } catch (error) {
         notes.push(`${item.id} not saved: ${error instanceof Error ? error.message : String(error)}`);
