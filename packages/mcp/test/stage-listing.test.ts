@@ -160,7 +160,14 @@ describe('stage_listing against the simulator', () => {
       { method: 'tools/call', params: { ...listing(), task: { ttl: 60_000 } } },
       CreateTaskResultSchema,
     );
-    await waitFor(async () => (await mcp.client.experimental.tasks.getTask(task.taskId)).status === 'completed', 'the listing task');
+    const messages = new Set<string | undefined>();
+    await waitFor(async () => {
+      const now = await mcp.client.experimental.tasks.getTask(task.taskId);
+      messages.add(now.statusMessage);
+      return now.status === 'completed';
+    }, 'the listing task');
+    // While it runs, tasks/get says which image was done last.
+    expect([...messages].some((message) => /^[1-5]\/6: .+ × .+ done$/.test(message ?? ''))).toBe(true);
     const result = await mcp.client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(result.structuredContent).toMatchObject({ status: 'completed', succeeded: 6 });
     expect(jobs()).toBe(6);
