@@ -21,14 +21,16 @@ export function requestFromInput(
   args: Record<string, unknown> = {},
 ): { photo?: string; request: JobRequest } {
   const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-  const operation = toolName === 'enhance' ? 'enhance' : 'restyle';
+  // A listing is made with enhance (staging or restyle), in its first style until the user picks another.
+  const listing = toolName === 'stage_listing';
+  const operation = toolName === 'enhance' || listing ? 'enhance' : 'restyle';
   const photo = text(args.image_url);
   return {
     ...(photo ? { photo } : {}),
     request: {
       operation,
       mode: operation === 'enhance' ? (text(args.mode) ?? 'staging') : undefined,
-      style: text(args.style) ?? 'modern',
+      style: text(args.style) ?? (listing && Array.isArray(args.styles) ? text(args.styles[0]) : undefined) ?? 'modern',
       roomType: text(args.room_type) ?? 'living_room',
       done: OPERATIONS.find((entry) => entry.id === args.operation)?.label,
     },

@@ -244,11 +244,13 @@ export class StudioView extends LitElement {
   #renderPairs(): TemplateResult {
     const { t } = this.#language.localizer;
     return html`<ul class="pairs" aria-label=${t('results')}>
-      ${this.results.map(
-        (r, i) =>
-          html`<li>
+      ${this.results.map((r, i) =>
+        // Results made since (another style for one photo) are in the compare's gallery, not among the pairs.
+        !r.listing
+          ? nothing
+          : html`<li>
             <button type="button" class="pair" data-pair=${i} @click=${() => this.#show(i)}>
-              <span class="side"><img src=${r.listing?.before ?? ''} alt=${t('before')} /><span class="tag">${t('before')}</span></span>
+              <span class="side"><img src=${r.listing.before} alt=${t('before')} /><span class="tag">${t('before')}</span></span>
               <span class="side"><img src=${r.src} alt=${this.#resultLabel(r)} /><span class="tag">${t('disclosure')}</span></span>
               <span class="name">${this.#resultLabel(r)}</span>
             </button>
@@ -306,7 +308,7 @@ export class StudioView extends LitElement {
         [this.#texts().editPart, 'edit-part', () => after && this.#mark({ url: after.src, src: after.src })],
         [t('changePhoto'), 'change-photo', () => (this.view = 'empty')],
       ];
-      if (after?.listing) actions.push([this.#texts().allPairs, 'all-pairs', () => (this.view = 'listing')]);
+      if (this.results.some((r) => r.listing)) actions.push([this.#texts().allPairs, 'all-pairs', () => (this.view = 'listing')]);
     } else if (this.view === 'marking') {
       const texts = this.#texts();
       status = '';

@@ -398,8 +398,23 @@ describe('the studio app in a host', () => {
     await compareLoaded(app);
     expect(await studio(app)).toMatchObject({ before: items[2]?.photo_url, after: items[2]?.images[0]?.url, label: 'Virtually staged' });
     expect((await studio(app)).actions).toContain('All pairs');
+
+    // Another style for that photo: the listing's operation (enhance, its mode), the pair's photo.
+    calls.length = 0;
+    await click(app, 'try-another');
+    await click(app, 'generate');
+    await expect.poll(() => calls.length, { timeout: SAFETY_TIMEOUT_MS }).toBe(1);
+    expect(calls[0]).toMatchObject({
+      name: 'enhance',
+      arguments: { image_url: items[2]?.photo_url, mode: 'restyle', style: 'scandinavian' },
+    });
+    await app.waitForFunction(() => {
+      const cards = document.querySelector('room-restyler-studio')?.shadowRoot?.querySelector('room-restyler-cards.gallery')?.shadowRoot;
+      return [...(cards?.querySelectorAll('img') ?? [])].filter((img) => img.complete && img.naturalWidth > 0).length === 7;
+    });
     await click(app, 'all-pairs');
     await app.locator('room-restyler-studio .pairs').waitFor();
+    expect((await pairs()).map((pair) => pair.label)).toEqual(shown.map((pair) => pair.label));
     expect(errors).toEqual([]);
     await page.close();
   });
