@@ -22,12 +22,13 @@ import { registerPredictionTool } from './tools/prediction.js';
 import { registerRecentJobsTool } from './tools/recent-jobs.js';
 import { registerRestyleTool } from './tools/restyle.js';
 import { registerSaveImagesTool } from './tools/save-images.js';
+import { registerStageListingTool } from './tools/stage-listing.js';
 import { VERSION } from './version.js';
 
 const SERVER_INSTRUCTIONS =
   'Stage empty rooms (`enhance`, mode staging) and restyle furnished rooms (`restyle`) from room photos; ' +
   'fix a whole photo (`edit_photo`: sky, lighting, window view, upscale, empty room), change, remove or blur things in it ' +
-  '(`edit_objects`), or create a room from a sketch or words (`create_room`). ' +
+  '(`edit_objects`), or create a room from a sketch or words (`create_room`); a whole listing at once: `stage_listing`. ' +
   'Each generated image costs credits (each tool says how many; `me` shows the balance). Jobs take 10–30 s; if a tool returns before the job is done, ' +
   'call `prediction` with the request id instead of starting a new generation. If a call was interrupted or its outcome is unknown, ' +
   '`recent_jobs` finds the job again.';
@@ -62,6 +63,7 @@ export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServ
     registerRestyleTool(server, ctx, registry),
     ...registerOperationTools(server, ctx, registry),
     registerPredictionTool(server, ctx, registry),
+    registerStageListingTool(server, ctx, registry),
   ];
   // Over HTTP without --files-root the server writes no files: the tool would only ever refuse.
   if (ctx.files !== 'off') registerSaveImagesTool(server, ctx, registry);

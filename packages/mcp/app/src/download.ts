@@ -1,25 +1,35 @@
 /**
- * Download from inside the host's sandbox, which may forbid the page's own downloads: the result is
- * fetched, labelled "Virtually staged" like the widget's downloads, and handed to the host
- * (`ui/download-file`). If the image cannot be fetched, the host gets the link to fetch itself;
- * a host without downloads opens the link instead.
+ * Download from inside the host's sandbox, which may forbid the page's own downloads (and a zip of
+ * a listing would have to be built in the app): every image is fetched, labelled "Virtually staged"
+ * like the widget's downloads, and all are handed to the host in one request (`ui/download-file`),
+ * so the user confirms once. An image that cannot be fetched goes as its link for the host to fetch;
+ * a host without downloads opens each link instead.
  */
 import type { App } from '@modelcontextprotocol/ext-apps';
 import { labelImage } from '@room-restyler/element/components';
 
-export async function downloadThroughHost(app: App, url: string, filename: string, label: string): Promise<void> {
+export interface DownloadFile {
+  url: string;
+  filename: string;
+}
+
+export async function downloadThroughHost(app: App, files: readonly DownloadFile[], label: string): Promise<void> {
   if (!app.getHostCapabilities()?.downloadFile) {
-    await app.openLink({ url });
+    for (const { url } of files) await app.openLink({ url });
     return;
   }
+  const contents = await Promise.all(files.map((file) => labelled(file, label)));
+  await app.downloadFile({ contents });
+}
+
+async function labelled({ url, filename }: DownloadFile, label: string) {
   try {
     const response = await fetch(url, { mode: 'cors', credentials: 'omit' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const labelled = await labelImage(await response.blob(), label);
-    const blob = await base64Of(labelled);
-    await app.downloadFile({ contents: [{ type: 'resource', resource: { uri: `file:///${filename}`, mimeType: 'image/jpeg', blob } }] });
+    const blob = await base64Of(await labelImage(await response.blob(), label));
+    return { type: 'resource' as const, resource: { uri: `file:///${filename}`, mimeType: 'image/jpeg', blob } };
   } catch {
-    await app.downloadFile({ contents: [{ type: 'resource_link', uri: url, name: filename, mimeType: 'image/jpeg' }] });
+    return { type: 'resource_link' as const, uri: url, name: filename, mimeType: 'image/jpeg' };
   }
 }
 

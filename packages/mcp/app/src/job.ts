@@ -2,6 +2,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { OPERATIONS } from '@room-restyler/core/vocabulary';
 import type { JobOutput } from '../../src/results/job-output.js';
+import type { ListingOutput } from '../../src/results/listing-output.js';
 
 /** A generation as the tools take it: what is sent again for "try another style". */
 export interface JobRequest {
@@ -20,14 +21,16 @@ export function requestFromInput(
   args: Record<string, unknown> = {},
 ): { photo?: string; request: JobRequest } {
   const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-  const operation = toolName === 'enhance' ? 'enhance' : 'restyle';
+  // A listing is made with enhance (staging or restyle), in its first style until the user picks another.
+  const listing = toolName === 'stage_listing';
+  const operation = toolName === 'enhance' || listing ? 'enhance' : 'restyle';
   const photo = text(args.image_url);
   return {
     ...(photo ? { photo } : {}),
     request: {
       operation,
       mode: operation === 'enhance' ? (text(args.mode) ?? 'staging') : undefined,
-      style: text(args.style) ?? 'modern',
+      style: text(args.style) ?? (listing && Array.isArray(args.styles) ? text(args.styles[0]) : undefined) ?? 'modern',
       roomType: text(args.room_type) ?? 'living_room',
       done: OPERATIONS.find((entry) => entry.id === args.operation)?.label,
     },
@@ -49,4 +52,10 @@ export function textOf(result: CallToolResult): string {
     .flatMap((block) => (block.type === 'text' ? [block.text] : []))
     .join('\n')
     .trim();
+}
+
+/** A `stage_listing` result: its items (photo × style), each with its "before" and its images. */
+export function listingOf(result: CallToolResult): ListingOutput | undefined {
+  const output = result.structuredContent as Partial<ListingOutput> | undefined;
+  return !result.isError && Array.isArray(output?.items) ? (output as ListingOutput) : undefined;
 }

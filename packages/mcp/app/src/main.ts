@@ -22,7 +22,7 @@ const app = new App({ name: 'room-restyler-studio', version: '1.0.0' });
 
 view.host = {
   callTool: (name, args) => app.callServerTool({ name, arguments: args }),
-  download: (url, filename, label) => downloadThroughHost(app, url, filename, label),
+  download: (files, label) => downloadThroughHost(app, files, label),
 };
 
 function followHost(context: McpUiHostContext | undefined) {

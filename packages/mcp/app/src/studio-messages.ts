@@ -1,9 +1,13 @@
-/** The studio's own texts (editing part of a photo), beside the widget's, in its three languages. */
+/** The studio's own texts (editing part of a photo, a listing's pairs), beside the widget's, in its three languages. */
 export interface StudioMessages {
   editPart: string;
   prompt: string;
   applyEdit: string;
   cancel: string;
+  /** A listing's results: the grid of before/after pairs. */
+  allPairs: string;
+  downloadAll: string;
+  imagesReady: (n: number) => string;
 }
 
 const en: StudioMessages = {
@@ -11,6 +15,9 @@ const en: StudioMessages = {
   prompt: 'Describe the change',
   applyEdit: 'Edit the marked area',
   cancel: 'Cancel',
+  allPairs: 'All pairs',
+  downloadAll: 'Download all',
+  imagesReady: (n) => `${n} image${n === 1 ? '' : 's'} ready: open a pair to compare it.`,
 };
 
 const de: StudioMessages = {
@@ -18,6 +25,9 @@ const de: StudioMessages = {
   prompt: 'Beschreiben Sie die Änderung',
   applyEdit: 'Markierten Bereich bearbeiten',
   cancel: 'Abbrechen',
+  allPairs: 'Alle Paare',
+  downloadAll: 'Alle herunterladen',
+  imagesReady: (n) => `${n} ${n === 1 ? 'Bild' : 'Bilder'} fertig: ein Paar öffnen, um es zu vergleichen.`,
 };
 
 const fr: StudioMessages = {
@@ -25,6 +35,9 @@ const fr: StudioMessages = {
   prompt: 'Décrivez la modification',
   applyEdit: 'Modifier la zone marquée',
   cancel: 'Annuler',
+  allPairs: 'Toutes les paires',
+  downloadAll: 'Tout télécharger',
+  imagesReady: (n) => `${n} image${n === 1 ? '' : 's'} prête${n === 1 ? '' : 's'} : ouvrez une paire pour la comparer.`,
 };
 
 const CATALOGS: Record<string, StudioMessages> = { en, de, fr };

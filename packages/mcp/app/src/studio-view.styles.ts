@@ -5,6 +5,7 @@ import { css } from 'lit';
  * variables, when the host sends them) feed the widget's colour tokens. A result shown alone (its
  * "before" photo cannot be loaded) carries the "Virtually staged" label the compare's tag carries.
  * The mask brush, when marking part of a photo, takes the stage's place, with the prompt below it.
+ * A listing's results are a grid of before/after pairs, two or three to a row by the frame's width.
  */
 export default css`
   :host {
@@ -49,5 +50,57 @@ export default css`
     font-size: 0.8125rem;
     font-weight: 600;
     pointer-events: none;
+  }
+  .pairs {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr));
+    gap: 0.75rem;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .pair {
+    display: grid;
+    grid-template-columns: 1fr 1fr;
+    gap: 2px;
+    width: 100%;
+    padding: 0;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    overflow: hidden;
+    background: var(--_surface-2);
+    color: inherit;
+    font: inherit;
+    cursor: pointer;
+  }
+  .pair:hover,
+  .pair:focus-visible {
+    border-color: var(--_accent);
+  }
+  .side {
+    position: relative;
+  }
+  .pair img {
+    display: block;
+    width: 100%;
+    aspect-ratio: 4 / 3;
+    object-fit: cover;
+  }
+  .tag {
+    position: absolute;
+    inset-block-start: 0.3rem;
+    inset-inline-start: 0.3rem;
+    padding: 0.05rem 0.4rem;
+    border-radius: 999px;
+    background: rgb(0 0 0 / 0.62);
+    color: #fff;
+    font-size: 0.6875rem;
+    font-weight: 600;
+  }
+  .name {
+    grid-column: 1 / -1;
+    padding: 0.35rem 0.5rem;
+    font-size: 0.875rem;
+    text-align: start;
   }
 `;

@@ -24,15 +24,15 @@ import {
   widgetStyles,
 } from '@room-restyler/element/components';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
-import { base64Of } from './download.js';
-import { type JobRequest, outcomeOf, requestFromInput, textOf } from './job.js';
+import { base64Of, type DownloadFile } from './download.js';
+import { type JobRequest, listingOf, outcomeOf, requestFromInput, textOf } from './job.js';
 import { studioMessages } from './studio-messages.js';
 import styles from './studio-view.styles.js';
 
-/** What the view asks of the host: tool calls on this server, and saving a file. */
+/** What the view asks of the host: tool calls on this server, and saving files. */
 export interface StudioHost {
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
-  download(url: string, filename: string, label: string): Promise<void>;
+  download(files: readonly DownloadFile[], label: string): Promise<void>;
 }
 
 interface Result {
@@ -43,9 +43,11 @@ interface Result {
   done?: string | undefined;
   /** 1, 2, … among the results of the same style (or operation), for its label. */
   n: number;
+  /** A listing's result: its own "before" photo and its name (`kitchen`), for the label `kitchen × Scandinavian`. */
+  listing?: { before: string; photo: string } | undefined;
 }
 
-type View = 'empty' | 'uploading' | 'generating' | 'choosing' | 'result' | 'marking' | 'failed';
+type View = 'empty' | 'uploading' | 'generating' | 'choosing' | 'result' | 'marking' | 'failed' | 'listing';
 /** The photo being marked for an edit: its URL for the tools, and what shows it. */
 type Marked = { url: string; src: string };
 const BUSY: readonly View[] = ['uploading', 'generating'];
@@ -114,9 +116,23 @@ export class StudioView extends LitElement {
     this.#working('generating');
   }
 
-  /** The tool call's result: its images, or a job to follow, or what went wrong. */
+  /** The tool call's result: its images (a listing's pairs), or a job to follow, or what went wrong. */
   toolResult(result: CallToolResult): Promise<void> {
-    return this.#settle(++this.#action, result);
+    const action = ++this.#action;
+    const listing = listingOf(result);
+    if (!listing) return this.#settle(action, result);
+    this.results = listing.items.flatMap((item) =>
+      item.images.map((image, i) => ({
+        src: image.url,
+        style: item.style,
+        roomType: this.request.roomType,
+        n: i + 1,
+        listing: { before: item.photo_url, photo: item.photo },
+      })),
+    );
+    this.#stopTicker();
+    this.view = 'listing';
+    return Promise.resolve();
   }
 
   /** The host cancelled the tool call. */
@@ -134,7 +150,13 @@ export class StudioView extends LitElement {
     const { t } = this.#language.localizer;
     return html`<section class="card" aria-label=${t(this.#mode() === 'restyle' ? 'titleRestyle' : 'title')}>
       <div class="sr-only" role="status" aria-live="polite">${this.#announcement()}</div>
-      ${this.view === 'marking' && this.marked ? this.#renderMarking(this.marked) : html`<div class="stage">${this.#renderStage()}</div>`}
+      ${
+        this.view === 'listing'
+          ? this.#renderPairs()
+          : this.view === 'marking' && this.marked
+            ? this.#renderMarking(this.marked)
+            : html`<div class="stage">${this.#renderStage()}</div>`
+      }
       ${this.view === 'choosing' ? this.#renderChoices() : nothing} ${this.#renderGallery()}
       <div class="foot">${this.#renderFooter()}</div>
     </section>`;
@@ -218,6 +240,33 @@ export class StudioView extends LitElement {
       </label>`;
   }
 
+  /** A listing's results: before and after side by side, labelled photo × style; a pair opens in the compare. */
+  #renderPairs(): TemplateResult {
+    const { t } = this.#language.localizer;
+    return html`<ul class="pairs" aria-label=${t('results')}>
+      ${this.results.map((r, i) =>
+        // Results made since (another style for one photo) are in the compare's gallery, not among the pairs.
+        !r.listing
+          ? nothing
+          : html`<li>
+            <button type="button" class="pair" data-pair=${i} @click=${() => this.#show(i)}>
+              <span class="side"><img src=${r.listing.before} alt=${t('before')} /><span class="tag">${t('before')}</span></span>
+              <span class="side"><img src=${r.src} alt=${this.#resultLabel(r)} /><span class="tag">${t('disclosure')}</span></span>
+              <span class="name">${this.#resultLabel(r)}</span>
+            </button>
+          </li>`,
+      )}
+    </ul>`;
+  }
+
+  /** One result in the before/after compare; a listing's comes with its own photo, the "before" of what is tried next. */
+  #show(index: number) {
+    const before = this.results[index]?.listing?.before;
+    if (before) this.#setPhoto(before);
+    this.shown = index;
+    this.view = 'result';
+  }
+
   #renderGallery() {
     if (this.results.length < 2 || this.view !== 'result') return nothing;
     const { t } = this.#language.localizer;
@@ -227,7 +276,7 @@ export class StudioView extends LitElement {
       .cards=${this.results.map((r, i): Card => ({ id: String(i), label: this.#resultLabel(r), image: r.src }))}
       .value=${String(this.shown)}
       .label=${t('results')}
-      @rr-choose=${(e: PartEvent<'rr-choose'>) => (this.shown = Number(e.detail.id))}
+      @rr-choose=${(e: PartEvent<'rr-choose'>) => this.#show(Number(e.detail.id))}
     ></room-restyler-cards>`;
   }
 
@@ -248,14 +297,18 @@ export class StudioView extends LitElement {
       status = html`<span>${head}</span><span class="time">${time}</span>`;
       bar = html`<div class="bar" role="progressbar" aria-label=${head} aria-valuenow=${pct} style="--_fill:${pct}%"><span></span></div>`;
       actions = [];
+    } else if (this.view === 'listing') {
+      status = this.#texts().imagesReady(this.results.length);
+      actions = [[this.#texts().downloadAll, 'download-all', () => this.#download(this.results)]];
     } else if (this.view === 'result') {
       status = t('phaseDone');
       actions = [
-        [t('download'), 'download', () => this.#download()],
+        [t('download'), 'download', () => this.#download(after ? [after] : [])],
         [t('tryAnother'), 'try-another', () => (this.view = 'choosing')],
         [this.#texts().editPart, 'edit-part', () => after && this.#mark({ url: after.src, src: after.src })],
         [t('changePhoto'), 'change-photo', () => (this.view = 'empty')],
       ];
+      if (this.results.some((r) => r.listing)) actions.push([this.#texts().allPairs, 'all-pairs', () => (this.view = 'listing')]);
     } else if (this.view === 'marking') {
       const texts = this.#texts();
       status = '';
@@ -289,7 +342,7 @@ export class StudioView extends LitElement {
   #announcement(): string {
     const { t } = this.#language.localizer;
     if (this.view === 'failed') return `${t('phaseFailed')} ${this.failure}`;
-    if (this.view === 'result') return t('phaseDone');
+    if (this.view === 'result' || this.view === 'listing') return t('phaseDone');
     return BUSY.includes(this.view) ? t(this.view === 'uploading' ? 'phaseUploading' : 'phaseGenerating') : '';
   }
 
@@ -399,11 +452,15 @@ export class StudioView extends LitElement {
     }
   }
 
-  async #download() {
-    const result = this.results[this.shown];
-    if (!result || !this.host) return;
+  async #download(results: readonly Result[]) {
+    if (!results.length || !this.host) return;
     const { t } = this.#language.localizer;
-    await this.host.download(result.src, downloadName(result.roomType, result.done ?? result.style, result.n - 1), t('disclosure'));
+    const files = results.map((r) => ({
+      url: r.src,
+      // A listing's image is named by its photo: `kitchen-scandinavian-1.jpg`.
+      filename: downloadName(r.listing?.photo ?? r.roomType, r.done ?? r.style, r.n - 1),
+    }));
+    await this.host.download(files, t('disclosure'));
   }
 
   #setPhoto(url: string | undefined, src = url) {
@@ -457,6 +514,7 @@ export class StudioView extends LitElement {
   }
 
   #resultLabel(result: Result): string {
+    if (result.listing) return `${result.listing.photo} × ${this.#styleLabel(result.style)}`;
     return this.#language.localizer.t('resultN', { style: result.done ?? this.#styleLabel(result.style), n: result.n });
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type CallToolResult, type ElicitRequestFormParams, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { ErrorContent } from '../results/error-result.js';
 import { jobErrorContent } from '../results/job-output.js';
 import type { ToolExtra } from '../tools/progress.js';
 
@@ -31,10 +32,10 @@ export async function askUser(server: Server, extra: ToolExtra, question: Questi
   }
 }
 
-/** What a generation tool returns when the user said no: nothing started, nothing charged. */
-export function notStarted(reason: string): CallToolResult {
+/** What a generation tool returns when the user said no: nothing started, nothing charged (in the tool's output shape). */
+export function notStarted(reason: string, content: ErrorContent = jobErrorContent): CallToolResult {
   const message = `Not started: ${reason} No job was started and nothing was charged.`;
   // Not retryable: calling again without the user's answer would ask them again, not start.
   const error = { code: 'not_confirmed', message, retryable: false };
-  return { isError: true, content: [{ type: 'text', text: message }], structuredContent: jobErrorContent(error) };
+  return { isError: true, content: [{ type: 'text', text: message }], structuredContent: content(error) };
 }

@@ -5,6 +5,7 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ErrorContent } from '../results/error-result.js';
 import type { ToolExtra } from '../tools/progress.js';
 import { askUser, canAsk, notStarted } from './ask-user.js';
 
@@ -26,21 +27,31 @@ export class SpendGuard {
     this.#spent += credits;
   }
 
-  /** `undefined` to go ahead with a generation that costs `credits`, or the result to return when the user did not confirm. */
-  async confirm(server: Server, extra: ToolExtra, credits: number): Promise<CallToolResult | undefined> {
+  /**
+   * `undefined` to go ahead with work that costs `credits`, or the result to return when the user did not confirm.
+   * `ask` words the question (default: one generation's) and shapes the refusal as the tool's output.
+   */
+  async confirm(
+    server: Server,
+    extra: ToolExtra,
+    credits: number,
+    ask: { message?: string; content?: ErrorContent } = {},
+  ): Promise<CallToolResult | undefined> {
     const after = this.#spent + credits;
     if (after <= this.#approvedUpTo || !canAsk(server)) return undefined;
     const content = await askUser(server, extra, {
       message:
+        ask.message ??
         `This generation costs ${creditsWord(credits)}. This session has spent ${creditsWord(this.#spent)} so far; ` +
-        `going on makes ${after}, more than the ${this.#limit} this server spends without asking. Go ahead?`,
+          `going on makes ${after}, more than the ${this.#limit} this server spends without asking. Go ahead?`,
       requestedSchema: {
         type: 'object',
         properties: { confirm: { type: 'boolean', title: `Spend ${creditsWord(credits)}`, default: true } },
         required: ['confirm'],
       },
     });
-    if (content?.confirm !== true) return notStarted('the user did not confirm spending another credit.');
+    const spending = ask.message === undefined ? 'another credit' : creditsWord(credits);
+    if (content?.confirm !== true) return notStarted(`the user did not confirm spending ${spending}.`, ask.content);
     this.#approvedUpTo = after + this.#limit;
     return undefined;
   }

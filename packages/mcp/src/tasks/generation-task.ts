@@ -31,7 +31,7 @@ export const TASK_WAIT_SECONDS = 15 * 60;
 /** The progress token the run reports under inside a task; its steps become the task's status message. */
 const TASK_PROGRESS = 'room-restyler-task';
 
-export function generationTaskHandler<Args extends { wait_seconds: number }>(
+export function generationTaskHandler<Args extends object>(
   store: GenerationTaskStore,
   run: GenerationRun<Args>,
   log: (line: string) => void,
@@ -44,7 +44,7 @@ export function generationTaskHandler<Args extends { wait_seconds: number }>(
   };
 }
 
-async function createTask<Args extends { wait_seconds: number }>(
+async function createTask<Args extends object>(
   store: GenerationTaskStore,
   run: GenerationRun<Args>,
   args: Args,
@@ -78,8 +78,8 @@ async function createTask<Args extends { wait_seconds: number }>(
     taskExtra(extra, store.signal(id), () => shownAs, store),
     {
       // From here on the task carries the job's id, and progress becomes its status message.
-      onStarted(requestId) {
-        const task = store.show(id, requestId);
+      onStarted(requestId, cancelled) {
+        const task = store.show(id, requestId, cancelled);
         shownAs = task.taskId;
         accept(task);
       },

@@ -26,6 +26,8 @@ interface Entry {
   result?: Result;
   /** Stops following the job: aborted by tasks/cancel and when the session ends. */
   controller: AbortController;
+  /** What this task says when cancelled, when not the store's default (a batch lists the items it charged). */
+  cancelled?: (() => ReturnType<CancelledTask>) | undefined;
   expiry?: ReturnType<typeof setTimeout>;
 }
 
@@ -80,8 +82,9 @@ export class GenerationTaskStore implements TaskStore {
     const entry = this.#own(taskId, sessionId);
     if (!entry || isTerminal(entry.task.status)) return;
     if (status === 'cancelled') {
-      const cancelled = this.#cancelled(taskId);
+      // Stopped first, so that what it says is final: nothing starts after.
       entry.controller.abort();
+      const cancelled = entry.cancelled?.() ?? this.#cancelled(taskId);
       this.#finish(entry, 'cancelled', cancelled.result, cancelled.statusMessage);
       return;
     }
@@ -114,10 +117,11 @@ export class GenerationTaskStore implements TaskStore {
     this.#entries.get(taskId)?.controller.abort();
   }
 
-  /** Makes the task visible, under the job's request id when there is one. */
-  show(taskId: string, requestId?: string): Task {
+  /** Makes the task visible, under the job's request id when there is one; `cancelled` says what a cancel of it answers. */
+  show(taskId: string, requestId?: string, cancelled?: () => ReturnType<CancelledTask>): Task {
     const entry = this.#entries.get(taskId);
     if (!entry) throw new Error(`Task ${taskId} not found`);
+    entry.cancelled = cancelled;
     let id = taskId;
     if (requestId !== undefined && !this.#entries.has(requestId)) {
       this.#entries.delete(taskId);

@@ -26,15 +26,17 @@ export type SpecFields<Request, Asked extends keyof Request = never> = WithOptio
   [K in Asked]?: Request[K] | undefined;
 };
 
+export interface ToolConfig<Args> {
+  title: string;
+  description: string;
+  inputSchema: z.ZodType<Args>;
+  outputSchema: AnySchema;
+  annotations: ToolAnnotations;
+}
+
 export interface GenerationToolSpec<Args extends GenerationArgs & Choices> {
   name: string;
-  config: {
-    title: string;
-    description: string;
-    inputSchema: z.ZodType<Args>;
-    outputSchema: AnySchema;
-    annotations: ToolAnnotations;
-  };
+  config: ToolConfig<Args>;
   /** Choices the job needs; the user is asked for the missing ones when the client can be asked. */
   choices(args: Args): readonly Choice[];
   generation(args: Args): Generation;
@@ -67,15 +69,27 @@ export function registerGenerationTool<Args extends GenerationArgs & Choices>(
       return errorResult(error, {}, jobErrorContent);
     }
   };
+  return registerRunTool(server, ctx, registry, spec.name, spec.config, run);
+}
+
+/** A tool that starts paid work: an optional MCP Task when the session has tasks, else a plain tool. */
+export function registerRunTool<Args extends object>(
+  server: McpServer,
+  ctx: ServerContext,
+  registry: Registry,
+  toolName: string,
+  config: ToolConfig<Args>,
+  run: GenerationRun<Args>,
+): RegisteredTool {
   // The SDK hands the handler the arguments as parsed by inputSchema, i.e. Args.
   const { tasks } = ctx;
-  return registry.tool(spec.name, (name) =>
+  return registry.tool(toolName, (name) =>
     tasks
       ? server.experimental.tasks.registerToolTask(
           name,
-          { ...spec.config, execution: { taskSupport: 'optional' } },
+          { ...config, execution: { taskSupport: 'optional' } },
           generationTaskHandler(tasks, run, ctx.log),
         )
-      : server.registerTool(name, spec.config, (args, extra) => run(args as Args, extra, {})),
+      : server.registerTool(name, config, (args, extra) => run(args as Args, extra, {})),
   );
 }

@@ -15,6 +15,7 @@ import { failedJobResult } from '../results/failed-job.js';
 import { jobErrorContent } from '../results/job-output.js';
 import { presentJob } from '../results/job-result.js';
 import { fileStem } from '../results/save.js';
+import type { CancelledTask } from '../tasks/task-store.js';
 import { type LocalFileArgument, uploadLocalImage } from '../uploads/upload.js';
 import { InputError } from '../user-errors.js';
 import { whereFilesAre } from './fields.js';
@@ -31,6 +32,8 @@ export interface GenerationArgs {
   save_dir?: string | undefined;
 }
 
+type CancelledAnswer = ReturnType<CancelledTask>;
+
 export interface Generation {
   /** The tool's name, for `recent_jobs`. */
   tool: string;
@@ -46,9 +49,12 @@ export interface Generation {
   fields: Record<string, string | readonly string[] | undefined>;
 }
 
-/** Who else needs to know once the service accepted the job (tasks take its id, the spend guard counts it). */
+/**
+ * Who else needs to know once the service accepted the job (tasks take its id, the spend guard counts
+ * it); a batch has no one id, and says what its cancel answers instead.
+ */
 export interface GenerationHooks {
-  onStarted?: ((requestId: string) => void) | undefined;
+  onStarted?: ((requestId: string | undefined, cancelled?: () => CancelledAnswer) => void) | undefined;
 }
 
 export async function runGeneration(
@@ -151,7 +157,7 @@ function fileSources(ctx: ServerContext, args: GenerationArgs, operation: Genera
 }
 
 /** A file still to be uploaded, as the body check sees it: its upload will give an http(s) URL. */
-const UPLOAD_STAND_IN = 'https://upload.invalid/local-file';
+export const UPLOAD_STAND_IN = 'https://upload.invalid/local-file';
 
 /**
  * Refuses, before anything is uploaded, asked or started, a call whose operation would refuse its
@@ -164,8 +170,13 @@ export function checkGeneration(ctx: ServerContext, args: GenerationArgs, genera
 }
 
 function operationBody(generation: Generation, files: { image_url: string | undefined; mask_url: string | undefined }) {
-  const given = Object.entries({ ...generation.fields, ...files }).filter(([, value]) => value !== undefined);
-  const checked = checkOperationInput(generation.operation, Object.fromEntries(given));
+  return checkedBody(generation.operation, { ...generation.fields, ...files });
+}
+
+/** The body of `operation` from the given fields (undefined ones left out), or an InputError saying which field and why. */
+export function checkedBody<O extends GenerationOperation>(operation: O, fields: Record<string, unknown>) {
+  const given = Object.entries(fields).filter(([, value]) => value !== undefined);
+  const checked = checkOperationInput(operation, Object.fromEntries(given));
   if (!checked.ok) throw new InputError(`${checked.message}. Nothing was started; fix it and call again.`);
   return checked.value;
 }

@@ -351,6 +351,74 @@ describe('the studio app in a host', () => {
     await page.close();
   });
 
+  it('shows a listing as a gallery of before/after pairs: each opens the compare, and every image downloads in one host request', async () => {
+    const photos = ['empty-room.jpg', 'furnished-room.jpg', 'empty-room.jpg?second'].map(
+      (p) => `${simulator.url}/__simulator/samples/${p}`,
+    );
+    const input = { image_urls: photos, styles: ['scandinavian', 'japandi'], mode: 'restyle' };
+    const result = (await client.callTool({ name: 'stage_listing', arguments: input })) as CallToolResult;
+    const items = (result.structuredContent as { items: { photo_url: string; images: { url: string }[] }[] }).items;
+    expect(items).toHaveLength(6);
+    const { page, app, errors } = await openStudio('stage_listing', input, result);
+    const pairs = () =>
+      app.evaluate(() =>
+        [...(document.querySelector('room-restyler-studio')?.shadowRoot?.querySelectorAll('.pair') ?? [])].map((pair) => ({
+          loaded: [...pair.querySelectorAll('img')].map((img) => (img.complete && img.naturalWidth > 0 ? img.src : undefined)),
+          label: pair.querySelector('.name')?.textContent,
+        })),
+      );
+    await app.waitForFunction(() => {
+      const images = [...(document.querySelector('room-restyler-studio')?.shadowRoot?.querySelectorAll('.pair img') ?? [])];
+      return images.length === 12 && images.every((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0);
+    });
+    const shown = await pairs();
+    expect(shown.map((pair) => pair.label)).toEqual([
+      'empty-room × Scandinavian',
+      'empty-room × Japandi',
+      'furnished-room × Scandinavian',
+      'furnished-room × Japandi',
+      'empty-room-2 × Scandinavian',
+      'empty-room-2 × Japandi',
+    ]);
+    expect(shown.map((pair) => pair.loaded)).toEqual(items.map((item) => [item.photo_url, item.images[0]?.url]));
+    expect((await studio(app)).actions).toEqual(['Download all']);
+    await screenshot(page, app, 'studio-listing-light.png');
+
+    // Download all: every image in one request to the host, named by photo and style.
+    const seen = downloads.length;
+    await click(app, 'download-all');
+    await expect.poll(() => downloads.length, { timeout: SAFETY_TIMEOUT_MS }).toBe(seen + 1);
+    const names = JSON.stringify(downloads.at(-1)).match(/file:\/\/\/[a-z0-9-]+\.jpg/g);
+    expect(names).toEqual(shown.map((pair) => `file:///${(pair.label ?? '').toLowerCase().replace(' × ', '-')}-1.jpg`));
+
+    // A pair opens in the before/after compare, its own photo the "before"; "All pairs" goes back.
+    await app.evaluate(() =>
+      document.querySelector('room-restyler-studio')?.shadowRoot?.querySelector<HTMLElement>('[data-pair="2"]')?.click(),
+    );
+    await compareLoaded(app);
+    expect(await studio(app)).toMatchObject({ before: items[2]?.photo_url, after: items[2]?.images[0]?.url, label: 'Virtually staged' });
+    expect((await studio(app)).actions).toContain('All pairs');
+
+    // Another style for that photo: the listing's operation (enhance, its mode), the pair's photo.
+    calls.length = 0;
+    await click(app, 'try-another');
+    await click(app, 'generate');
+    await expect.poll(() => calls.length, { timeout: SAFETY_TIMEOUT_MS }).toBe(1);
+    expect(calls[0]).toMatchObject({
+      name: 'enhance',
+      arguments: { image_url: items[2]?.photo_url, mode: 'restyle', style: 'scandinavian' },
+    });
+    await app.waitForFunction(() => {
+      const cards = document.querySelector('room-restyler-studio')?.shadowRoot?.querySelector('room-restyler-cards.gallery')?.shadowRoot;
+      return [...(cards?.querySelectorAll('img') ?? [])].filter((img) => img.complete && img.naturalWidth > 0).length === 7;
+    });
+    await click(app, 'all-pairs');
+    await app.locator('room-restyler-studio .pairs').waitFor();
+    expect((await pairs()).map((pair) => pair.label)).toEqual(shown.map((pair) => pair.label));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('stages a photo dropped into the app: uploaded with upload_photo, then enhance through the host', async () => {
     const input = { image_url: `${simulator.url}/__simulator/samples/furnished-room.jpg`, style: 'modern' };
     const result = (await client.callTool({ name: 'restyle', arguments: { ...input, previews: false } })) as CallToolResult;

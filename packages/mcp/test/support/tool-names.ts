@@ -9,4 +9,5 @@ export const TOOL_NAMES = [
   'recent_jobs',
   'restyle',
   'save_images',
+  'stage_listing',
 ];
