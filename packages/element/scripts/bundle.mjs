@@ -1,14 +1,16 @@
-// Writes the CDN build: the single-file bundle (lit included), dist/cdn/room-restyler.js, and each
-// language but English as a module beside it, dist/cdn/translations/<lang>.js.
-import { mkdir, writeFile } from 'node:fs/promises';
+// Writes the CDN build into dist/cdn/: the entry (lit included), room-restyler.js, the modules it
+// loads on first use beside it in room-restyler/, and each language but English as a module,
+// translations/<lang>.js. The folder is emptied first: a stale chunk must not be published.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { measureBundles, measureTranslations } from './bundles.mjs';
 
 const [{ cdn }, translations] = await Promise.all([measureBundles(), measureTranslations()]);
 const dir = new URL('../dist/cdn/', import.meta.url);
-await mkdir(new URL('translations/', dir), { recursive: true });
-await writeFile(new URL('room-restyler.js', dir), cdn.code);
-console.error(`dist/cdn/room-restyler.js  ${cdn.bytes} B, ${cdn.gzip} B gzip`);
-for (const [lang, t] of Object.entries(translations)) {
-  await writeFile(new URL(`translations/${lang}.js`, dir), t.code);
-  console.error(`dist/cdn/translations/${lang}.js  ${t.bytes} B, ${t.gzip} B gzip`);
+await rm(dir, { recursive: true, force: true });
+for (const { path, contents } of [cdn, ...Object.values(translations)].flatMap((b) => b.files)) {
+  const file = new URL(path, dir);
+  await mkdir(new URL('.', file), { recursive: true });
+  await writeFile(file, contents);
+  console.error(`dist/cdn/${path}  ${contents.length} B, ${gzipSync(contents, { level: 9 }).length} B gzip`);
 }

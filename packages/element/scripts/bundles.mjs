@@ -1,16 +1,17 @@
 // The bundles whose size is budgeted, built in memory with esbuild from the sources.
 
 import { readdir, readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, transform } from 'esbuild';
 
 const entry = (name) => fileURLToPath(new URL(`../src/${name}.ts`, import.meta.url));
 
-// Issue 27's budgets, min+gzip. The element's is what a page loads up front: the full-screen
-// viewer and the proxy's client (with core's poll loop) load on first use, and are measured apart.
-// The mask brush is in neither: it is its own module (`/mask-brush`), loaded only where a mask is
-// asked for; its budget is its measured size with a little room.
+// Issue 27's budgets, min+gzip, of what a page loads up front: the full-screen viewer, the proxy's
+// client (with core's poll loop) and the extra operations load on first use, and are measured apart.
+// The mask brush is its own module (`/mask-brush`), loaded only where a mask is asked for; its
+// budget is its measured size with a little room.
 export const BUDGETS = { cdn: 27_000, element: 20_000, 'mask-brush': 6_100 };
 
 /**
@@ -31,41 +32,21 @@ const minifyLitCss = {
   },
 };
 
-// The extra operations (and the mask brush they load) are not in the CDN file: it stays within its
-// budget, and the proxy serves no module beside it for them; there `operations` offers staging and
-// restyling only. Their import stays dynamic and fails, which the element takes as "none".
-const NPM_ONLY = './operations.js';
-
 /**
  * The element's own sources as esbuild should see them. Indentation is dropped: esbuild minifies
  * the code around them, but keeps the html`` templates as written, and a run of whitespace renders
- * the same as one newline (no template of the element sets `white-space: pre`). With `upFront`
- * (the one-file CDN build) what the npm build loads on first use (`await import('./x.js')`) is
- * imported up front (but for NPM_ONLY): it then costs its own bytes only, where esbuild's inlined
- * dynamic import wraps every module it reaches in a lazy initialiser.
- * @param {{ upFront: boolean }} options
- * @returns {import('esbuild').Plugin}
+ * the same as one newline (no template of the element sets `white-space: pre`).
+ * @type {import('esbuild').Plugin}
  */
-const elementSources = ({ upFront }) => ({
+const elementSources = {
   name: 'element-sources',
   setup(b) {
     b.onLoad({ filter: /[/\\]element[/\\]src[/\\].*\.ts$/ }, async ({ path }) => {
       if (path.endsWith('.styles.ts')) return undefined;
-      const source = (await readFile(path, 'utf8')).replace(/\n[ \t]+/g, '\n');
-      /** @type {string[]} */
-      const lazy = [];
-      const body = upFront
-        ? source.replace(/(?<!typeof )\bimport\('([^']+)'\)/g, (call, spec) => {
-            if (spec === NPM_ONLY) return call;
-            if (!lazy.includes(spec)) lazy.push(spec);
-            return `Promise.resolve(lazy$${lazy.indexOf(spec)})`;
-          })
-        : source;
-      const imports = lazy.map((s, i) => `import * as lazy$${i} from '${s}';`).join('');
-      return { contents: body + imports, loader: 'ts' };
+      return { contents: (await readFile(path, 'utf8')).replace(/\n[ \t]+/g, '\n'), loader: 'ts' };
     });
   },
-});
+};
 
 /**
  * A language module of the CDN build takes `registerLocale` from the bundle beside it
@@ -79,15 +60,19 @@ const localizeFromBundle = {
   },
 };
 
+const outdir = fileURLToPath(new URL('../dist/cdn/', import.meta.url));
+
 /**
- * One entry bundled with esbuild. With `splitting`, what its dynamic imports load goes into chunks
- * of their own: the figure is what a page loads up front (the entry and the chunks it imports
- * statically), and `lazy` what it loads on first use of a feature.
- * @param {{ entry: string; external: string[]; plugins?: import('esbuild').Plugin[]; splitting?: boolean }} options
+ * One entry bundled with esbuild, as `out`.js. What its dynamic imports load goes into modules of
+ * their own in the folder `out`/ (found by relative URLs, with one copy of the code they share):
+ * the figure is what a page loads up front (the entry and the chunks it imports statically), and
+ * `lazy` what it loads on first use of a feature. `files` are the outputs by path in dist/cdn/.
+ * @param {{ entry: string; out?: string; external: string[]; plugins?: import('esbuild').Plugin[] }} options
  */
-async function bundle({ entry: name, external, plugins = [], splitting = false }) {
+async function bundle({ entry: name, out = name, external, plugins = [] }) {
   const result = await build({
-    entryPoints: [entry(name)],
+    entryPoints: [{ in: entry(name), out }],
+    chunkNames: `${out}/[name]-[hash]`,
     bundle: true,
     format: 'esm',
     minify: true,
@@ -96,9 +81,9 @@ async function bundle({ entry: name, external, plugins = [], splitting = false }
     metafile: true,
     legalComments: 'none',
     external,
-    splitting,
-    outdir: fileURLToPath(new URL('../dist/measure/', import.meta.url)),
-    plugins: [...plugins, minifyLitCss, elementSources({ upFront: !splitting })],
+    splitting: true,
+    outdir,
+    plugins: [...plugins, minifyLitCss, elementSources],
   });
   const outputs = Object.entries(result.metafile.outputs);
   const codeOf = (/** @type {string} */ path) => result.outputFiles.find((f) => f.path.endsWith(path))?.contents ?? new Uint8Array();
@@ -109,26 +94,26 @@ async function bundle({ entry: name, external, plugins = [], splitting = false }
   }
   const gzip = (/** @type {string[]} */ paths) => paths.reduce((sum, p) => sum + gzipSync(codeOf(p), { level: 9 }).length, 0);
   const lazy = outputs.map(([p]) => p).filter((p) => !upFront.has(p));
-  const code = codeOf(entryPath);
   const inputs = outputs.flatMap(([, o]) =>
     Object.entries(o.inputs)
       .filter(([, i]) => i.bytesInOutput > 0)
       .map(([n]) => n),
   );
-  return { code, bytes: code.length, gzip: gzip([...upFront]), lazy: gzip(lazy), inputs };
+  const files = result.outputFiles.map((f) => ({ path: relative(outdir, f.path), contents: f.contents }));
+  return { files, gzip: gzip([...upFront]), lazy: gzip(lazy), inputs };
 }
 
 const LIT = ['lit', 'lit/*', '@lit/*'];
 
 /**
- * The CDN file (lit and English included), the element alone as npm users import it (`/define`:
+ * The CDN build's entry (lit and English included), the element alone as npm users import it (`/define`:
  * lit external, English built in, other languages opt-in imports), and the mask brush alone
  * (`/mask-brush`, lit external).
  */
 export async function measureBundles() {
   const [cdn, element, maskBrush] = await Promise.all([
-    bundle({ entry: 'cdn', external: [NPM_ONLY] }),
-    bundle({ entry: 'define', external: LIT, splitting: true }),
+    bundle({ entry: 'cdn', out: 'room-restyler', external: [] }),
+    bundle({ entry: 'define', external: LIT }),
     bundle({ entry: 'mask-brush', external: LIT }),
   ]);
   return { cdn, element, 'mask-brush': maskBrush };

@@ -64,7 +64,7 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  *
  * @attr endpoint - URL (absolute or relative to the page) where the key proxy is mounted.
  * @attr mode - `staging` (stage an empty room, default) or `restyle` (restyle a furnished one).
- * @attr operations - the operations offered, a comma list of the service's operationIds (default `enhance,restyle`: staging and restyling), e.g. `enhance,clearSky,inpaint`; the site's proxy must allow them. Not in the CDN file, which offers staging and restyling.
+ * @attr operations - the operations offered, a comma list of the service's operationIds (default `enhance,restyle`: staging and restyling), e.g. `enhance,clearSky,inpaint`; the site's proxy must allow them.
  * @attr room-style - the chosen interior style id, e.g. `scandinavian` (named so because HTML's `style` attribute is inline CSS).
  * @attr room-type - the chosen room type id, e.g. `living_room`.
  * @attr lang - language of the UI (`en`, `de`, `fr`, or any registered); defaults to the nearest ancestor's `lang`, followed at run time.
@@ -230,7 +230,7 @@ export class RoomRestyler extends LitElement {
   #waitTimer: ReturnType<typeof setTimeout> | undefined;
   /** The full-screen view, loaded when it is first opened. */
   #viewer: typeof import('./viewer.js') | undefined;
-  /** The site's chosen operations, loaded once `operations` is set (the CDN file has none). */
+  /** The site's chosen operations, loaded once `operations` is set. */
   #ops: Operations | undefined;
   #opsLoaded: Promise<void> | undefined;
 
@@ -383,7 +383,7 @@ export class RoomRestyler extends LitElement {
   }
 
   protected override willUpdate(): void {
-    // Not in the CDN file: there the import fails, and staging and restyling are offered.
+    // A module that fails to load (a network error) leaves staging and restyling offered.
     this.#opsLoaded ??= this.operations
       ? import('./operations.js').then(
           ({ Operations }) => {
