@@ -11,7 +11,8 @@ const entry = (name) => fileURLToPath(new URL(`../src/${name}.ts`, import.meta.u
 // viewer and the proxy's client (with core's poll loop) load on first use, and are measured apart.
 // The mask brush is in neither: it is its own module (`/mask-brush`), loaded only where a mask is
 // asked for; its budget is its measured size with a little room.
-export const BUDGETS = { cdn: 27_000, element: 20_000, 'mask-brush': 6_100 };
+// The CDN file's 27,000 B grew by 50 B for issue 30 (core's proxy client: startTries and a refusal's `left`).
+export const BUDGETS = { cdn: 27_050, element: 20_000, 'mask-brush': 6_100 };
 
 /**
  * Lit's css`` literals are plain strings to esbuild; this minifies them with esbuild's CSS
