@@ -341,6 +341,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * This room in several styles, one request, all or nothing within the visitor's limits
+         * @description Starts one job per style of `styles`, each exactly as a start of `operation` with that `style` would (never charged twice; same 400s for the other fields). The visitor's, the network's and the site's limits are taken for all of them at once, before anything starts: when they do not all fit, `429` with `left` (how many styles can still be tried) and nothing is started or counted. More styles than the site allows (`limits.stylesPerTry`, default 4) is `400 too_many_styles`. An operation the site does not offer is `404 not_found` with `allowed`. With an `Idempotency-Key`, a retry answers the same handles. Each handle is followed like a single start's (`/api/v1/prediction/{handle}` and its `/events`). When the service refuses some styles after others started, the answer is still `202`, listing the refused ones in `failed`; when it refuses all, its refusal is the answer.
+         */
+        post: operations["startTries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/prediction/{handle}": {
         parameters: {
             query?: never;
@@ -637,6 +657,29 @@ export type components = {
             style: components["schemas"]["StyleInput"];
             room_type?: components["schemas"]["RoomTypeInput"];
         };
+        /** @description An operation that takes a style (`restyle`, `enhance`, …), its styles, and the operation's other fields as its own input schema takes them (`image_url`, `room_type`, …). */
+        TriesInput: {
+            /** @description The operationId of the start each style makes. */
+            operation: string;
+            /** @description At most the site's `limits.stylesPerTry` (default 4). */
+            styles: components["schemas"]["StyleInput"][];
+            image_url: components["schemas"]["ImageUrlInput"];
+        } & {
+            [key: string]: unknown;
+        };
+        TriesStarted: {
+            tries: {
+                style: string;
+                /** @description The `request_id` of this style's start. */
+                handle: string;
+            }[];
+            /** @description What the started styles cost (styles × the operation's credits). */
+            credits: number;
+            /** @description Styles the service refused after others had started (absent when every style started). */
+            failed?: (components["schemas"]["ProxyError"] & {
+                style: string;
+            })[];
+        };
         /** @description The service's `GenerationAck`, and how long this operation's jobs take on this site. */
         ProxyGenerationAck: components["schemas"]["GenerationAck"] & {
             /** @description The median time of this operation's recent jobs, as the proxy saw them end (for a progress estimate; half of the jobs take longer). Absent until the proxy has seen a few. */
@@ -698,7 +741,7 @@ export type components = {
          * @description What went wrong, for code to act on (the `error` text is for people).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "upload_not_found" | "upload_signature_invalid" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "upload_token_invalid" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "visitor_cookie_required" | "too_many_streams" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "public_url_required" | "not_ready" | "shutting_down" | "internal_error";
+        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "upload_not_found" | "upload_signature_invalid" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "upload_token_invalid" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "visitor_cookie_required" | "too_many_streams" | "too_many_styles" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "public_url_required" | "not_ready" | "shutting_down" | "internal_error";
         ProxyError: {
             error: string;
             code: components["schemas"]["ErrorCode"];
@@ -708,6 +751,8 @@ export type components = {
             max_bytes?: number;
             /** @description With too_many_pixels. */
             max_pixels?: number;
+            /** @description With too_many_styles, the most styles one try may ask for. */
+            max_styles?: number;
             /** @description With not_found on an operation the site does not offer, the operationIds it offers. */
             allowed?: string[];
         };
@@ -722,6 +767,8 @@ export type components = {
             /** @enum {string} */
             code: "visitor_limit" | "ip_limit" | "daily_budget";
             retry_after_seconds: number;
+            /** @description With a try of several styles, how many styles can still be tried now. */
+            left?: number;
         };
         /**
          * @description `staging` furnishes an empty room, `restyle` redesigns a furnished one, `empty-room` removes the furniture.
@@ -1399,6 +1446,46 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["GenerationStarted"];
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    startTries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriesInput"];
+            };
+        };
+        responses: {
+            /** @description Every style started; one handle each. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriesStarted"];
+                };
+            };
             400: components["responses"]["Error"];
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["Error"];

@@ -23,6 +23,7 @@ const ADVICE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavailable' 
   bad_idempotency_key: [400, 'errRequest', 'none'],
   bad_multipart: [400, 'errRequest', 'none'],
   method_not_allowed: [405, 'errRequest', 'none'],
+  too_many_styles: [400, 'errRequest', 'none'],
   empty_upload: [400, 'errInvalidImage', 'photo'],
   invalid_image: [400, 'errInvalidImage', 'photo'],
   payload_too_large: [413, 'errInvalidImage', 'photo'],

@@ -59,6 +59,7 @@ const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, AdvisedByStatus>, Advice> = 
   bad_idempotency_key: REQUEST,
   bad_multipart: REQUEST,
   method_not_allowed: REQUEST,
+  too_many_styles: REQUEST,
   upstream_refused: PHOTO,
   body_timeout: ['errNetwork', 'retry'],
   uploads_disabled: CONFIG,

@@ -8,6 +8,7 @@ import { ProxyHttpError, type Reply } from '../http/responses.js';
 import { handleGenerate } from './generate.js';
 import { handleLive, handleReady } from './health.js';
 import { handleEvents, handlePrediction } from './prediction.js';
+import { handleTries } from './tries.js';
 import { handleUpload, handleUploaded } from './uploads.js';
 import { handlePreview, handleTranslation, handleWidget } from './widget.js';
 
@@ -38,6 +39,7 @@ const GENERATION_ROUTES = GENERATION_OPERATIONS.map((operation) => ({
 
 export const ROUTES = [
   ...GENERATION_ROUTES,
+  { name: 'tries', method: 'POST', path: '/api/v1/tries', handler: handleTries },
   { name: 'prediction', method: 'GET', path: '/api/v1/prediction/{handle}', handler: handlePrediction },
   { name: 'events', method: 'GET', path: '/api/v1/prediction/{handle}/events', handler: handleEvents },
   { name: 'upload', method: 'POST', path: '/api/v1/uploads', handler: handleUpload },
