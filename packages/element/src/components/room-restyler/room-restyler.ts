@@ -732,6 +732,7 @@ export class RoomRestyler extends LitElement {
     if (view === 'error') return `${t('phaseFailed')} ${this.#message(this.#failure)}`;
     if (this.problem !== undefined) return this.#message(this.problem);
     if (view === 'ready' && this.notice) return t(this.notice);
+    if (view === 'grid') return (this.#tries as StyleTries).summary(this.#language.localizer.lang);
     const key = MAIN_PHASES[view];
     return key ? t(key) : '';
   }

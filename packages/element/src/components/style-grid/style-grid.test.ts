@@ -7,7 +7,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
 import '../../test/backend-contract.js';
 import { backendStats, expectAccessible, phoneViewport, samplePhoto, screenshot, tap, until } from '../../test/helpers.js';
-import { is, mount, part, ready } from '../../test/widget.js';
+import { completeJobs, is, mount, part, ready } from '../../test/widget.js';
 import type { RoomRestyler } from '../room-restyler/room-restyler.js';
 
 type Checks = HTMLElement & { picked: readonly string[]; updateComplete: Promise<unknown> };
@@ -97,6 +97,48 @@ describe('<room-restyler try-styles>', function () {
     expect(price(el)).to.equal('2 styles · 2 credits');
     part(el, 'generate')!.click();
     await filled(el, 2);
+    expect((await backendStats(endpoint)).starts).to.have.length(2);
+  });
+
+  it('a style that fails shows its error in its cell, the others their result; its Retry starts it alone', async () => {
+    const { el, endpoint, checks } = await triesWidget('failonce');
+    box(checks, 'scandinavian').click();
+    await el.updateComplete;
+    part(el, 'generate')!.click();
+    await until(() => is(el, 'grid') && !!part(el, 'grid-retry') && !part(el, 'cancel'), 'one style failed, the other done');
+    const failed = part(el, 'grid-retry')!.closest<HTMLElement>('[part~="grid-cell"]')!;
+    expect(failed.querySelector('[part~="grid-error"]')!.textContent).to.equal(
+      'The generation failed. Generate again, or choose another style.',
+    );
+    expect(cells(el).filter((cell) => cell.querySelector('[part~="grid-result"]'))).to.have.length(1);
+    expect(part(el, 'status')!.textContent).to.contain('1 of 2 ready');
+    await screenshot('tries-failed-desk', 1280);
+    part(el, 'grid-retry')!.click();
+    await filled(el, 2);
+    const stats = await backendStats(endpoint);
+    expect(stats.starts).to.have.length(3);
+    expect(stats.starts[2]!.body.style).to.equal(failed.dataset.style);
+  });
+
+  it('each cell shows its own progress while its style is made; Cancel stops following them and Retry follows them again', async () => {
+    const { el, endpoint, checks } = await triesWidget('slow');
+    box(checks, 'coastal').click();
+    await el.updateComplete;
+    part(el, 'generate')!.click();
+    await until(() => is(el, 'grid') && cells(el).every((cell) => cell.querySelector('[role="progressbar"]')), 'a bar in every cell');
+    expect(cells(el).map((cell) => cell.querySelector('[role="progressbar"]')!.getAttribute('aria-label'))).to.deep.equal([
+      'Modern',
+      'Coastal',
+    ]);
+    expect(part(el, 'status')!.textContent).to.contain('0 of 2 ready');
+    await screenshot('tries-progress-phone', 390);
+    await expectAccessible(el);
+    part(el, 'cancel')!.click();
+    await until(() => el.shadowRoot!.querySelectorAll('[part~="grid-retry"]').length === 2, 'both cancelled');
+    await completeJobs(endpoint);
+    for (const retry of el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="grid-retry"]')) retry.click();
+    await filled(el, 2);
+    // Followed again, not started again.
     expect((await backendStats(endpoint)).starts).to.have.length(2);
   });
 

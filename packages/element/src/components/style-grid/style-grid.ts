@@ -237,12 +237,17 @@ export class StyleTries {
     return count > 1 ? [t.price(count, count * operationCredits[operation]), t.tryN(count)] : undefined;
   }
 
+  /** How many styles are ready ("2 of 3 ready"): the status line, and the live region's words as each arrives. */
+  summary(lang: string): string {
+    const done = this.cells.filter(({ flow }) => flow.state.phase === 'succeeded').length;
+    return messagesFor(lang).ready(done, this.cells.length);
+  }
+
   /** The footer while the grid shows: how many are ready, and Cancel or Try other styles. */
   renderFooter(l: Localizer): TemplateResult {
     const t = messagesFor(l.lang);
-    const done = this.cells.filter(({ flow }) => flow.state.phase === 'succeeded').length;
     const busy = this.busy;
-    return html`<div class="meter" part="status"><div class="status"><span>${t.ready(done, this.cells.length)}</span></div><div class="bar off"></div></div>
+    return html`<div class="meter" part="status"><div class="status"><span>${this.summary(l.lang)}</span></div><div class="bar off"></div></div>
       <div class="actions">
         ${
           busy
@@ -323,7 +328,9 @@ export class StyleTries {
           font-size: 0.8125rem;
           background: var(--_surface);
         }
+        /* As high with a Retry button as without. */
         .grid figcaption {
+          min-height: 2rem;
           display: flex;
           justify-content: space-between;
           align-items: center;
@@ -347,8 +354,10 @@ export class StyleTries {
           if (state.phase === 'succeeded') {
             const src = state.output[0] ?? '';
             tile = html`<button type="button" class="tile" part="grid-result" aria-label=${t.open(name)} @click=${() => this.#deps.open(src)}><img src=${src} alt=${name} /></button>`;
-          } else if (state.phase === 'failed') {
-            tile = html`<div class="tile"><strong class="problem" part="grid-error">${message(state.error)}</strong></div>`;
+          } else if (state.phase === 'failed' || !flow.busy) {
+            // Failed, or cancelled (its job still runs at the service: Retry follows it again, at no new cost).
+            const text = state.phase === 'failed' ? message(state.error) : l.t('cancelSpent');
+            tile = html`<div class="tile"><strong class="problem" part="grid-error">${text}</strong></div>`;
             retry = html`<button type="button" class="btn" part="grid-retry" @click=${() => void flow.retry()}>${l.t('retry')}</button>`;
           } else {
             const pct = Math.round(('progress' in state ? state.progress : 0) * 100);
