@@ -74,7 +74,7 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  * @attr operations - the operations offered, a comma list of the service's operationIds (default `enhance,restyle`: staging and restyling), e.g. `enhance,clearSky,inpaint`; the site's proxy must allow them.
  * @attr room-style - the chosen interior style id, e.g. `scandinavian` (named so because HTML's `style` attribute is inline CSS).
  * @attr room-type - the chosen room type id, e.g. `living_room`.
- * @attr try-styles - "try N styles": the visitor picks up to this many styles (2 or more; unset or 1: one style), sees the price, and one click starts them all into a comparison grid; within the visitor's limits at the proxy (`stylesPerTry`). Not in the CDN file.
+ * @attr try-styles - "try N styles" (2 or more; unset: off): the visitor may choose to compare up to this many styles, sees their price before the click, and one click starts them all into a comparison grid; the proxy keeps it within the visitor's limits and its `stylesPerTry`. Loaded on first use.
  * @attr lang - language of the UI (`en`, `de`, `fr`, or any registered); defaults to the nearest ancestor's `lang`, followed at run time.
  * @attr theme - `light`, `dark`, or unset to follow the visitor's `prefers-color-scheme`.
  * @attr paste-scope - `none` (default), `element` (paste while focus is inside) or `document` (paste anywhere on the page).
@@ -102,6 +102,7 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  * @csspart prompt - the text of the change, or the objects to remove or blur.
  * @csspart mask-brush - the mask brush over the photo (inpaint, modify); its `stage` and `toolbar` are exported as `mask-stage` and `mask-toolbar`.
  * @csspart style - the style cards, a radio group (inner parts `card`, `swatch` exported); checkboxes with `try-styles`.
+ * @csspart try-styles - the choice to compare several styles (`try-styles`), a checkbox in its label.
  * @csspart price - the price of the styles picked (`try-styles`), e.g. "3 styles · 3 credits".
  * @csspart grid - the comparison grid (`try-styles`): the original and each style, labelled.
  * @csspart grid-cell - a style's cell in the grid (`data-style` is its id); inner parts `grid-result` (opens it), `grid-error`, `grid-retry`.
@@ -406,7 +407,7 @@ export class RoomRestyler extends LitElement {
           () => {},
         )
       : undefined;
-    // Not in the CDN file either: there the visitor picks one style.
+    // Its own module, loaded when `try-styles` asks for it (beside the CDN file too).
     this.#triesLoaded ??=
       this.tryStyles > 1
         ? import('../style-grid/style-grid.js').then(
@@ -576,6 +577,15 @@ export class RoomRestyler extends LitElement {
     }));
     // An operation without a style (clear sky, inpaint…) shows its own fields instead.
     const styled = ops?.styled ?? true;
+    const cards = html`<room-restyler-cards
+      part="style"
+      exportparts="card, swatch"
+      .cards=${styleChoices}
+      .value=${this.roomStyle}
+      .label=${t('style')}
+      .disabled=${busy}
+      @rr-choose=${(e: PartEvent<'rr-choose'>) => this.#choose({ roomStyle: e.detail.id })}
+    ></room-restyler-cards>`;
     return html`<div class="choices ${hidden ? 'off' : ''}" ?inert=${hidden}>
       <div class="row">
         <fieldset part="mode" ?disabled=${busy}>
@@ -608,20 +618,7 @@ export class RoomRestyler extends LitElement {
             : nothing
         }
       </div>
-      ${
-        styled
-          ? (this.#multi()?.renderCards(lang, styleChoices, busy) ??
-            html`<room-restyler-cards
-              part="style"
-              exportparts="card, swatch"
-              .cards=${styleChoices}
-              .value=${this.roomStyle}
-              .label=${t('style')}
-              .disabled=${busy}
-              @rr-choose=${(e: PartEvent<'rr-choose'>) => this.#choose({ roomStyle: e.detail.id })}
-            ></room-restyler-cards>`)
-          : nothing
-      }
+      ${styled ? (this.#multi()?.renderCards(lang, styleChoices, busy, cards) ?? cards) : nothing}
     </div>`;
   }
 

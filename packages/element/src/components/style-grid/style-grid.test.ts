@@ -12,10 +12,14 @@ import type { RoomRestyler } from '../room-restyler/room-restyler.js';
 
 type Checks = HTMLElement & { picked: readonly string[]; updateComplete: Promise<unknown> };
 
-/** A widget offering up to 4 styles, with a photo, once its cards are checkboxes. */
-async function triesWidget(scenario: string) {
+/** A widget offering up to 4 styles, with a photo, once the visitor chose to compare several (its cards then checkboxes). */
+async function triesWidget(scenario: string, turnOn = async (toggle: HTMLInputElement): Promise<unknown> => toggle.click()) {
   const mounted = await mount(scenario, 'try-styles="4"');
   await ready(mounted.el, await samplePhoto('living-room'));
+  await until(() => !!part(mounted.el, 'try-styles'), 'the choice to compare styles');
+  // Off until the visitor turns it on: one style, as without `try-styles`.
+  expect(part(mounted.el, 'style')!.localName).to.equal('room-restyler-cards');
+  await turnOn(part(mounted.el, 'try-styles')!.querySelector('input')!);
   await until(() => part(mounted.el, 'style')?.localName === 'room-restyler-style-checks', 'the multi-select');
   const checks = part<Checks>(mounted.el, 'style')!;
   await checks.updateComplete;
@@ -143,8 +147,11 @@ describe('<room-restyler try-styles>', function () {
   });
 
   it('styles are picked with the keyboard alone', async () => {
-    const { el, checks } = await triesWidget('tries');
-    checks.focus();
+    const { el, checks } = await triesWidget('tries', async (toggle) => {
+      toggle.focus();
+      await sendKeys({ press: 'Space' });
+    });
+    await sendKeys({ press: 'Tab' });
     expect(checks.shadowRoot!.activeElement).to.equal(box(checks, 'modern'));
     await sendKeys({ press: 'Tab' });
     const next = checks.shadowRoot!.activeElement as HTMLInputElement;
@@ -162,8 +169,12 @@ describe('<room-restyler try-styles>', function () {
   });
 
   it('styles are picked by real touch taps on a phone', async () => {
-    const { el, checks } = await triesWidget('tries');
     await phoneViewport(390, 844);
+    const { el, checks } = await triesWidget('tries', (toggle) => {
+      toggle.scrollIntoView({ block: 'center' });
+      const { x, y, width, height } = toggle.getBoundingClientRect();
+      return tap(x + width / 2, y + height / 2);
+    });
     const cards = [...checks.shadowRoot!.querySelectorAll<HTMLElement>('[part~="card"]')];
     for (const card of cards.slice(1, 3)) {
       card.scrollIntoView({ block: 'center', inline: 'nearest' });

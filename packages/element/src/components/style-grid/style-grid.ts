@@ -42,6 +42,7 @@ export class StyleChecks extends Cards {
 if (!customElements.get('room-restyler-style-checks')) customElements.define('room-restyler-style-checks', StyleChecks);
 
 interface Messages {
+  compare(max: number): string;
   pick(max: number): string;
   price(styles: number, credits: number): string;
   tryN(styles: number): string;
@@ -53,6 +54,7 @@ interface Messages {
 }
 
 const en: Messages = {
+  compare: (max) => `Compare several styles (up to ${max})`,
   pick: (max) => `Styles — choose up to ${max}`,
   price: (styles, credits) => `${styles} ${styles === 1 ? 'style' : 'styles'} · ${credits} ${credits === 1 ? 'credit' : 'credits'}`,
   tryN: (styles) => `Try ${styles} styles`,
@@ -64,6 +66,7 @@ const en: Messages = {
 };
 
 const de: Messages = {
+  compare: (max) => `Mehrere Stile vergleichen (bis zu ${max})`,
   pick: (max) => `Stile – bis zu ${max} auswählen`,
   price: (styles, credits) => `${styles} ${styles === 1 ? 'Stil' : 'Stile'} · ${credits} ${credits === 1 ? 'Credit' : 'Credits'}`,
   tryN: (styles) => `${styles} Stile ausprobieren`,
@@ -75,6 +78,7 @@ const de: Messages = {
 };
 
 const fr: Messages = {
+  compare: (max) => `Comparer plusieurs styles (jusqu’à ${max})`,
   pick: (max) => `Styles — jusqu’à ${max}`,
   price: (styles, credits) => `${styles} style${styles === 1 ? '' : 's'} · ${credits} crédit${credits === 1 ? '' : 's'}`,
   tryN: (styles) => `Essayer ${styles} styles`,
@@ -131,6 +135,8 @@ interface Cell {
  * the grid of their jobs (each one a GenerationFlow of its own, so each has its progress and error).
  */
 export class StyleTries {
+  /** The visitor chose to compare several styles (else the cards stay a single choice). */
+  on = false;
   picked: string[];
   /** How many styles the proxy said the visitor can still try (its 429's `left`), until the next run. */
   left = Number.POSITIVE_INFINITY;
@@ -152,6 +158,14 @@ export class StyleTries {
   /** Some style is still on its way. */
   get busy(): boolean {
     return this.cells.some((cell) => cell.flow.busy);
+  }
+
+  /** Turns the comparison on or off; either way the pick starts again from the widget's style. */
+  compare(on: boolean): void {
+    this.on = on;
+    this.picked = [this.#host.roomStyle];
+    this.#deps.changed();
+    this.#host.requestUpdate();
   }
 
   /** Adds or removes a style; the first one picked is the widget's `room-style` (a single pick generates as usual). */
@@ -216,18 +230,25 @@ export class StyleTries {
     this.#host.requestUpdate();
   }
 
-  /** The style cards as a multi-select. */
-  renderCards(lang: string, cards: readonly Card[], disabled: boolean): TemplateResult {
-    return html`<room-restyler-style-checks
-      part="style"
-      exportparts="card, swatch"
-      .cards=${cards}
-      .picked=${this.picked}
-      .max=${this.max}
-      .label=${messagesFor(lang).pick(this.max)}
-      .disabled=${disabled}
-      @rr-choose=${(e: CustomEvent<{ id: string }>) => this.toggle(e.detail.id)}
-    ></room-restyler-style-checks>`;
+  /** The choice to compare several styles, and the style cards: `single` (the widget's radio group), or checkboxes when it is on. */
+  renderCards(lang: string, cards: readonly Card[], disabled: boolean, single: TemplateResult): TemplateResult {
+    const t = messagesFor(lang);
+    return html`<label class="choice option" part="try-styles" style="justify-self:start"
+        ><input type="checkbox" .checked=${this.on} ?disabled=${disabled} @change=${(e: Event) => this.compare((e.target as HTMLInputElement).checked)} />${t.compare(this.#host.tryStyles)}</label
+      >${
+        this.on
+          ? html`<room-restyler-style-checks
+              part="style"
+              exportparts="card, swatch"
+              .cards=${cards}
+              .picked=${this.picked}
+              .max=${this.max}
+              .label=${t.pick(this.max)}
+              .disabled=${disabled}
+              @rr-choose=${(e: CustomEvent<{ id: string }>) => this.toggle(e.detail.id)}
+            ></room-restyler-style-checks>`
+          : single
+      }`;
   }
 
   /** With several styles picked: their price ("3 styles · 3 credits") and the words of the button that starts them. */
