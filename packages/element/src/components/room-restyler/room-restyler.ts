@@ -1,13 +1,7 @@
 import type { OperationBody, ProxyClientOptions } from '@room-restyler/core';
 import { labelFor, ROOM_TYPES, STYLES, type VocabularyEntry } from '@room-restyler/core/vocabulary';
 import { adoptStyles, html, LitElement, nothing, type TemplateResult } from 'lit';
-import {
-  type Emit,
-  type FlowDependencies,
-  GenerationFlow,
-  type GenerationRequest,
-  type OperationStart,
-} from '../../controllers/generation-flow.js';
+import { type FlowDependencies, GenerationFlow, type GenerationRequest, type OperationStart } from '../../controllers/generation-flow.js';
 import { PasteController, type PasteScope } from '../../controllers/paste-controller.js';
 import { downloadName, saveImage } from '../../download.js';
 import { adviceFor, errorMessage, limitParams, type Remedy, waitFor } from '../../errors/error-message.js';
@@ -250,7 +244,7 @@ export class RoomRestyler extends LitElement {
   /** The site's chosen operations, loaded once `operations` is set. */
   #ops: Operations | undefined;
   #opsLoaded: Promise<void> | undefined;
-  /** Several styles at once, loaded once `try-styles` asks for them (the CDN file has none). */
+  /** Several styles at once, loaded once `try-styles` asks for them. */
   #tries: StyleTries | undefined;
   #triesLoaded: Promise<void> | undefined;
 
@@ -414,8 +408,9 @@ export class RoomRestyler extends LitElement {
             ({ StyleTries }) => {
               this.#tries = new StyleTries(this, {
                 flow: (deps) => new GenerationFlow(this, { ...this.#flowDeps, ...deps }),
-                emit: this.#flowDeps.emit as Emit,
+                emit: this.#flowDeps.emit,
                 startTries: async (body, options) => (await this.#client()).startTries(body, options),
+                // Asked only while #multi() holds: staging or restyling, whose start is defined.
                 startFor: (style) => this.#startFor(style) as OperationStart,
                 added: (output, request) => this.#addResults(output, request, false),
                 open: (src) =>
@@ -698,7 +693,7 @@ export class RoomRestyler extends LitElement {
       actions = label ? [[label, 'retry', this.#remedyAction]] : [];
     } else {
       // Several styles picked: their price before the click, and the button says how many.
-      const tries = this.#multi()?.ready(l.lang, this.#operation() as 'enhance');
+      const tries = this.#multi()?.ready(l.lang);
       if (tries) [status, tryText] = [html`<span part="price">${tries[0]}</span>`, tries[1]];
       if (this.results.length) actions.push(['showResults', 'show-results', () => this.#show(this.shown, this.against)]);
     }

@@ -13,8 +13,8 @@ import type { RoomRestyler } from '../room-restyler/room-restyler.js';
 type Checks = HTMLElement & { picked: readonly string[]; updateComplete: Promise<unknown> };
 
 /** A widget offering up to 4 styles, with a photo, once the visitor chose to compare several (its cards then checkboxes). */
-async function triesWidget(scenario: string, turnOn = async (toggle: HTMLInputElement): Promise<unknown> => toggle.click()) {
-  const mounted = await mount(scenario, 'try-styles="4"');
+async function triesWidget(scenario: string, turnOn = async (toggle: HTMLInputElement): Promise<unknown> => toggle.click(), attrs = '') {
+  const mounted = await mount(scenario, `try-styles="4" ${attrs}`);
   await ready(mounted.el, await samplePhoto('living-room'));
   await until(() => !!part(mounted.el, 'try-styles'), 'the choice to compare styles');
   // Off until the visitor turns it on: one style, as without `try-styles`.
@@ -52,6 +52,7 @@ describe('<room-restyler try-styles>', function () {
     expect(part(el, 'generate')!.textContent!.trim()).to.equal('Try 3 styles');
     expect((await backendStats(endpoint)).received).to.deep.equal([]);
     await screenshot('tries-picked-desk', 1280);
+    await screenshot('tries-picked-phone', 390);
     await expectAccessible(el);
 
     part(el, 'generate')!.click();
@@ -144,6 +145,20 @@ describe('<room-restyler try-styles>', function () {
     await filled(el, 2);
     // Followed again, not started again.
     expect((await backendStats(endpoint)).starts).to.have.length(2);
+  });
+
+  it('says the choice, the price and the button in German and French', async () => {
+    for (const [lang, compare, priced, button] of [
+      ['de', 'Mehrere Stile vergleichen (bis zu 4)', '2 Stile · 2 Credits', '2 Stile ausprobieren'],
+      ['fr', 'Comparer plusieurs styles (jusqu’à 4)', '2 styles · 2 crédits', 'Essayer 2 styles'],
+    ]) {
+      const { el, checks } = await triesWidget('tries', undefined, `lang="${lang}"`);
+      expect(part(el, 'try-styles')!.textContent!.trim()).to.equal(compare);
+      box(checks, 'coastal').click();
+      await el.updateComplete;
+      expect(price(el)).to.equal(priced);
+      expect(part(el, 'generate')!.textContent!.trim()).to.equal(button);
+    }
   });
 
   it('styles are picked with the keyboard alone', async () => {

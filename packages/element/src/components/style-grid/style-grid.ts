@@ -1,11 +1,12 @@
 /**
- * "Try N styles" (`try-styles`): the style cards as a multi-select, the price before the click,
+ * "Try N styles" (`try-styles`): a choice to compare several styles, which makes the style cards a
+ * multi-select, the price before the click,
  * one start for every style picked, and a comparison grid that fills as each result arrives.
  * Loaded only when the site sets `try-styles`, so the default widget carries none of it. The
  * widget's own classes (the cards, the flow) come from the widget at run time, not as imports: a
  * module shared with this one would leave the widget's bundle as a chunk of its own.
  */
-import { type GenerationOperation, type OperationBody, operationCredits, type ProxyClient } from '@room-restyler/core';
+import { type OperationBody, operationCredits, type ProxyClient } from '@room-restyler/core';
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { FlowDependencies, GenerationFlow, GenerationRequest, OperationStart } from '../../controllers/generation-flow.js';
 import type { Localizer } from '../../i18n/localize.js';
@@ -100,7 +101,7 @@ function leftOf(error: unknown): number | undefined {
   return typeof left === 'number' && left > 0 ? left : undefined;
 }
 
-/** What the widget lends the tries: its flow's dependencies, its words and its results. */
+/** The widget's choices that the tries read and set. */
 export interface TriesHost extends ReactiveControllerHost {
   tryStyles: number;
   roomStyle: string;
@@ -113,7 +114,7 @@ export interface TriesDependencies {
   /** The proxy's one start of several styles (`POST /api/v1/tries`), through core's client. */
   startTries: ProxyClient['startTries'];
   /** The widget's events. */
-  emit: NonNullable<FlowDependencies['emit']>;
+  emit: FlowDependencies['emit'];
   /** The start of the chosen operation in a style (a retried style starts anew this way). */
   startFor(style: string): OperationStart;
   /** A style's result images arrived: they join the visit's results. */
@@ -201,7 +202,7 @@ export class StyleTries {
           const flow = this.#deps.flow({
             done: this.#deps.added,
             // The widget's one bar is not theirs: each cell shows its own.
-            emit: (name, detail) => name !== 'room-restyler-progress' && this.#deps.emit(name, detail),
+            emit: (name, detail) => name !== 'room-restyler-progress' && this.#deps.emit?.(name, detail),
           });
           void flow.start({ source: uploaded.image_url, style, roomType, requestId: handles.get(style), ...this.#deps.startFor(style) });
           return { style, flow };
@@ -252,10 +253,12 @@ export class StyleTries {
   }
 
   /** With several styles picked: their price ("3 styles · 3 credits") and the words of the button that starts them. */
-  ready(lang: string, operation: GenerationOperation): [price: string, button: string] | undefined {
+  ready(lang: string): [price: string, button: string] | undefined {
     const count = this.picked.length;
+    if (count < 2) return undefined;
+    const { operation } = this.#deps.startFor(this.picked[0] as string);
     const t = messagesFor(lang);
-    return count > 1 ? [t.price(count, count * operationCredits[operation]), t.tryN(count)] : undefined;
+    return [t.price(count, count * operationCredits[operation]), t.tryN(count)];
   }
 
   /** How many styles are ready ("2 of 3 ready"): the status line, and the live region's words as each arrives. */
