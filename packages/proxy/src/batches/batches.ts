@@ -3,7 +3,7 @@
  * starts through the paid path, its jobs through the job hub); state, one event stream and cancel from any instance.
  * Without `batchToken` every batch path is the proxy's plain 404.
  */
-import { type Account, type GenerateInput, isGenerationOperation } from '@room-restyler/core';
+import type { Account, GenerateInput } from '@room-restyler/core';
 import {
   type BatchItem,
   type BatchPlan,
@@ -13,12 +13,14 @@ import {
   planBatch,
   runBatch,
 } from '@room-restyler/core/batch';
-import { checkOperationInput, operationInputSchemas } from '@room-restyler/core/schemas';
+import { checkOperationInput } from '@room-restyler/core/schemas';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { readBody } from '../http/read-body.js';
 import { jsonReply, notFound, ProxyHttpError } from '../http/responses.js';
 import { actionsLeft, limitChecks } from '../limits/limits.js';
 import { parseJson, valid } from '../routes/generate.js';
+import { EVENT_STREAM_HEADERS } from '../routes/prediction.js';
+import { badField, styledBody } from '../routes/styled.js';
 import { routeNotFound } from '../routes/table.js';
 import { bearerCarries } from '../security/keys.js';
 import { checkImageUrls } from '../security/uploads.js';
@@ -124,8 +126,7 @@ export async function handleBatchEvents(context: ProxyContext, scope: RequestSco
     },
     cancel: () => stop(),
   });
-  const headers = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' };
-  return new Response(stream, { status: 200, headers });
+  return new Response(stream, { status: 200, headers: EVENT_STREAM_HEADERS });
 }
 
 /** The batch token, compared in constant time and never logged; without one configured the path does not exist. */
@@ -145,10 +146,10 @@ async function existing(context: ProxyContext, id: string) {
 
 /** The batch asked for: an operation that takes a style, photos and styles (their product within MAX_ITEMS), the other fields. */
 function batchOf(body: unknown) {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badField('operation', 'The body must be a JSON object');
-  const { operation, photos, styles, confirm, ...fields } = body as Record<string, unknown>;
-  if (!isGenerationOperation(operation) || !('style' in operationInputSchemas[operation].shape))
-    throw badField('operation', 'operation must be an operation of the service that takes a style');
+  const {
+    operation,
+    fields: { photos, styles, confirm, ...fields },
+  } = styledBody(body);
   if (!isList(photos) || photos.length === 0) throw badField('photos', 'photos must list the photos’ URLs');
   if (!isList(styles) || styles.length === 0 || new Set(styles).size < styles.length)
     throw badField('styles', 'styles must list different styles');
@@ -157,8 +158,6 @@ function batchOf(body: unknown) {
 }
 
 const isList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
-
-const badField = (field: string, message: string) => new ProxyHttpError(400, 'bad_request', message, { extra: { field } });
 
 /** Core's plan (the account's balance from `GET /me`), which must also fit in what is left of the site's daily budget. */
 async function planOf(context: ProxyContext, scope: RequestScope, items: BatchItem[]) {
