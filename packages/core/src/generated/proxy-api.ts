@@ -737,8 +737,8 @@ export type components = {
             credits: number;
             /** @description The account's `credits_remaining` (`GET /me`). */
             balance: number;
-            /** @description What is left of the site's daily budget today (`limits.dailyCredits`). */
-            budget_left: number;
+            /** @description What is left of the site's daily budget today (`limits.dailyCredits`); null without one. */
+            budget_left: number | null;
             fits: boolean;
         };
         BatchState: {
