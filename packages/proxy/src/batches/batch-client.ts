@@ -23,6 +23,8 @@ import { readHandle } from '../security/handles.js';
 export function batchClient(context: ProxyContext, scope: RequestScope, visitor: string): BatchClient {
   return {
     async start(operation, body, options) {
+      // A proxy shutting down starts nothing more (a job it could no longer follow would be paid for and lost).
+      if (context.hub.closed) throw new RoomApiError('The proxy is shutting down');
       const g: Generation = { context, scope, input: { operation, body } as GenerationInput, visitor, key: options?.idempotencyKey };
       const claimed = await claimStart(g);
       if (claimed instanceof JsonReply) return startedOf(claimed);

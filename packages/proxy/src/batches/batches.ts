@@ -65,19 +65,24 @@ export async function handleBatch(context: ProxyContext, scope: RequestScope) {
 export async function handleCancelBatch(context: ProxyContext, scope: RequestScope) {
   await refuseUnlessTrusted(context, scope);
   const id = scope.param ?? '';
-  if ((await existing(context, id)).status === 'running') {
-    let stopped = () => {};
-    const ended = new Promise<void>((resolve) => {
-      stopped = resolve;
-    });
-    const unsubscribe = await context.store.subscribe(eventsChannel(id), (message) => {
-      if ((JSON.parse(message) as { event: string }).event === 'end') stopped();
-    });
-    // A batch whose instance is gone never answers: its state is answered as it stands.
-    const timer = setTimeout(stopped, CANCEL_WAIT_MS);
-    await context.store.publish(cancelChannel(id), 'cancel');
-    await ended;
-    clearTimeout(timer);
+  await existing(context, id);
+  let stopped = () => {};
+  const ended = new Promise<void>((resolve) => {
+    stopped = resolve;
+  });
+  // Listening first, then reading: an end published in between is not missed.
+  const unsubscribe = await context.store.subscribe(eventsChannel(id), (message) => {
+    if ((JSON.parse(message) as { event: string }).event === 'end') stopped();
+  });
+  try {
+    if ((await existing(context, id)).status === 'running') {
+      // A batch whose instance is gone never answers: its state is answered as it stands.
+      const timer = setTimeout(stopped, CANCEL_WAIT_MS);
+      await context.store.publish(cancelChannel(id), 'cancel');
+      await ended;
+      clearTimeout(timer);
+    }
+  } finally {
     await unsubscribe();
   }
   return jsonReply(200, batchState(id, await existing(context, id)));
@@ -198,6 +203,8 @@ function unaffordable({ plan: { credits, balance }, budgetLeft }: Plan): ProxyHt
 async function run(context: ProxyContext, scope: RequestScope, id: string, plan: BatchPlan): Promise<void> {
   const { options, store } = context;
   const stored = storedBatch(context, id);
+  // Journalled before the 201: its id is readable on every instance at once (runBatch goes on from this plan).
+  await stored.journal.append({ kind: 'plan', plan });
   const batch = runBatch(batchClient(context, scope, `batch:${id}`), plan, {
     journal: stored.journal,
     // Each item in flight follows its job as one viewer of the hub: never more than one owner may hold.
