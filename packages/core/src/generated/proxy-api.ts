@@ -361,6 +361,67 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A trusted caller's batch (photos × styles) — priced first, run in the proxy once confirmed
+         * @description For a server holding the proxy's `ROOM_PROXY_BATCH_TOKEN` (without one configured, every batch path is a 404). Without `confirm: true` the answer is the plan (200): its items, what they cost, the account's balance (`GET /me`), what is left of the site's daily budget and whether it fits. With it, the batch runs in this proxy (201 `{ id, plan }`): each item one start of the paid path (never charged twice), counted against the site's daily budget, not visitor limits, at most a few at once (fewer after the service's 429s). Its journal is in the proxy's store, so any instance answers its state and events; a batch is not resumed after its instance restarts (the CLI's journal or queue is for that).
+         */
+        post: operations["startBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch's state, from its journal (any instance) */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        /** Cancels a batch; the answer lists the items already charged */
+        delete: operations["cancelBatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-Sent Events for a whole batch
+         * @description `event: progress` at once and on every change (`data`: `{ total, succeeded, failed, running,
+         *     remaining, estimated_remaining_ms }`); `event: item` when an item ends (`data`: the item, with
+         *     its images); `event: end` with the batch's state when it ended or was cancelled, then the
+         *     stream closes. Comment heartbeats.
+         */
+        get: operations["followBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/prediction/{handle}": {
         parameters: {
             query?: never;
@@ -657,6 +718,49 @@ export type components = {
             style: components["schemas"]["StyleInput"];
             room_type?: components["schemas"]["RoomTypeInput"];
         };
+        /** @description Every photo in every style: each item is a start of `operation` with `image_url` (a photo), `style` and the other fields given (checked as that operation's input). */
+        BatchInput: {
+            operation: string;
+            photos: components["schemas"]["ImageUrlInput"][];
+            styles: components["schemas"]["StyleInput"][];
+            /** @description `true` runs the batch; otherwise the answer is its plan. */
+            confirm?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        BatchPlan: {
+            items: {
+                id: string;
+                photo: string;
+                style: string;
+            }[];
+            credits: number;
+            /** @description The account's `credits_remaining` (`GET /me`). */
+            balance: number;
+            /** @description What is left of the site's daily budget today (`limits.dailyCredits`); null without one. */
+            budget_left: number | null;
+            fits: boolean;
+        };
+        BatchState: {
+            id: string;
+            /** @enum {string} */
+            status: "running" | "ended" | "cancelled" | "failed";
+            items: {
+                id: string;
+                photo: string;
+                style: string;
+                /** @enum {string} */
+                status: "running" | "succeeded" | "failed" | "cancelled";
+                output?: string[];
+                error?: string;
+                charged: boolean;
+            }[];
+            succeeded: number;
+            failed: number;
+            cancelled: number;
+            /** @description The items whose credit is spent (or may be). */
+            charged: string[];
+        };
         /** @description An operation that takes a style (`restyle`, `enhance`, …), its styles, and the operation's other fields as its own input schema takes them (`image_url`, `room_type`, …). */
         TriesInput: {
             /** @description The operationId of the start each style makes. */
@@ -741,7 +845,7 @@ export type components = {
          * @description What went wrong, for code to act on (the `error` text is for people).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "upload_not_found" | "upload_signature_invalid" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "upload_token_invalid" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "visitor_cookie_required" | "too_many_streams" | "too_many_styles" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "public_url_required" | "not_ready" | "shutting_down" | "internal_error";
+        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "upload_not_found" | "upload_signature_invalid" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "upload_token_invalid" | "batch_token_invalid" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "visitor_cookie_required" | "too_many_streams" | "too_many_styles" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "public_url_required" | "not_ready" | "shutting_down" | "internal_error";
         ProxyError: {
             error: string;
             code: components["schemas"]["ErrorCode"];
@@ -893,6 +997,17 @@ export type components = {
                 "application/json": components["schemas"]["ProxyError"];
             };
         };
+        /** @description `Authorization: Bearer` does not carry the proxy's `ROOM_PROXY_BATCH_TOKEN` (code `batch_token_invalid`). */
+        BatchTokenInvalid: {
+            headers: {
+                /** @description `Bearer` */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProxyError"];
+            };
+        };
         /** @description Over a limit. */
         LimitReached: {
             headers: {
@@ -906,6 +1021,7 @@ export type components = {
         };
     };
     parameters: {
+        BatchId: string;
         /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
         IdempotencyKey: string;
         /** @description The `request_id` the proxy returned when the generation started. */
@@ -1499,6 +1615,120 @@ export interface operations {
             502: components["responses"]["Error"];
             503: components["responses"]["Error"];
             504: components["responses"]["Error"];
+        };
+    };
+    startBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchInput"];
+            };
+        };
+        responses: {
+            /** @description The plan; nothing started. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchPlan"];
+                };
+            };
+            /** @description Confirmed and running. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        plan: components["schemas"]["BatchPlan"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["BatchTokenInvalid"];
+            402: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchState"];
+                };
+            };
+            401: components["responses"]["BatchTokenInvalid"];
+            404: components["responses"]["Error"];
+        };
+    };
+    cancelBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch as it stopped; `charged` names the items whose credit was spent (or may have been). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchState"];
+                };
+            };
+            401: components["responses"]["BatchTokenInvalid"];
+            404: components["responses"]["Error"];
+        };
+    };
+    followBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["BatchTokenInvalid"];
+            404: components["responses"]["Error"];
         };
     };
     getPrediction: {

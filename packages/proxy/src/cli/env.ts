@@ -30,6 +30,7 @@ const VARIABLES = {
   trustProxy: ['ROOM_PROXY_TRUST_PROXY', readTrustProxy],
   uploadToken: ['ROOM_UPLOAD_TOKEN', readToken],
   adminToken: ['ROOM_PROXY_ADMIN_TOKEN', readToken],
+  batchToken: ['ROOM_PROXY_BATCH_TOKEN', readToken],
   simulatorLatencyMs: ['ROOM_SIM_LATENCY', readRange],
   upstreamTimeoutMs: ['ROOM_PROXY_UPSTREAM_TIMEOUT_MS', integer(1_000, 600_000)],
   operations: ['ROOM_PROXY_OPERATIONS', list(readOperation)],
@@ -123,6 +124,8 @@ ROOM_UPLOAD_TOKEN (>= 16 characters: uploads with Authorization: Bearer <token>,
 skip the visitor upload limits),
 ROOM_PROXY_ADMIN_TOKEN (>= 16 characters: turns on GET /metrics and the /admin page, each asking for
 Authorization: Bearer <token>; unset: both 404),
+ROOM_PROXY_BATCH_TOKEN (>= 16 characters: turns on /api/v1/batches for servers sending Authorization: Bearer <token>;
+unset: 404),
 ROOM_PROXY_REDIS_URL and ROOM_PROXY_REDIS_PREFIX (several instances sharing state),
 ROOM_PROXY_UPSTREAM_TIMEOUT_MS (1000-600000, default 30000: how long a call to the service may take),
 ROOM_PROXY_OPERATIONS (the operations visitors may start, comma-separated operationIds; default

@@ -70,6 +70,19 @@ describe('POST /api/v1/tries', () => {
     expect(jobsStarted()).toBe(2);
   });
 
+  it('lists a style the service refused after another started in failed, charging and counting only the started one', async () => {
+    h = await startHarness({ limits: { perVisitor: 2, perIp: 100 } });
+    h.upstream.once('POST /api/v1/restyle', { status: 402, body: { error: 'Insufficient credits', credits_remaining: 0 } });
+    const visitor = h.visitor();
+    const answer = await tryStyles(visitor, ['modern', 'scandinavian']);
+    expect(answer.status).toBe(202);
+    expect(answer.json.credits).toBe(1);
+    expect(answer.json.tries).toHaveLength(1);
+    expect(answer.json.failed).toEqual([expect.objectContaining({ code: 'insufficient_credits', credits_remaining: 0 })]);
+    // The refused style's share of the limits was given back.
+    expect((await visitor.restyle()).status).toBe(200);
+  });
+
   it('refuses more styles than stylesPerTry with 400 too_many_styles, spending nothing', async () => {
     h = await startHarness({ limits: { stylesPerTry: 2, perVisitor: 2, perIp: 100 } });
     const visitor = h.visitor();

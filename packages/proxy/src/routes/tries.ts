@@ -2,8 +2,8 @@
  * POST /api/v1/tries: one room in several styles. The limits are taken for every style at once (all or none: a 429
  * says how many styles still fit), then each style is one start of the paid path (generate.ts), claimed and sent.
  */
-import { type GenerationOperation, isGenerationOperation, operationCredits } from '@room-restyler/core';
-import { checkOperationInput, operationInputSchemas } from '@room-restyler/core/schemas';
+import { type GenerationOperation, operationCredits } from '@room-restyler/core';
+import { checkOperationInput } from '@room-restyler/core/schemas';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { readBody } from '../http/read-body.js';
 import { JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
@@ -25,6 +25,7 @@ import {
   valid,
   visitorWithCookie,
 } from './generate.js';
+import { badField, styledBody } from './styled.js';
 
 /** A try: its operation, its styles and the fields every style's start shares. */
 interface Try {
@@ -67,11 +68,11 @@ export async function handleTries(context: ProxyContext, scope: RequestScope): P
 
 /** The try in a body: an offered operation that takes a style, 2 to `stylesPerTry` distinct styles, and the other fields. */
 function tryOf(context: ProxyContext, body: unknown): Try {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badField('operation', 'The body must be a JSON object');
-  const { operation, styles, ...fields } = body as Record<string, unknown>;
-  if (!isGenerationOperation(operation)) throw badField('operation', 'operation must be an operation of the service');
+  const {
+    operation,
+    fields: { styles, ...fields },
+  } = styledBody(body);
   refuseUnlessOffered(context, operation);
-  if (!('style' in operationInputSchemas[operation].shape)) throw badField('operation', `The operation ${operation} takes no style`);
   if (!Array.isArray(styles)) throw badField('styles', 'styles must be a list of styles');
   const most = context.options.limits.stylesPerTry;
   if (styles.length > most)
@@ -81,8 +82,6 @@ function tryOf(context: ProxyContext, body: unknown): Try {
   if (styles.length < 2 || new Set(styles).size !== styles.length) throw badField('styles', 'styles must name 2 or more different styles');
   return { operation, styles: styles as string[], fields };
 }
-
-const badField = (field: string, message: string) => new ProxyHttpError(400, 'bad_request', message, { extra: { field } });
 
 /** Claims every style's start (a replay answers at once); when one cannot be claimed, those claimed are forgotten. */
 async function claimAll(starts: Generation[]): Promise<Array<Claimed | JsonReply>> {
