@@ -1,5 +1,5 @@
 // The demo's count of each visitor's tries, so the page can say how many are left. A try is one
-// user action — one Idempotency-Key — however often it is retried; the proxy's own limit (the same
+// user action — one Idempotency-Key (one per style of a try of several) — however often it is retried; the proxy's own limit (the same
 // number per window) is what refuses one too many. Visitors are told apart by a cookie of the demo.
 import { randomUUID } from 'node:crypto';
 
@@ -23,10 +23,13 @@ export function createTries({ limit, windowMs, now = Date.now }) {
   };
   return {
     /** The proxy's `authorize` hook: notes each generation's action; never refuses. */
-    authorize(request, { route }) {
+    async authorize(request, { route }) {
       const visitor = visitorOf(request.headers.get('cookie'));
       const key = request.headers.get('idempotency-key');
-      if (visitor && key && route !== 'upload') current(visitor).keys.add(key);
+      if (!visitor || !key || route === 'upload') return true;
+      // A try of several styles (POST …/tries) is an action per style, as the proxy's limit counts it.
+      const styles = new URL(request.url).pathname.endsWith('/tries') ? (await request.json()).styles.length : 1;
+      for (let i = 0; i < styles; i++) current(visitor).keys.add(`${key}#${i}`);
       return true;
     },
     /** GET /demo/tries → `{ limit, left, resetsInMs }`; gives a new visitor its cookie. */

@@ -90,7 +90,12 @@ export function errorFromResponse(status: number, body: unknown, { headers, now,
       return new NotFoundError(say('not_found'), init);
     case 429: {
       const retryAfterMs = parseRetryAfter(headers?.get('retry-after'), now) ?? secondsField(body, 'retry_after_seconds');
-      return new RateLimitedError(say('rate_limited', { retryAfterMs }), { ...init, retryAfterMs, limit: stringField(body, 'code') });
+      return new RateLimitedError(say('rate_limited', { retryAfterMs }), {
+        ...init,
+        retryAfterMs,
+        limit: stringField(body, 'code'),
+        left: numberField(body, 'left'),
+      });
     }
     default:
       return new ServerError(say('server_error'), init);

@@ -74,7 +74,12 @@ export class RateLimitedError extends RoomApiError {
   declare readonly retryAfterMs: number | undefined;
   /** `visitor_limit`, `ip_limit`, `daily_budget` from the proxy; undefined for the service's own limit. */
   declare readonly limit: string | undefined;
-  constructor(message: string, init: RoomApiErrorInit & { retryAfterMs?: number | undefined; limit?: string | undefined }) {
+  /** With the proxy's refusal of a try of several styles: how many styles still fit now. */
+  declare readonly left: number | undefined;
+  constructor(
+    message: string,
+    init: RoomApiErrorInit & { retryAfterMs?: number | undefined; limit?: string | undefined; left?: number | undefined },
+  ) {
     super(message, init);
   }
 }

@@ -23,6 +23,8 @@ export type {
   ProxyEnhanceRequest,
   ProxyOperationBody,
   ProxyRestyleRequest,
+  ProxyTries,
+  ProxyTriesRequest,
   ProxyUploadOptions,
 } from './proxy-client.js';
 export { createProxyClient } from './proxy-client.js';

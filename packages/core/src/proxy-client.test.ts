@@ -131,6 +131,30 @@ describe('the proxy client', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it('starts a try of several styles at the proxy’s tries path, with its key, and reads a refusal’s `left`', async () => {
+    const started = {
+      tries: [
+        { style: 'japandi', handle: 'h_1' },
+        { style: 'boho', handle: 'h_2' },
+      ],
+      credits: 2,
+    };
+    const { sent, client } = scripted(
+      () => json(202, started),
+      () => json(429, { error: 'Only 1 more style', code: 'visitor_limit', retry_after_seconds: 60, left: 1 }, { 'retry-after': '60' }),
+    );
+    const body = { operation: 'restyle', styles: ['japandi', 'boho'], image_url: BODY.image_url };
+    expect(await client().startTries(body, { idempotencyKey: 'try-1' })).toEqual(started);
+    expect(sent[0]).toMatchObject({ url: 'https://site.test/rooms/api/v1/tries', method: 'POST' });
+    expect(sent[0]?.headers.get('idempotency-key')).toBe('try-1');
+    expect(JSON.parse(String(sent[0]?.body))).toEqual(body);
+    const error = await client({ retry: { maxRetryAfterMs: 0 } })
+      .startTries(body)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error).toMatchObject({ limit: 'visitor_limit', left: 1, retryAfterMs: 60_000 });
+  });
+
   it('stops a start at once when the caller aborts', async () => {
     const controller = new AbortController();
     const hang = (_url: string, init: RequestInit) =>

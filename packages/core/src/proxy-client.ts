@@ -23,6 +23,7 @@ import { BRIEF_WAITS, type WaitOptions } from './wait.js';
 export const PROXY_PATHS = {
   prediction: '/api/v1/prediction/{handle}',
   uploads: '/api/v1/uploads',
+  tries: '/api/v1/tries',
 } as const satisfies Record<string, keyof paths>;
 
 /** The body of an operation's start at the proxy: the kit's input for it (openapi/proxy-api.yaml, at the service's path). */
@@ -32,6 +33,10 @@ export type ProxyOperationBody<O extends GenerationOperation> =
 type Ack = components['schemas']['ProxyGenerationAck'];
 export type ProxyEnhanceRequest = ProxyOperationBody<'enhance'>;
 export type ProxyRestyleRequest = ProxyOperationBody<'restyle'>;
+/** One room in several styles: an operation that takes a style, its `styles`, and the operation's other fields. */
+export type ProxyTriesRequest = paths[typeof PROXY_PATHS.tries]['post']['requestBody']['content']['application/json'];
+/** A handle per style started, and what they cost. */
+export type ProxyTries = components['schemas']['TriesStarted'];
 
 export interface ProxyUploadOptions extends CallOptions {
   /** `mask`: a PNG mask for `mask_url`, which the proxy keeps a PNG at its size. Default `photo`. */
@@ -57,6 +62,8 @@ export interface ProxyClient {
   start<O extends GenerationOperation>(operation: O, body: ProxyOperationBody<O>, options?: StartOptions): Promise<GenerationStarted>;
   enhance(input: ProxyEnhanceRequest, options?: StartOptions): Promise<GenerationStarted>;
   restyle(input: ProxyRestyleRequest, options?: StartOptions): Promise<GenerationStarted>;
+  /** Starts every style at once within the visitor's limits, or none (a RateLimitedError whose `left` says how many fit). */
+  startTries(body: ProxyTriesRequest, options?: StartOptions): Promise<ProxyTries>;
   /** `handle` is the `request_id` of a start's acknowledgement. */
   getPrediction(handle: string, options?: CallOptions): Promise<Prediction>;
   /** Polls until the prediction succeeds (resolves) or fails (GenerationFailedError), on the schedule given or the default one. */
@@ -89,19 +96,26 @@ export function createProxyClient(options: ProxyClientOptions): ProxyClient {
       path: PROXY_PATHS.prediction.replace('{handle}', encodeURIComponent(handle)),
     }).then(normalizePrediction);
 
-  /** One start; the proxy's free 428 (a visitor without its cookie yet) is sent again once, by the retry policy. */
-  const start = <O extends GenerationOperation>(operation: O, body: ProxyOperationBody<O>, startOptions?: StartOptions) =>
-    call<Ack>(
-      `Starting the ${operation}`,
+  /** One paid POST; the proxy's free 428 (a visitor without its cookie yet) is sent again once, by the retry policy. */
+  const paid = <T>(what: string, path: string, body: unknown, startOptions?: StartOptions) =>
+    call<T>(
+      what,
       startOptions,
-      { method: 'POST', path: generationPaths[operation], body },
+      { method: 'POST', path, body },
       startOptions?.idempotencyKey ? { 'Idempotency-Key': startOptions.idempotencyKey } : {},
-    ).then((ack) => ({ ...generationStarted(operation, ack), expectedMs: secondsField(ack, 'expected_seconds') }));
+    );
+
+  const start = <O extends GenerationOperation>(operation: O, body: ProxyOperationBody<O>, startOptions?: StartOptions) =>
+    paid<Ack>(`Starting the ${operation}`, generationPaths[operation], body, startOptions).then((ack) => ({
+      ...generationStarted(operation, ack),
+      expectedMs: secondsField(ack, 'expected_seconds'),
+    }));
 
   return {
     start,
     enhance: (input, startOptions) => start('enhance', input, startOptions),
     restyle: (input, startOptions) => start('restyle', input, startOptions),
+    startTries: (body, startOptions) => paid<ProxyTries>('Starting the styles', PROXY_PATHS.tries, body, startOptions),
     getPrediction,
     waitForPrediction: followWith(getPrediction, retry, clock, BRIEF_WAITS),
     upload: (image, { kind, ...callOptions } = {}) =>

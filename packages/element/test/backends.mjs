@@ -56,6 +56,10 @@ const SCENARIOS = {
   everygen: { operations: GENERATION_OPERATIONS, ackShape: 'generation' },
   /** …or in the *Object Manipulation* pages' shape. */
   everyobj: { operations: GENERATION_OPERATIONS, ackShape: 'object' },
+  /** The simulator behind the proxy, for "try N styles" (staging and restyling, the proxy's 4 styles a try)… */
+  tries: { operations: ['enhance', 'restyle'] },
+  /** …where this visitor may generate twice in the next 10 minutes. */
+  triesleft: { operations: ['enhance', 'restyle'], limits: { perVisitor: 2, windowMs: 600_000 } },
 };
 
 /** The proxy's upload store: in memory, noting each upload it keeps in `uploads` (for /__stats); `failures` puts fail first. */
@@ -96,7 +100,7 @@ const proxyOptions = (prefix, baseUrl) => ({
 });
 
 /** The proxy, offering `operations`, in front of the simulator (which answers every operation of the spec, on the real photo and mask). */
-async function startSimulatorBackend(prefix, { operations, ackShape }) {
+async function startSimulatorBackend(prefix, { operations, ackShape, limits }) {
   const sim = await startSimulator({
     ...(ackShape && { ackShape }),
     latencyMs: { min: 50, max: 100 },
@@ -107,6 +111,7 @@ async function startSimulatorBackend(prefix, { operations, ackShape }) {
   const uploads = [];
   const proxy = createRoomProxy({
     ...proxyOptions(prefix, sim.url),
+    limits: { ...OPEN_LIMITS, ...limits },
     operations,
     uploads: { store: recordingUploadStore(uploads), processor: createSharpImageProcessor() },
   });

@@ -6,6 +6,8 @@
 //                                           prefers-color-scheme, prefers-reduced-motion); [] resets
 //   swipe { x, y, yDistance }               a real touch swipe from x, y (CSS px in the viewport), yDistance
 //                                           down (negative: up); it scrolls where touch-action lets it
+//   tap { x, y }                            a real touch tap at x, y (CSS px in the viewport)
+//   viewport { width, height }              a phone's viewport (touch input needs no emulation), until a screenshot sets another
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -28,6 +30,15 @@ export function pageCommands(dir, { palette = false } = {}) {
         await page.touchscreen.touchStart(x, y);
         for (let i = 1; i <= 10; i++) await page.touchscreen.touchMove(x, y + (yDistance * i) / 10);
         await page.touchscreen.touchEnd();
+        return true;
+      }
+      if (command === 'tap') {
+        await page.touchscreen.tap(payload.x, payload.y);
+        return true;
+      }
+      if (command === 'viewport') {
+        // Not `hasTouch`/`isMobile`: changing them reloads the page (the test with it); touch input works without.
+        await page.setViewport({ width: payload.width, height: payload.height, deviceScaleFactor: 1 });
         return true;
       }
       if (command !== 'screenshot') return undefined;

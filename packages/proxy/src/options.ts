@@ -81,6 +81,8 @@ export interface RoomProxyOptions {
   authorize?: AuthorizeHook | undefined;
   /** `ROOM_UPLOAD_TOKEN` (≥ 16 chars): uploads bearing it (the MCP server's) skip visitor limits and `authorize`; a wrong one is 401. */
   uploadToken?: string | undefined;
+  /** `ROOM_PROXY_BATCH_TOKEN` (≥ 16 chars): turns on `/api/v1/batches` for servers bearing it; unset, those paths are 404s. */
+  batchToken?: string | undefined;
   /** Extra request headers browsers may send (CORS), e.g. a captcha token header. */
   allowedHeaders?: readonly string[] | undefined;
   /** JSON body cap. Default 16 KiB. */
@@ -193,6 +195,7 @@ export function resolveOptions(options: RoomProxyOptions) {
     'allowedImagePorts must be ports (1..65535)',
   );
   check(options.uploadToken === undefined || options.uploadToken.length >= 16, 'uploadToken must be at least 16 characters');
+  check(options.batchToken === undefined || options.batchToken.length >= 16, 'batchToken must be at least 16 characters');
   const cookie: CookieOptions = { sameSite: 'Lax', maxAgeSeconds: 365 * 24 * 60 * 60, ...options.cookie };
   check(cookie.sameSite !== 'None' || cookie.secure !== false, 'cookie.sameSite None requires secure cookies');
   return {
@@ -209,6 +212,7 @@ export function resolveOptions(options: RoomProxyOptions) {
     allowedImagePorts,
     authorize: options.authorize,
     uploadToken: options.uploadToken,
+    batchToken: options.batchToken,
     allowedHeaders: (options.allowedHeaders ?? []).map((h) => h.toLowerCase()),
     uploads,
     widget: options.widget ? servedWidget(options.widget) : undefined,

@@ -341,6 +341,87 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * This room in several styles, one request, all or nothing within the visitor's limits
+         * @description Starts one job per style of `styles`, each exactly as a start of `operation` with that `style` would (never charged twice; same 400s for the other fields). The visitor's, the network's and the site's limits are taken for all of them at once, before anything starts: when they do not all fit, `429` with `left` (how many styles can still be tried) and nothing is started or counted. More styles than the site allows (`limits.stylesPerTry`, default 4) is `400 too_many_styles`. An operation the site does not offer is `404 not_found` with `allowed`. With an `Idempotency-Key`, a retry answers the same handles. Each handle is followed like a single start's (`/api/v1/prediction/{handle}` and its `/events`). When the service refuses some styles after others started, the answer is still `202`, listing the refused ones in `failed`; when it refuses all, its refusal is the answer.
+         */
+        post: operations["startTries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A trusted caller's batch (photos × styles) — priced first, run in the proxy once confirmed
+         * @description For a server holding the proxy's `ROOM_PROXY_BATCH_TOKEN` (without one configured, every batch path is a 404). Without `confirm: true` the answer is the plan (200): its items, what they cost, the account's balance (`GET /me`), what is left of the site's daily budget and whether it fits. With it, the batch runs in this proxy (201 `{ id, plan }`): each item one start of the paid path (never charged twice), counted against the site's daily budget, not visitor limits, at most a few at once (fewer after the service's 429s). Its journal is in the proxy's store, so any instance answers its state and events; a batch is not resumed after its instance restarts (the CLI's journal or queue is for that).
+         */
+        post: operations["startBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch's state, from its journal (any instance) */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        /** Cancels a batch; the answer lists the items already charged */
+        delete: operations["cancelBatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-Sent Events for a whole batch
+         * @description `event: progress` at once and on every change (`data`: `{ total, succeeded, failed, running,
+         *     remaining, estimated_remaining_ms }`); `event: item` when an item ends (`data`: the item, with
+         *     its images); `event: end` with the batch's state when it ended or was cancelled, then the
+         *     stream closes. Comment heartbeats.
+         */
+        get: operations["followBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/prediction/{handle}": {
         parameters: {
             query?: never;
@@ -657,6 +738,72 @@ export type components = {
             style: components["schemas"]["StyleInput"];
             room_type?: components["schemas"]["RoomTypeInput"];
         };
+        /** @description Every photo in every style: each item is a start of `operation` with `image_url` (a photo), `style` and the other fields given (checked as that operation's input). */
+        BatchInput: {
+            operation: string;
+            photos: components["schemas"]["ImageUrlInput"][];
+            styles: components["schemas"]["StyleInput"][];
+            /** @description `true` runs the batch; otherwise the answer is its plan. */
+            confirm?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        BatchPlan: {
+            items: {
+                id: string;
+                photo: string;
+                style: string;
+            }[];
+            credits: number;
+            /** @description The account's `credits_remaining` (`GET /me`). */
+            balance: number;
+            /** @description What is left of the site's daily budget today (`limits.dailyCredits`); null without one. */
+            budget_left: number | null;
+            fits: boolean;
+        };
+        BatchState: {
+            id: string;
+            /** @enum {string} */
+            status: "running" | "ended" | "cancelled" | "failed";
+            items: {
+                id: string;
+                photo: string;
+                style: string;
+                /** @enum {string} */
+                status: "running" | "succeeded" | "failed" | "cancelled";
+                output?: string[];
+                error?: string;
+                charged: boolean;
+            }[];
+            succeeded: number;
+            failed: number;
+            cancelled: number;
+            /** @description The items whose credit is spent (or may be). */
+            charged: string[];
+        };
+        /** @description An operation that takes a style (`restyle`, `enhance`, …), its styles, and the operation's other fields as its own input schema takes them (`image_url`, `room_type`, …). */
+        TriesInput: {
+            /** @description The operationId of the start each style makes. */
+            operation: string;
+            /** @description At most the site's `limits.stylesPerTry` (default 4). */
+            styles: components["schemas"]["StyleInput"][];
+            image_url: components["schemas"]["ImageUrlInput"];
+        } & {
+            [key: string]: unknown;
+        };
+        TriesStarted: {
+            tries: {
+                style: string;
+                /** @description The `request_id` of this style's start. */
+                handle: string;
+            }[];
+            /** @description What the started styles cost (styles × the operation's credits). */
+            credits: number;
+            /** @description Styles the service refused after others had started (absent when every style started). */
+            failed?: (components["schemas"]["ProxyError"] & {
+                style: string;
+            })[];
+        };
         /** @description The service's `GenerationAck`, and how long this operation's jobs take on this site. */
         ProxyGenerationAck: components["schemas"]["GenerationAck"] & {
             /** @description The median time of this operation's recent jobs, as the proxy saw them end (for a progress estimate; half of the jobs take longer). Absent until the proxy has seen a few. */
@@ -718,7 +865,7 @@ export type components = {
          * @description What went wrong, for code to act on (the `error` text is for people).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "upload_not_found" | "upload_signature_invalid" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "upload_token_invalid" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "visitor_cookie_required" | "too_many_streams" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "public_url_required" | "not_ready" | "shutting_down" | "internal_error";
+        ErrorCode: "bad_request" | "bad_body" | "invalid_json" | "bad_idempotency_key" | "bad_multipart" | "empty_upload" | "invalid_image" | "payload_too_large" | "too_many_pixels" | "unsupported_media_type" | "unsupported_image_type" | "body_timeout" | "not_found" | "method_not_allowed" | "uploads_disabled" | "upload_not_found" | "upload_signature_invalid" | "widget_unavailable" | "origin_not_allowed" | "forbidden" | "captcha" | "authorize_failed" | "upload_token_invalid" | "batch_token_invalid" | "visitor_limit" | "ip_limit" | "daily_budget" | "idempotency_in_progress" | "idempotency_key_reused" | "generation_unknown" | "visitor_cookie_required" | "too_many_streams" | "too_many_styles" | "insufficient_credits" | "rate_limited" | "upstream_auth" | "upstream_refused" | "upstream_error" | "upstream_unreachable" | "upstream_timeout" | "bad_upstream_response" | "store_unavailable" | "public_url_required" | "not_ready" | "shutting_down" | "internal_error";
         ProxyError: {
             error: string;
             code: components["schemas"]["ErrorCode"];
@@ -728,6 +875,8 @@ export type components = {
             max_bytes?: number;
             /** @description With too_many_pixels. */
             max_pixels?: number;
+            /** @description With too_many_styles, the most styles one try may ask for. */
+            max_styles?: number;
             /** @description With not_found on an operation the site does not offer, the operationIds it offers. */
             allowed?: string[];
         };
@@ -742,6 +891,8 @@ export type components = {
             /** @enum {string} */
             code: "visitor_limit" | "ip_limit" | "daily_budget";
             retry_after_seconds: number;
+            /** @description With a try of several styles, how many styles can still be tried now. */
+            left?: number;
         };
         /**
          * @description `staging` furnishes an empty room, `restyle` redesigns a furnished one, `empty-room` removes the furniture.
@@ -866,6 +1017,17 @@ export type components = {
                 "application/json": components["schemas"]["ProxyError"];
             };
         };
+        /** @description `Authorization: Bearer` does not carry the proxy's `ROOM_PROXY_BATCH_TOKEN` (code `batch_token_invalid`). */
+        BatchTokenInvalid: {
+            headers: {
+                /** @description `Bearer` */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProxyError"];
+            };
+        };
         /** @description Over a limit. */
         LimitReached: {
             headers: {
@@ -879,6 +1041,7 @@ export type components = {
         };
     };
     parameters: {
+        BatchId: string;
         /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
         IdempotencyKey: string;
         /** @description The `request_id` the proxy returned when the generation started. */
@@ -1432,6 +1595,160 @@ export interface operations {
             502: components["responses"]["Error"];
             503: components["responses"]["Error"];
             504: components["responses"]["Error"];
+        };
+    };
+    startTries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per user action: a retry with the same key returns the same job and is charged once. The service sees a key derived from it and the visitor. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriesInput"];
+            };
+        };
+        responses: {
+            /** @description Every style started; one handle each. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriesStarted"];
+                };
+            };
+            400: components["responses"]["Error"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["OperationNotOffered"];
+            408: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            428: components["responses"]["VisitorCookieRequired"];
+            429: components["responses"]["LimitReached"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+            504: components["responses"]["Error"];
+        };
+    };
+    startBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchInput"];
+            };
+        };
+        responses: {
+            /** @description The plan; nothing started. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchPlan"];
+                };
+            };
+            /** @description Confirmed and running. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        plan: components["schemas"]["BatchPlan"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["BatchTokenInvalid"];
+            402: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchState"];
+                };
+            };
+            401: components["responses"]["BatchTokenInvalid"];
+            404: components["responses"]["Error"];
+        };
+    };
+    cancelBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch as it stopped; `charged` names the items whose credit was spent (or may have been). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchState"];
+                };
+            };
+            401: components["responses"]["BatchTokenInvalid"];
+            404: components["responses"]["Error"];
+        };
+    };
+    followBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["BatchTokenInvalid"];
+            404: components["responses"]["Error"];
         };
     };
     getPrediction: {

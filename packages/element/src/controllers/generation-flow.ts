@@ -1,4 +1,4 @@
-import type { GenerationOperation, GenerationPhase, OperationBody, Prediction, ProxyClient } from '@room-restyler/core';
+import type { GenerationOperation, GenerationPhase, OperationBody, Prediction, ProxyClient, StartOptions } from '@room-restyler/core';
 // Narrow modules, not the index: the proxy's client (and all it uses) then loads on first use.
 import { type Clock, systemClock } from '@room-restyler/core/abort';
 import { GenerationFailedError } from '@room-restyler/core/errors';
@@ -26,6 +26,10 @@ export type GenerationRequest = {
   mask?: Blob | undefined;
   style: string;
   roomType: string;
+  /** A job already started (one of style-grid's): followed, not started; Retry after its failure starts a new one. */
+  requestId?: string | undefined;
+  /** Starts the jobs another way than `operation` (style-grid's one start of N styles), which follow them; the flow then goes idle. */
+  begin?(uploaded: Uploaded, options: StartOptions): Promise<void>;
 } & OperationStart;
 
 /** The phases while something runs, in core's progress vocabulary. */
@@ -119,7 +123,7 @@ export class GenerationFlow implements ReactiveController {
   /** Starts a new user action. Ignored (returns the running one) while another is in progress. */
   start(request: GenerationRequest): Promise<void> {
     if (this.#running) return this.#running;
-    this.#action = { request, key: this.#newKey(), share: 0 };
+    this.#action = { request, key: this.#newKey(), share: 0, requestId: request.requestId };
     return this.#run();
   }
 
@@ -165,7 +169,14 @@ export class GenerationFlow implements ReactiveController {
         const { source, mask } = action.request;
         action.imageUrl ??= source && (await this.#ensureUploaded(action, source, signal));
         action.maskUrl ??= mask && (await this.#ensureUploaded(action, mask, signal, 'mask'));
-        const requestId = await this.#ensureStarted(action, { image_url: action.imageUrl ?? '', mask_url: action.maskUrl ?? '' }, signal);
+        const uploaded = { image_url: action.imageUrl ?? '', mask_url: action.maskUrl ?? '' };
+        if (action.request.begin) {
+          this.#progress(action, { phase: 'starting', share: UPLOAD_SHARE, elapsedMs: 0 });
+          await action.request.begin(uploaded, { signal, idempotencyKey: action.key });
+          this.#set({ phase: 'idle' });
+          return;
+        }
+        const requestId = await this.#ensureStarted(action, uploaded, signal);
         const prediction = await this.#follow(action, requestId, signal);
         const output = prediction.output ?? [];
         this.#stopTicker();

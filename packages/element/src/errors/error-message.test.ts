@@ -16,13 +16,17 @@ const fromProxy = (status: number, code: string, extra: Record<string, unknown> 
  * Every code a visitor's request can get, at the status the proxy answers it with (the service's own
  * status for the codes it passes on), and what the visitor is told and offered.
  */
-const ADVICE: Record<Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavailable' | 'upload_token_invalid'>, [number, MessageKey, Remedy]> = {
+const ADVICE: Record<
+  Exclude<ProxyErrorCode, 'not_ready' | 'widget_unavailable' | 'upload_token_invalid' | 'batch_token_invalid'>,
+  [number, MessageKey, Remedy]
+> = {
   bad_request: [400, 'errRequest', 'none'],
   bad_body: [400, 'errRequest', 'none'],
   invalid_json: [400, 'errRequest', 'none'],
   bad_idempotency_key: [400, 'errRequest', 'none'],
   bad_multipart: [400, 'errRequest', 'none'],
   method_not_allowed: [405, 'errRequest', 'none'],
+  too_many_styles: [400, 'errRequest', 'none'],
   empty_upload: [400, 'errInvalidImage', 'photo'],
   invalid_image: [400, 'errInvalidImage', 'photo'],
   payload_too_large: [413, 'errInvalidImage', 'photo'],

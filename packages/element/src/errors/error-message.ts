@@ -24,7 +24,7 @@ const BUSY: Advice = ['errBusy', 'wait'];
  * 429: wait), each listed with its status in the tests. Named only for the compiler, like the codes a
  * visitor's request never gets: `not_ready` (/readyz's answer to a load balancer), `widget_unavailable`
  * (the answer to a page loading the widget's script, which the widget never calls) and
- * `upload_token_invalid` (the answer to a server caller's upload token, which the widget never sends).
+ * `upload_token_invalid` and `batch_token_invalid` (the answers to a server caller's tokens, which the widget never sends).
  */
 type AdvisedByStatus =
   | 'empty_upload'
@@ -46,7 +46,8 @@ type AdvisedByStatus =
   | 'internal_error'
   | 'not_ready'
   | 'widget_unavailable'
-  | 'upload_token_invalid';
+  | 'upload_token_invalid'
+  | 'batch_token_invalid';
 
 /**
  * Every other error code of the proxy (openapi/proxy-api.yaml) a visitor's request can get: a new
@@ -59,6 +60,7 @@ const BY_PROXY_CODE: Record<Exclude<ProxyErrorCode, AdvisedByStatus>, Advice> = 
   bad_idempotency_key: REQUEST,
   bad_multipart: REQUEST,
   method_not_allowed: REQUEST,
+  too_many_styles: REQUEST,
   upstream_refused: PHOTO,
   body_timeout: ['errNetwork', 'retry'],
   uploads_disabled: CONFIG,

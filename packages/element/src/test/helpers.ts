@@ -74,6 +74,16 @@ export function swipe(x: number, y: number, yDistance: number): Promise<unknown>
   return executeServerCommand('swipe', { x, y, yDistance });
 }
 
+/** A real touch tap at `x`, `y` (CSS px in the viewport), as Chromium's touch input. */
+export function tap(x: number, y: number): Promise<unknown> {
+  return executeServerCommand('tap', { x, y });
+}
+
+/** Makes the viewport `width` × `height` px (a phone's); `tap` touches it. */
+export function phoneViewport(width: number, height: number): Promise<unknown> {
+  return executeServerCommand('viewport', { width, height });
+}
+
 /**
  * Resolves when `predicate` holds, checking after every animation frame. `timeoutMs` is a safety net
  * naming what never came, long because a busy machine makes every step slow.

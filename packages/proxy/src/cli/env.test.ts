@@ -30,6 +30,11 @@ describe('proxyEnv', () => {
     expect(() => proxyEnv({ ROOM_PROXY_NETWORK_PREFIX_V6: '/48' })).toThrow(/ROOM_PROXY_NETWORK_PREFIX_V6/);
   });
 
+  it('reads the most styles of a try', () => {
+    expect(proxyEnv({ ROOM_PROXY_STYLES_PER_TRY: '3' }).limits).toEqual({ stylesPerTry: 3 });
+    expect(() => proxyEnv({ ROOM_PROXY_STYLES_PER_TRY: '1' })).toThrow(/ROOM_PROXY_STYLES_PER_TRY/);
+  });
+
   it('reads ROOM_PROXY_OPERATIONS as operationIds, refusing one the service does not have', () => {
     expect(proxyEnv({}).operations).toBeUndefined();
     expect(proxyEnv({ ROOM_PROXY_OPERATIONS: 'enhance, clearSky,,blurObjects' }).operations).toEqual([

@@ -26,9 +26,11 @@ const VARIABLES = {
   imagePorts: ['ROOM_PROXY_IMAGE_PORTS', list(integer(1, 65_535))],
   networkPrefixV4: ['ROOM_PROXY_NETWORK_PREFIX_V4', integer(0, 32)],
   networkPrefixV6: ['ROOM_PROXY_NETWORK_PREFIX_V6', integer(0, 128)],
+  stylesPerTry: ['ROOM_PROXY_STYLES_PER_TRY', integer(2, 16)],
   trustProxy: ['ROOM_PROXY_TRUST_PROXY', readTrustProxy],
   uploadToken: ['ROOM_UPLOAD_TOKEN', readToken],
   adminToken: ['ROOM_PROXY_ADMIN_TOKEN', readToken],
+  batchToken: ['ROOM_PROXY_BATCH_TOKEN', readToken],
   simulatorLatencyMs: ['ROOM_SIM_LATENCY', readRange],
   upstreamTimeoutMs: ['ROOM_PROXY_UPSTREAM_TIMEOUT_MS', integer(1_000, 600_000)],
   operations: ['ROOM_PROXY_OPERATIONS', list(readOperation)],
@@ -36,7 +38,10 @@ const VARIABLES = {
 
 type Settings = { [K in keyof typeof VARIABLES]: ReturnType<(typeof VARIABLES)[K][1]> | undefined };
 
-export type ProxyEnv = Omit<Settings, 'networkPrefixV4' | 'networkPrefixV6' | 'allowPrivateImageUrls'> & {
+/** The settings that are limits (`limits.<name>`). */
+const LIMIT_SETTINGS = ['networkPrefixV4', 'networkPrefixV6', 'stylesPerTry'] as const;
+
+export type ProxyEnv = Omit<Settings, (typeof LIMIT_SETTINGS)[number] | 'allowPrivateImageUrls'> & {
   allowPrivateImageUrls: boolean;
   limits: Partial<Limits>;
 };
@@ -48,12 +53,9 @@ export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
       return [key, value ? read(name, value) : undefined];
     }),
   ) as Settings;
-  const { networkPrefixV4, networkPrefixV6, allowPrivateImageUrls, ...rest } = settings;
-  return {
-    ...rest,
-    allowPrivateImageUrls: allowPrivateImageUrls ?? false,
-    limits: { ...(networkPrefixV4 !== undefined && { networkPrefixV4 }), ...(networkPrefixV6 !== undefined && { networkPrefixV6 }) },
-  };
+  const { networkPrefixV4, networkPrefixV6, stylesPerTry, allowPrivateImageUrls, ...rest } = settings;
+  const limits = Object.entries({ networkPrefixV4, networkPrefixV6, stylesPerTry }).filter(([, value]) => value !== undefined);
+  return { ...rest, allowPrivateImageUrls: allowPrivateImageUrls ?? false, limits: Object.fromEntries(limits) };
 }
 
 /** An http(s) origin; a path would be dropped, so one is refused (the proxy adds its own prefix). */
@@ -117,10 +119,13 @@ ROOM_PROXY_IMAGE_ORIGINS, ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS (true: loopback/pr
 ROOM_PROXY_IMAGE_PORTS (ports a public image_url may name besides 80/443, comma-separated; default none),
 ROOM_PROXY_NETWORK_PREFIX_V4 and ROOM_PROXY_NETWORK_PREFIX_V6 (the network that shares one part of the daily
 budget: default 24 and 48; per-IP limits count IPv6 per /64),
+ROOM_PROXY_STYLES_PER_TRY (2-16, default 4: the most styles a visitor's POST /api/v1/tries may ask for),
 ROOM_UPLOAD_TOKEN (>= 16 characters: uploads with Authorization: Bearer <token>, e.g. from room-restyler-mcp,
 skip the visitor upload limits),
 ROOM_PROXY_ADMIN_TOKEN (>= 16 characters: turns on GET /metrics and the /admin page, each asking for
 Authorization: Bearer <token>; unset: both 404),
+ROOM_PROXY_BATCH_TOKEN (>= 16 characters: turns on /api/v1/batches for servers sending Authorization: Bearer <token>;
+unset: 404),
 ROOM_PROXY_REDIS_URL and ROOM_PROXY_REDIS_PREFIX (several instances sharing state),
 ROOM_PROXY_UPSTREAM_TIMEOUT_MS (1000-600000, default 30000: how long a call to the service may take),
 ROOM_PROXY_OPERATIONS (the operations visitors may start, comma-separated operationIds; default

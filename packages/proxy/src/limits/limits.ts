@@ -29,6 +29,8 @@ export const DEFAULT_LIMITS = {
   streamsPerVisitor: 6,
   /** Event streams one instance holds at most (each is a socket and a file descriptor). */
   streamsPerInstance: 256,
+  /** Styles one visitor's try of a room may ask for at once (`POST /api/v1/tries`). */
+  stylesPerTry: 4,
 } as const;
 
 export type Limits = { -readonly [K in keyof typeof DEFAULT_LIMITS]: number };
@@ -133,12 +135,28 @@ export async function consumeLimits(
   return taken;
 }
 
-/** Refuses before a byte of the body is read what a full window would refuse anyway (a hit with limit 0 counts nothing). */
+/** Refuses before a byte of the body is read what a full window would refuse anyway. */
 export async function precheckLimits(store: ProxyStore, checks: readonly LimitCheck[], now: number, cost = 1): Promise<void> {
+  for (const { check, window } of await windowsOf(store, checks))
+    if (window.count + cost > check.limit) throw refusal(check, window.resetAt, now);
+}
+
+/** How many more actions of `cost` every finite check still allows now. */
+export async function actionsLeft(store: ProxyStore, checks: readonly LimitCheck[], cost: number): Promise<number> {
+  const left = (await windowsOf(store, checks)).map(({ check, window }) => Math.floor((check.limit - window.count) / cost));
+  return Math.max(0, Math.min(...left));
+}
+
+/** The steps that give back what `consumeLimits` took for one action of `cost`. */
+export function releaseSteps(store: ProxyStore, checks: readonly LimitCheck[], cost: number): Array<() => Promise<void>> {
+  return checks
+    .filter((check) => Number.isFinite(check.limit))
+    .flatMap((check) => Array.from({ length: cost }, () => () => store.release(check.key)));
+}
+
+/** Each finite check's window as it is now (a hit with limit 0 counts nothing). */
+async function windowsOf(store: ProxyStore, checks: readonly LimitCheck[]) {
   const finite = checks.filter((check) => Number.isFinite(check.limit));
   const windows = await Promise.all(finite.map((check) => store.hit(check.key, check.windowMs, 0)));
-  finite.forEach((check, i) => {
-    const window = windows[i];
-    if (window && window.count + cost > check.limit) throw refusal(check, window.resetAt, now);
-  });
+  return finite.map((check, i) => ({ check, window: windows[i] as NonNullable<(typeof windows)[number]> }));
 }

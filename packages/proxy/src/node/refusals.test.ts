@@ -72,7 +72,7 @@ describe('405', () => {
     ['TRACE /api/v1/restyle', 'POST'],
     ['TRACE /api/v1/prediction/abc', 'GET'],
     ['CONNECT /api/v1/uploads', 'POST'],
-    ['CONNECT proxy.example:443', 'GET, HEAD, POST, OPTIONS'],
+    ['CONNECT proxy.example:443', 'GET, HEAD, POST, DELETE, OPTIONS'],
     ['DELETE /readyz', 'GET'],
   ])('%s names what is allowed', async (line, allow) => {
     const response = await rawRequest(url, `${line} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);

@@ -19,17 +19,19 @@ import type { WriteStep } from '../state/write-behind.js';
 import { type UpstreamReply, upstreamErrorReply } from '../upstream/upstream.js';
 
 /** One checked generation request, as every paid step needs it. */
-interface Generation {
+export interface Generation {
   context: ProxyContext;
   scope: RequestScope;
   input: GenerationInput;
   visitor: string;
-  /** The browser's Idempotency-Key, checked. */
+  /** The browser's Idempotency-Key, checked (one derived from it for each style of a try). */
   key: string | undefined;
+  /** What a replay under `key` must repeat, when more than the operation and its body (a try's other styles). */
+  fingerprint?: string;
 }
 
 /** A start counted in the ledger, and the Idempotency-Key record it holds (none without a key). */
-interface Claimed {
+export interface Claimed {
   counted: Counted;
   record: KeyRecord | undefined;
 }
@@ -66,7 +68,11 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
 
   const claimed = await claimStart(g);
   if (claimed instanceof JsonReply) return claimed;
-  const releaseLimits = await takeLimits(g, claimed);
+  return sendClaimed(g, claimed, await takeLimits(g, claimed));
+}
+
+/** The one upstream call of a start claimed and counted in the limits (`releaseLimits` gives them back), and its answer. */
+export async function sendClaimed(g: Generation, claimed: Claimed, releaseLimits: WriteStep[]): Promise<JsonReply> {
   const sent = await send(g);
   switch (sent.kind) {
     case 'accepted':
@@ -80,7 +86,7 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
 }
 
 /** The visitor, who must have the cookie (a retry must find the first attempt under it); else a 428 sets it (counted as a refusal). */
-async function visitorWithCookie(context: ProxyContext, scope: RequestScope): Promise<string> {
+export async function visitorWithCookie(context: ProxyContext, scope: RequestScope): Promise<string> {
   const visitor = await visitorOf(context, scope.request);
   if (visitor.setCookie)
     throw new ProxyHttpError(
@@ -93,7 +99,7 @@ async function visitorWithCookie(context: ProxyContext, scope: RequestScope): Pr
 }
 
 /** An operation the site does not offer is a 404 like any path it does not serve, naming those it does; nothing is read or counted. */
-function refuseUnlessOffered({ options }: ProxyContext, operation: GenerationOperation): void {
+export function refuseUnlessOffered({ options }: ProxyContext, operation: GenerationOperation): void {
   if (options.operations.includes(operation)) return;
   throw new ProxyHttpError(404, 'not_found', `This site does not offer the operation ${operation}`, {
     extra: { allowed: options.operations },
@@ -112,7 +118,7 @@ async function refuseWhenLimitsFull(
 }
 
 /** Counts a new start and claims its Idempotency-Key: a key already answered is a replay, a lost start's is reconciled first. */
-async function claimStart(g: Generation): Promise<Claimed | JsonReply> {
+export async function claimStart(g: Generation): Promise<Claimed | JsonReply> {
   const counted = await openStart(g);
   if (g.key === undefined) return { counted, record: undefined };
   const claim = await forgetOnError(g, { counted, record: undefined }, claimIdempotencyKey(g, g.key, counted.start));
@@ -257,7 +263,7 @@ async function forgetOnError<T>(g: Generation, claimed: Claimed, step: Promise<T
 }
 
 /** A start that sent nothing (or made nothing): the limits (when taken) and its key (when given) are free again, and it is resolved. */
-function forget({ context }: Generation, { counted, record }: Claimed, releaseLimits: WriteStep[] = []): Promise<void> {
+export function forget({ context }: Generation, { counted, record }: Claimed, releaseLimits: WriteStep[] = []): Promise<void> {
   return context.writeBehind.run([
     ...releaseLimits,
     ...(record ? [() => record.abandon()] : []),
@@ -274,23 +280,26 @@ function generationUnknown(retryAfterMs: number, withKey: boolean): ProxyHttpErr
 }
 
 /** A generation body checked against the spec, tagged with its operation. */
-type GenerationInput = { [O in GenerationOperation]: { operation: O; body: OperationBody<O> } }[GenerationOperation];
+export type GenerationInput = { [O in GenerationOperation]: { operation: O; body: OperationBody<O> } }[GenerationOperation];
 
 function parseInput(request: ProxyRequest, raw: Uint8Array, operation: GenerationOperation): GenerationInput {
+  return { operation, body: valid(checkOperationInput(operation, parseJson(request, raw))) } as GenerationInput;
+}
+
+/** A JSON body (415 when not sent as JSON, 400 invalid_json when it does not parse). */
+export function parseJson(request: ProxyRequest, raw: Uint8Array): unknown {
   const type = request.headers.get('content-type') ?? '';
   // Requiring JSON also forces a CORS preflight, so a cross-site form cannot start a generation.
   if (!/^application\/json\s*(;|$)/i.test(type))
     throw new ProxyHttpError(415, 'unsupported_media_type', 'Send the body as application/json');
-  let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
   } catch {
     throw new ProxyHttpError(400, 'invalid_json', 'The body is not valid JSON');
   }
-  return { operation, body: valid(checkOperationInput(operation, body)) } as GenerationInput;
 }
 
-function valid<T>(checked: InputCheck<T>): T {
+export function valid<T>(checked: InputCheck<T>): T {
   if (!checked.ok) throw new ProxyHttpError(400, 'bad_request', checked.message, checked.field ? { extra: { field: checked.field } } : {});
   return checked.value;
 }
@@ -312,7 +321,7 @@ function acknowledgement(ack: unknown, requestId: string, handle: string, prefix
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** The checked header, or undefined when there is none; a malformed one is a 400. */
-function idempotencyKeyOf(header: string | null): string | undefined {
+export function idempotencyKeyOf(header: string | null): string | undefined {
   if (header === null) return undefined;
   if (!KEY_PATTERN.test(header))
     throw new ProxyHttpError(400, 'bad_idempotency_key', 'Idempotency-Key must be 1–255 printable ASCII characters', {
@@ -322,8 +331,8 @@ function idempotencyKeyOf(header: string | null): string | undefined {
 }
 
 /** Claims the visitor's `key` for `start` (its record named per visitor and hashed), or says what became of the request that claimed it first. */
-async function claimIdempotencyKey({ context, visitor, input }: Generation, key: string, start: Start) {
-  const request = `${input.operation}\n${JSON.stringify(input.body)}`;
+async function claimIdempotencyKey({ context, visitor, input, fingerprint }: Generation, key: string, start: Start) {
+  const request = fingerprint ?? `${input.operation}\n${JSON.stringify(input.body)}`;
   const scope = { ttlMs: context.options.idempotencyTtlMs, pendingTtlMs: context.starts.pendingTtlMs, now: start.startedAt };
   const claim = await claimKey(context.store, `idem:${visitor}:${await sha256(key)}`, await sha256(request), start, scope);
   if (claim.kind === 'reused')

@@ -25,7 +25,7 @@ async function jobOf(context: ProxyContext, scope: RequestScope): Promise<Handle
 
 const encoder = new TextEncoder();
 
-const HEADERS = {
+export const EVENT_STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
@@ -36,8 +36,8 @@ const HEADERS = {
 export async function handleEvents(context: ProxyContext, scope: RequestScope): Promise<Response> {
   const claims = await jobOf(context, scope);
   // HEAD gets the head only: no stream, no watch, no slot.
-  if (scope.request.method === 'HEAD') return new Response(null, { status: 200, headers: HEADERS });
-  return new Response(eventStream(context, claims), { status: 200, headers: HEADERS });
+  if (scope.request.method === 'HEAD') return new Response(null, { status: 200, headers: EVENT_STREAM_HEADERS });
+  return new Response(eventStream(context, claims), { status: 200, headers: EVENT_STREAM_HEADERS });
 }
 
 /** The stream of one viewer; it stops watching when it ends, however it ends. */

@@ -3,11 +3,13 @@
  * backslashes, empty or `..` segments) is a JSON 404/405; the upstream URL is never built from the client's path.
  */
 import { GENERATION_OPERATIONS, generationOperations, type ProxyPaths } from '@room-restyler/core';
+import { handleBatch, handleBatchEvents, handleBatches, handleCancelBatch } from '../batches/batches.js';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { ProxyHttpError, type Reply } from '../http/responses.js';
 import { handleGenerate } from './generate.js';
 import { handleLive, handleReady } from './health.js';
 import { handleEvents, handlePrediction } from './prediction.js';
+import { handleTries } from './tries.js';
 import { handleUpload, handleUploaded } from './uploads.js';
 import { handleModule, handlePreview, handleTranslation, handleWidget } from './widget.js';
 
@@ -18,7 +20,7 @@ export type RouteHandler = (context: ProxyContext, scope: RequestScope) => Promi
 
 interface Route {
   name: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** The path as openapi/proxy-api.yaml writes it; the compiler checks it is one of the spec's. */
   path: keyof ProxyPaths;
   handler: RouteHandler;
@@ -38,6 +40,11 @@ const GENERATION_ROUTES = GENERATION_OPERATIONS.map((operation) => ({
 
 export const ROUTES = [
   ...GENERATION_ROUTES,
+  { name: 'tries', method: 'POST', path: '/api/v1/tries', handler: handleTries },
+  { name: 'batches', method: 'POST', path: '/api/v1/batches', handler: handleBatches },
+  { name: 'batch', method: 'GET', path: '/api/v1/batches/{id}', handler: handleBatch },
+  { name: 'cancel_batch', method: 'DELETE', path: '/api/v1/batches/{id}', handler: handleCancelBatch },
+  { name: 'batch_events', method: 'GET', path: '/api/v1/batches/{id}/events', handler: handleBatchEvents },
   { name: 'prediction', method: 'GET', path: '/api/v1/prediction/{handle}', handler: handlePrediction },
   { name: 'events', method: 'GET', path: '/api/v1/prediction/{handle}/events', handler: handleEvents },
   { name: 'upload', method: 'POST', path: '/api/v1/uploads', handler: handleUpload },
@@ -56,7 +63,7 @@ export const ROUTES = [
 const everyPathServed = <Unserved extends never>(unserved?: Unserved) => unserved;
 everyPathServed<Exclude<keyof ProxyPaths, (typeof ROUTES)[number]['path']>>();
 
-/** A path template as a pattern: each `{param}` is one token (a handle, an upload id, a module, a language or a style); a dot is a dot. */
+/** A path template as a pattern: each `{param}` is one token (a handle, an upload or batch id, a module, a language or a style); a dot is a dot. */
 const MATCHERS = ROUTES.map((route) => ({
   ...route,
   pattern: new RegExp(`^${route.path.replaceAll('.', '\\.').replace(/\{[^}]+\}/g, TOKEN)}$`),
@@ -93,7 +100,7 @@ export function methodNotAllowed(method: string, allowed: readonly string[]): Pr
 }
 
 /** Every method the proxy serves somewhere: the `Allow` of a request that names no path of it (CONNECT host:port). */
-export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
+export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'] as const;
 
 /** A 404 for a path the proxy does not serve. */
 export const routeNotFound = () => new ProxyHttpError(404, 'not_found', 'No such route on this proxy');

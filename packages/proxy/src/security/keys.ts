@@ -94,6 +94,15 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0;
 }
 
+/**
+ * Whether `Authorization: Bearer <token>` carries `token`. Both sides are hashed before a constant-time comparison:
+ * neither the length nor the first wrong byte leaks.
+ */
+export async function bearerCarries(authorization: string, token: string): Promise<boolean> {
+  const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? '';
+  return sameBytes(await digest(given), await digest(token));
+}
+
 export async function digest(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
 }

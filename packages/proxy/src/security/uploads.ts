@@ -3,7 +3,7 @@ import { checkPublicUrl } from '@room-restyler/core/internal';
 import type { ProxyContext, RequestScope } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { ProxyHttpError } from '../http/responses.js';
-import { digest, sameBytes } from './keys.js';
+import { bearerCarries } from './keys.js';
 import type { UploadOrigins } from './upload-origins.js';
 import { readVisitorCookie } from './visitor-cookie.js';
 
@@ -104,16 +104,12 @@ async function checkOwnUpload(context: ProxyContext, scope: RequestScope, id: st
     throw refuse(field, 'bad_request', 'mask_url must name a mask upload (a PNG sent with ?kind=mask)');
 }
 
-/**
- * `ROOM_UPLOAD_TOKEN`: a server caller (the MCP server) outside the visitor limits; a wrong one is a 401 at once.
- * Both sides are hashed before a constant-time comparison: neither the length nor the first wrong byte leaks.
- */
+/** `ROOM_UPLOAD_TOKEN`: a server caller (the MCP server) outside the visitor limits; a wrong one is a 401 at once. */
 export async function trustedUploader(context: ProxyContext, scope: RequestScope): Promise<boolean> {
   const token = context.options.uploadToken;
   const authorization = scope.request.headers.get('authorization');
   if (token === undefined || authorization === null) return false;
-  const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? '';
-  if (sameBytes(await digest(given), await digest(token))) return true;
+  if (await bearerCarries(authorization, token)) return true;
   const message = 'Authorization does not carry the upload token this proxy expects (ROOM_UPLOAD_TOKEN)';
   throw new ProxyHttpError(401, 'upload_token_invalid', message, { headers: { 'www-authenticate': 'Bearer' } });
 }

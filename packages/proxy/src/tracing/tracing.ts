@@ -13,7 +13,7 @@ import { VERSION } from '../version.js';
 const tracer = trace.getTracer('@room-restyler/proxy', VERSION);
 
 /** The routes that may spend credits or storage (each generation route is named by its operation): each gets its own span. */
-const PAID_ROUTES: ReadonlySet<string> = new Set([...GENERATION_OPERATIONS, 'upload']);
+const PAID_ROUTES: ReadonlySet<string> = new Set([...GENERATION_OPERATIONS, 'tries', 'upload']);
 
 /** Runs a route's handler, in a span of its own when the route is a paid action. */
 export function traced<T extends { status: number }>(route: string, handle: () => Promise<T>): Promise<T> {

@@ -36,6 +36,8 @@ export class ChoiceCards extends LitElement {
   declare value: string;
   declare label: string;
   declare disabled: boolean;
+  /** A radio button in each card; the multi-select of style-grid/ makes it a checkbox. */
+  protected type = 'radio';
   #failed = new Set<string>();
 
   constructor() {
@@ -58,7 +60,7 @@ export class ChoiceCards extends LitElement {
         ${this.cards.map(
           ({ id, label, image, preview }) =>
             html`<label class="card option" part="card">
-            <input type="radio" name="choice" .value=${id} .checked=${id === this.value} @change=${this.#onChange} />
+            <input type=${this.type} name="choice" .value=${id} .checked=${this.isChecked(id)} ?disabled=${this.isOff(id)} @change=${this.onChange} />
             ${
               image
                 ? html`<img src=${image} alt="" />`
@@ -83,7 +85,16 @@ export class ChoiceCards extends LitElement {
     this.requestUpdate();
   }
 
-  #onChange(event: Event) {
+  protected isChecked(id: string): boolean {
+    return id === this.value;
+  }
+
+  /** A card that cannot be chosen now (none of a radio group's). */
+  protected isOff(_id: string): boolean {
+    return false;
+  }
+
+  protected onChange(event: Event): void {
     this.value = (event.target as HTMLInputElement).value;
     emit(this, 'rr-choose', { id: this.value });
   }

@@ -1,7 +1,7 @@
 import type { OperationBody, ProxyClientOptions } from '@room-restyler/core';
 import { labelFor, ROOM_TYPES, STYLES, type VocabularyEntry } from '@room-restyler/core/vocabulary';
 import { adoptStyles, html, LitElement, nothing, type TemplateResult } from 'lit';
-import { GenerationFlow, type GenerationRequest, type OperationStart } from '../../controllers/generation-flow.js';
+import { type FlowDependencies, GenerationFlow, type GenerationRequest, type OperationStart } from '../../controllers/generation-flow.js';
 import { PasteController, type PasteScope } from '../../controllers/paste-controller.js';
 import { downloadName, saveImage } from '../../download.js';
 import { adviceFor, errorMessage, limitParams, type Remedy, waitFor } from '../../errors/error-message.js';
@@ -17,6 +17,7 @@ import { buttonStyles } from '../../styles/shared.styles.js';
 import { themeStyles } from '../../styles/theme.styles.js';
 import type { MessageKey } from '../../translations/en.js';
 import type { Card } from '../choice-cards/choice-cards.js';
+import type { StyleTries } from '../style-grid/style-grid.js';
 import type { Operations } from './operations.js';
 import styles from './room-restyler.styles.js';
 
@@ -44,9 +45,9 @@ interface SavedState {
   shown: number;
 }
 
-type View = 'empty' | 'reading' | 'ready' | 'uploading' | 'generating' | 'downloading' | 'error' | 'result';
+type View = 'empty' | 'reading' | 'ready' | 'uploading' | 'generating' | 'downloading' | 'error' | 'result' | 'grid';
 const BUSY: readonly View[] = ['uploading', 'generating', 'downloading'];
-const STATES = ['empty', 'ready', 'uploading', 'generating', 'downloading', 'error', 'result'] as const;
+const STATES = ['empty', 'ready', 'uploading', 'generating', 'downloading', 'error', 'result', 'grid'] as const;
 const MAIN_PHASES: Partial<Record<View, MessageKey>> = {
   reading: 'phaseReading',
   uploading: 'phaseUploading',
@@ -67,6 +68,7 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  * @attr operations - the operations offered, a comma list of the service's operationIds (default `enhance,restyle`: staging and restyling), e.g. `enhance,clearSky,inpaint`; the site's proxy must allow them.
  * @attr room-style - the chosen interior style id, e.g. `scandinavian` (named so because HTML's `style` attribute is inline CSS).
  * @attr room-type - the chosen room type id, e.g. `living_room`.
+ * @attr try-styles - "try N styles" (2 or more; unset: off): the visitor may choose to compare up to this many styles, sees their price before the click, and one click starts them all into a comparison grid; the proxy keeps it within the visitor's limits and its `stylesPerTry`. Loaded on first use.
  * @attr lang - language of the UI (`en`, `de`, `fr`, or any registered); defaults to the nearest ancestor's `lang`, followed at run time.
  * @attr theme - `light`, `dark`, or unset to follow the visitor's `prefers-color-scheme`.
  * @attr paste-scope - `none` (default), `element` (paste while focus is inside) or `document` (paste anywhere on the page).
@@ -93,7 +95,11 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  * @csspart view-type - the window view select (windowView).
  * @csspart prompt - the text of the change, or the objects to remove or blur.
  * @csspart mask-brush - the mask brush over the photo (inpaint, modify); its `stage` and `toolbar` are exported as `mask-stage` and `mask-toolbar`.
- * @csspart style - the style cards, a radio group (inner parts `card`, `swatch` exported).
+ * @csspart style - the style cards, a radio group (inner parts `card`, `swatch` exported); checkboxes with `try-styles`.
+ * @csspart try-styles - the choice to compare several styles (`try-styles`), a checkbox in its label.
+ * @csspart price - the price of the styles picked (`try-styles`), e.g. "3 styles · 3 credits".
+ * @csspart grid - the comparison grid (`try-styles`): the original and each style, labelled.
+ * @csspart grid-cell - a style's cell in the grid (`data-style` is its id); inner parts `grid-result` (opens it), `grid-error`, `grid-retry`.
  * @csspart room-type - the room type select.
  * @csspart generate - the Generate button.
  * @csspart show-results - the button back to the results (when there are some).
@@ -134,6 +140,7 @@ const REMEDY_LABELS: Partial<Record<Remedy, MessageKey>> = { retry: 'retry', aga
  * @cssstate downloading - the result images are loading.
  * @cssstate error - the last generation failed.
  * @cssstate result - results are shown.
+ * @cssstate grid - the comparison grid of several styles is shown (`try-styles`).
  */
 export class RoomRestyler extends LitElement {
   static formAssociated = true;
@@ -144,6 +151,7 @@ export class RoomRestyler extends LitElement {
     operations: {},
     roomStyle: { attribute: 'room-style' },
     roomType: { attribute: 'room-type' },
+    tryStyles: { attribute: 'try-styles', type: Number },
     theme: { reflect: true },
     pasteScope: { attribute: 'paste-scope' },
     disclose: { type: Boolean },
@@ -175,6 +183,8 @@ export class RoomRestyler extends LitElement {
   /** The interior style id (attribute `room-style`: HTML reserves `style` for inline CSS). */
   declare roomStyle: string;
   declare roomType: string;
+  /** The most styles a visitor may try at once (attribute `try-styles`); below 2 the visitor picks one. */
+  declare tryStyles: number;
   /** `light` or `dark`; unset follows `prefers-color-scheme`. */
   declare theme: 'light' | 'dark' | undefined;
   declare pasteScope: PasteScope;
@@ -207,7 +217,7 @@ export class RoomRestyler extends LitElement {
 
   #internals = this.attachInternals();
   #language = new LangController(this);
-  #flow = new GenerationFlow(this, {
+  #flowDeps: FlowDependencies = {
     client: () => this.#client(),
     // A photo on a slow line takes longer than core's 30 s per call.
     upload: async (blob, { onProgress, ...options }) =>
@@ -217,7 +227,8 @@ export class RoomRestyler extends LitElement {
     done: (output, request) => this.#addResults(output, request),
     clock: visibleClock(document),
     emit: (name, detail) => emit(this, name, detail),
-  });
+  };
+  #flow = new GenerationFlow(this, this.#flowDeps);
   /** The view, derived from the photo, the results and the flow before each render. */
   #view: View = 'empty';
   /** Which control holds focus in the current view; focus moves when it changes. */
@@ -233,6 +244,9 @@ export class RoomRestyler extends LitElement {
   /** The site's chosen operations, loaded once `operations` is set. */
   #ops: Operations | undefined;
   #opsLoaded: Promise<void> | undefined;
+  /** Several styles at once, loaded once `try-styles` asks for them. */
+  #tries: StyleTries | undefined;
+  #triesLoaded: Promise<void> | undefined;
 
   constructor() {
     super();
@@ -252,6 +266,7 @@ export class RoomRestyler extends LitElement {
     this.operations = '';
     this.roomStyle = 'modern';
     this.roomType = 'living_room';
+    this.tryStyles = 0;
     this.pasteScope = 'none';
     this.disclose = this.required = this.disabled = false;
     this.name = '';
@@ -322,19 +337,13 @@ export class RoomRestyler extends LitElement {
   /** Starts a generation for the chosen photo and choices. A second call while one runs does nothing. */
   async generate(): Promise<void> {
     if (this.#opsLoaded) await this.#opsLoaded;
+    if (this.#triesLoaded) await this.#triesLoaded;
     if (!(this.photo || this.#ops?.photoless)) return;
     const { roomStyle: style, roomType } = this;
-    const operation = this.#operation();
-    // Each body `satisfies` the spec's request: a field the spec drops breaks this compile (pnpm spec:drill).
-    const start: (OperationStart & { mask?: Blob | undefined; style?: string; source?: undefined }) | undefined =
-      operation === 'restyle'
-        ? { operation, body: ({ image_url }) => ({ image_url, style, room_type: roomType }) satisfies OperationBody<'restyle'> }
-        : operation === 'enhance'
-          ? {
-              operation,
-              body: ({ image_url }) => ({ image_url, style, room_type: roomType, mode: 'staging' }) satisfies OperationBody<'enhance'>,
-            }
-          : this.#ops?.start();
+    const tries = this.#multi();
+    const start: (OperationStart & { mask?: Blob | undefined; style?: string; source?: undefined }) | undefined = tries?.picked[1]
+      ? tries.request()
+      : (this.#startFor(style) ?? this.#ops?.start());
     if (!start) return;
     this.notice = undefined;
     return this.#flow.start({ source: this.photo?.source, style, roomType, ...start });
@@ -392,6 +401,29 @@ export class RoomRestyler extends LitElement {
           () => {},
         )
       : undefined;
+    // Its own module, loaded when `try-styles` asks for it (beside the CDN file too).
+    this.#triesLoaded ??=
+      this.tryStyles > 1
+        ? import('../style-grid/style-grid.js').then(
+            ({ StyleTries }) => {
+              this.#tries = new StyleTries(this, {
+                flow: (deps) => new GenerationFlow(this, { ...this.#flowDeps, ...deps }),
+                emit: this.#flowDeps.emit,
+                startTries: async (body, options) => (await this.#client()).startTries(body, options),
+                // Asked only while #multi() holds: staging or restyling, whose start is defined.
+                startFor: (style) => this.#startFor(style) as OperationStart,
+                added: (output, request) => this.#addResults(output, request, false),
+                open: (src) =>
+                  this.#show(
+                    this.results.findIndex((r) => r.src === src),
+                    -1,
+                  ),
+                changed: () => this.#choose({}),
+              });
+            },
+            () => {},
+          )
+        : undefined;
     const { state } = this.#flow;
     if (state.phase === 'failed' && state.error !== this.#failure) {
       this.#failure = state.error;
@@ -459,7 +491,15 @@ export class RoomRestyler extends LitElement {
         ${this.#ops?.renderResult(t, this.results[this.shown]?.src) ?? this.#renderCompare(0)}
       </div>`;
     }
-    if (!(this.photo || this.#ops?.photoless)) {
+    if (view === 'grid') {
+      return (this.#tries as StyleTries).renderGrid(
+        this.#language.localizer,
+        photo?.src ?? '',
+        (style) => this.#styleLabel(style),
+        (error) => this.#message(error),
+      );
+    }
+    if (!(photo || this.#ops?.photoless)) {
       return html`<room-restyler-drop-zone
         part="dropzone"
         exportparts="zone"
@@ -517,7 +557,7 @@ export class RoomRestyler extends LitElement {
 
   #renderChoices(): TemplateResult {
     const { t, lang } = this.#language.localizer;
-    const hidden = this.#view === 'result';
+    const hidden = this.#view === 'result' || this.#view === 'grid';
     const busy = BUSY.includes(this.#view);
     const ops = this.#ops;
     const chosen = this.#operation();
@@ -532,6 +572,15 @@ export class RoomRestyler extends LitElement {
     }));
     // An operation without a style (clear sky, inpaint…) shows its own fields instead.
     const styled = ops?.styled ?? true;
+    const cards = html`<room-restyler-cards
+      part="style"
+      exportparts="card, swatch"
+      .cards=${styleChoices}
+      .value=${this.roomStyle}
+      .label=${t('style')}
+      .disabled=${busy}
+      @rr-choose=${(e: PartEvent<'rr-choose'>) => this.#choose({ roomStyle: e.detail.id })}
+    ></room-restyler-cards>`;
     return html`<div class="choices ${hidden ? 'off' : ''}" ?inert=${hidden}>
       <div class="row">
         <fieldset part="mode" ?disabled=${busy}>
@@ -564,19 +613,7 @@ export class RoomRestyler extends LitElement {
             : nothing
         }
       </div>
-      ${
-        styled
-          ? html`<room-restyler-cards
-              part="style"
-              exportparts="card, swatch"
-              .cards=${styleChoices}
-              .value=${this.roomStyle}
-              .label=${t('style')}
-              .disabled=${busy}
-              @rr-choose=${(e: PartEvent<'rr-choose'>) => this.#choose({ roomStyle: e.detail.id })}
-            ></room-restyler-cards>`
-          : nothing
-      }
+      ${styled ? (this.#multi()?.renderCards(lang, styleChoices, busy, cards) ?? cards) : nothing}
     </div>`;
   }
 
@@ -623,12 +660,14 @@ export class RoomRestyler extends LitElement {
         </div>
       </form>`;
     }
+    if (view === 'grid') return (this.#tries as StyleTries).renderFooter(l);
     /** Each action: its words, its part, and what it does (Lit calls a listener with the element as `this`); the first is the state's primary one. */
     type Action = [MessageKey, string, () => unknown];
     let status: unknown = t(view === 'result' ? 'phaseDone' : view === 'error' ? 'phaseFailed' : 'readyHint');
     let bar = html`<div class="bar off"></div>`;
     let actions: Action[] = [['generate', 'generate', this.generate]];
     let primary = true;
+    let tryText: string | undefined;
     if (state.phase !== 'idle' && 'progress' in state) {
       const pct = Math.round(state.progress * 100);
       const head = t(MAIN_PHASES[view] ?? 'phaseGenerating');
@@ -652,14 +691,17 @@ export class RoomRestyler extends LitElement {
     } else if (view === 'error') {
       const label = REMEDY_LABELS[this.#remedy()];
       actions = label ? [[label, 'retry', this.#remedyAction]] : [];
-    } else if (this.results.length) {
-      actions.push(['showResults', 'show-results', () => this.#show(this.shown, this.against)]);
+    } else {
+      // Several styles picked: their price before the click, and the button says how many.
+      const tries = this.#multi()?.ready(l.lang);
+      if (tries) [status, tryText] = [html`<span part="price">${tries[0]}</span>`, tries[1]];
+      if (this.results.length) actions.push(['showResults', 'show-results', () => this.#show(this.shown, this.against)]);
     }
     return html`<div class="meter" part=${primary ? 'status' : 'progress'}><div class="status">${status}</div>${bar}</div>
       <div class="actions">
         ${actions.map(
           ([key, name, act], i) =>
-            html`<button type="button" class="btn ${primary && !i ? 'primary' : ''}" part=${name} @click=${act}>${t(key)}</button>`,
+            html`<button type="button" class="btn ${primary && !i ? 'primary' : ''}" part=${name} @click=${act}>${(!i && tryText) || t(key)}</button>`,
         )}
       </div>`;
   }
@@ -671,6 +713,7 @@ export class RoomRestyler extends LitElement {
     if (phase === 'failed') return 'error';
     if (this.reading) return 'reading';
     if (this.results.length && this.showResults) return 'result';
+    if (this.#tries?.cells[0]) return 'grid';
     return this.photo || this.#ops?.photoless ? 'ready' : 'empty';
   }
 
@@ -681,6 +724,7 @@ export class RoomRestyler extends LitElement {
     if (view === 'error') return `${t('phaseFailed')} ${this.#message(this.#failure)}`;
     if (this.problem !== undefined) return this.#message(this.problem);
     if (view === 'ready' && this.notice) return t(this.notice);
+    if (view === 'grid') return (this.#tries as StyleTries).summary(this.#language.localizer.lang);
     const key = MAIN_PHASES[view];
     return key ? t(key) : '';
   }
@@ -692,6 +736,8 @@ export class RoomRestyler extends LitElement {
   }
 
   #message(error: unknown): string {
+    const tries = this.#tries?.message(error, this.#language.localizer.lang);
+    if (tries) return tries;
     if (this.#remedy() === 'retry' && adviceFor(error)[1] === 'wait') return this.#language.localizer.t('waitNow');
     return errorMessage(error, this.#language.localizer, this.limits, this.#waitUntil - Date.now());
   }
@@ -727,7 +773,7 @@ export class RoomRestyler extends LitElement {
           ? at('cancel')
           : view === 'ready'
             ? at(this.#focusKey === at('cancel') || this.#focusKey === at('generate') ? 'generate' : 'style')
-            : at(view === 'result' ? 'compare' : 'dropzone');
+            : at(view === 'result' ? 'compare' : view === 'grid' ? 'grid' : 'dropzone');
     if (key === this.#focusKey || view === 'reading') return;
     this.#focusKey = key;
     const banner = this.#$(at('error'));
@@ -759,24 +805,46 @@ export class RoomRestyler extends LitElement {
     this.zoom = 1;
   }
 
+  /** Staging's or restyling's start in a style; none for another operation. */
+  #startFor(style: string): OperationStart | undefined {
+    const operation = this.#operation();
+    const { roomType } = this;
+    // Each body `satisfies` the spec's request: a field the spec drops breaks this compile (pnpm spec:drill).
+    return operation === 'restyle'
+      ? { operation, body: ({ image_url }) => ({ image_url, style, room_type: roomType }) satisfies OperationBody<'restyle'> }
+      : operation === 'enhance'
+        ? {
+            operation,
+            body: ({ image_url }) => ({ image_url, style, room_type: roomType, mode: 'staging' }) satisfies OperationBody<'enhance'>,
+          }
+        : undefined;
+  }
+
+  /** The tries of several styles, when the chosen operation takes a style the widget's way. */
+  #multi(): StyleTries | undefined {
+    return this.#startFor('') && this.#tries;
+  }
+
   #operation(): string {
     return this.#ops?.chosen ?? (this.mode === 'restyle' ? 'restyle' : 'enhance');
   }
 
   #clearPhoto() {
     this.#flow.reset();
+    this.#tries?.clear();
     if (this.photo && typeof this.photo.source !== 'string') URL.revokeObjectURL(this.photo.src);
     this.photo = this.problem = this.notice = undefined;
     this.results = [];
     this.showResults = false;
   }
 
-  #addResults(output: string[], request: GenerationRequest) {
+  /** Adds an action's images to the visit's results, and shows the first (not a style of the grid's: the grid shows it). */
+  #addResults(output: string[], request: GenerationRequest, show = true) {
     const { style, roomType } = request;
     const before = this.results.filter((r) => r.style === style).length;
     const added = output.map((src, i) => ({ src, style, roomType, n: before + i + 1 }));
     this.results = [...this.results, ...added];
-    this.#show(this.results.length - added.length, -1);
+    if (show) this.#show(this.results.length - added.length, -1);
   }
 
   #show(shown: number, against: number) {
