@@ -5,6 +5,7 @@
  */
 import { type BatchJournal, type BatchProgress, batchReport, type JournalRecord, replayJournal } from '@room-restyler/core/batch';
 import type { ProxyContext } from '../context.js';
+import { notFound } from '../http/responses.js';
 
 export type BatchStatus = 'running' | 'ended' | 'cancelled' | 'failed';
 
@@ -26,9 +27,11 @@ const docKey = (id: string) => `batch:${id}`;
 export const eventsChannel = (id: string) => `batch:${id}`;
 export const cancelChannel = (id: string) => `batch-cancel:${id}`;
 
-export async function readBatch({ store }: ProxyContext, id: string): Promise<BatchDoc | undefined> {
+/** The batch as stored, or a 404. */
+export async function existingBatch({ store }: ProxyContext, id: string): Promise<BatchDoc> {
   const text = await store.get(docKey(id));
-  return text === undefined ? undefined : (JSON.parse(text) as BatchDoc);
+  if (text === undefined) throw notFound('No such batch');
+  return JSON.parse(text) as BatchDoc;
 }
 
 /** The running batch's journal and status, each change written whole (in order) to the store. */

@@ -1,7 +1,7 @@
 /**
  * /api/v1/batches: a trusted server's photos × styles, priced first, then run in this proxy with core's runBatch (its
- * starts through the paid path, its jobs through the job hub); state, one event stream and cancel from any instance.
- * Without `batchToken` every batch path is the proxy's plain 404.
+ * starts through the paid path, its jobs through the job hub); what follows it is batch-follow.ts. Without `batchToken`
+ * every batch path is the proxy's plain 404.
  */
 import type { Account, GenerateInput } from '@room-restyler/core';
 import {
@@ -16,22 +16,18 @@ import {
 import { checkOperationInput } from '@room-restyler/core/schemas';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { readBody } from '../http/read-body.js';
-import { jsonReply, notFound, ProxyHttpError } from '../http/responses.js';
+import { jsonReply, ProxyHttpError, routeNotFound } from '../http/responses.js';
 import { actionsLeft, limitChecks } from '../limits/limits.js';
 import { parseJson, valid } from '../routes/generate.js';
-import { EVENT_STREAM_HEADERS } from '../routes/prediction.js';
 import { badField, styledBody } from '../routes/styled.js';
-import { routeNotFound } from '../routes/table.js';
 import { bearerCarries } from '../security/keys.js';
 import { checkImageUrls } from '../security/uploads.js';
 import { randomId } from '../util/base64url.js';
 import { batchClient } from './batch-client.js';
-import { batchState, cancelChannel, eventsChannel, progressData, publish, readBatch, storedBatch } from './batch-store.js';
+import { cancelChannel, progressData, publish, storedBatch } from './batch-store.js';
 
 /** Items one batch may hold (a listing of 40 photos in 4 styles, with room to spare). */
 const MAX_ITEMS = 200;
-/** How long a cancel waits for the instance running the batch to stop it. */
-const CANCEL_WAIT_MS = 10_000;
 
 /** POST: the plan (200), or with `confirm: true` the batch started (201 `{ id, plan }`). */
 export async function handleBatches(context: ProxyContext, scope: RequestScope) {
@@ -54,99 +50,13 @@ export async function handleBatches(context: ProxyContext, scope: RequestScope) 
   return jsonReply(201, { id, plan: priced });
 }
 
-/** GET: the batch's state, from its journal. */
-export async function handleBatch(context: ProxyContext, scope: RequestScope) {
-  await refuseUnlessTrusted(context, scope);
-  const id = scope.param ?? '';
-  return jsonReply(200, batchState(id, await existing(context, id)));
-}
-
-/** DELETE: cancels the batch wherever it runs; the answer is its state once stopped (`charged`: the items paid for). */
-export async function handleCancelBatch(context: ProxyContext, scope: RequestScope) {
-  await refuseUnlessTrusted(context, scope);
-  const id = scope.param ?? '';
-  await existing(context, id);
-  let stopped = () => {};
-  const ended = new Promise<void>((resolve) => {
-    stopped = resolve;
-  });
-  // Listening first, then reading: an end published in between is not missed.
-  const unsubscribe = await context.store.subscribe(eventsChannel(id), (message) => {
-    if ((JSON.parse(message) as { event: string }).event === 'end') stopped();
-  });
-  try {
-    if ((await existing(context, id)).status === 'running') {
-      // A batch whose instance is gone never answers: its state is answered as it stands.
-      const timer = setTimeout(stopped, CANCEL_WAIT_MS);
-      await context.store.publish(cancelChannel(id), 'cancel');
-      await ended;
-      clearTimeout(timer);
-    }
-  } finally {
-    await unsubscribe();
-  }
-  return jsonReply(200, batchState(id, await existing(context, id)));
-}
-
-const encoder = new TextEncoder();
-
-/** GET /events: `progress` at once and on every change, `item` as each ends, `end` (then the stream closes). */
-export async function handleBatchEvents(context: ProxyContext, scope: RequestScope) {
-  await refuseUnlessTrusted(context, scope);
-  const id = scope.param ?? '';
-  await existing(context, id);
-  let stop = async () => {};
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let open = true;
-      const send = (event: string, data: unknown) => {
-        if (open) controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-      };
-      const heartbeat = setInterval(() => open && controller.enqueue(encoder.encode(': keep-alive\n\n')), context.options.jobs.heartbeatMs);
-      const finish = () => {
-        if (!open) return;
-        open = false;
-        clearInterval(heartbeat);
-        void unsubscribe();
-        controller.close();
-      };
-      // Listening first, then reading: an end published in between is not missed.
-      const unsubscribe = await context.store.subscribe(eventsChannel(id), (message) => {
-        const { event, data } = JSON.parse(message) as { event: string; data: unknown };
-        send(event, data);
-        if (event === 'end') finish();
-      });
-      stop = async () => {
-        open = false;
-        clearInterval(heartbeat);
-        await unsubscribe();
-      };
-      const state = batchState(id, await existing(context, id));
-      const total = state.items.length;
-      send('progress', { total, succeeded: state.succeeded, failed: state.failed, remaining: total - state.succeeded - state.failed });
-      if (state.status !== 'running') {
-        send('end', state);
-        finish();
-      }
-    },
-    cancel: () => stop(),
-  });
-  return new Response(stream, { status: 200, headers: EVENT_STREAM_HEADERS });
-}
-
 /** The batch token, compared in constant time and never logged; without one configured the path does not exist. */
-async function refuseUnlessTrusted({ options }: ProxyContext, { request }: RequestScope): Promise<void> {
+export async function refuseUnlessTrusted({ options }: ProxyContext, { request }: RequestScope): Promise<void> {
   if (options.batchToken === undefined) throw routeNotFound();
   if (await bearerCarries(request.headers.get('authorization') ?? '', options.batchToken)) return;
   throw new ProxyHttpError(401, 'batch_token_invalid', 'Authorization does not carry the batch token this proxy expects', {
     headers: { 'www-authenticate': 'Bearer' },
   });
-}
-
-async function existing(context: ProxyContext, id: string) {
-  const doc = await readBatch(context, id);
-  if (!doc) throw notFound('No such batch');
-  return doc;
 }
 
 /** The batch asked for: an operation that takes a style, photos and styles (their product within MAX_ITEMS), the other fields. */
