@@ -33,14 +33,8 @@ const MAX_ITEMS = 200;
 export async function handleBatches(context: ProxyContext, scope: RequestScope) {
   await refuseUnlessTrusted(context, scope);
   const raw = await readBody(scope.request, { maxBytes: context.options.maxBodyBytes, timeoutMs: context.options.bodyTimeoutMs });
-  const { operation, photos, styles, confirm, fields } = batchOf(parseJson(scope.request, raw));
-  // Each item's body checked as a single start's (the same 400s).
-  const items = batchItems(
-    photos,
-    styles,
-    (photo, style) => ({ operation, ...valid(checkOperationInput(operation, { ...fields, image_url: photo, style })) }) as GenerateInput,
-  );
-  for (const image_url of photos) await checkImageUrls(context, scope, { image_url });
+  const { items, confirm } = batchOf(parseJson(scope.request, raw));
+  for (const image_url of new Set(items.map((item) => item.photo))) await checkImageUrls(context, scope, { image_url });
   const planned = await planOf(context, scope, items);
   const priced = planBody(planned);
   if (confirm !== true) return jsonReply(200, priced);
@@ -60,16 +54,31 @@ export async function refuseUnlessTrusted({ options }: ProxyContext, { request }
 }
 
 /** The batch asked for: an operation that takes a style, photos and styles (their product within MAX_ITEMS), the other fields. */
-function batchOf(body: unknown) {
+function batchOf(body: unknown): { items: BatchItem[]; confirm: unknown } {
   const {
     operation,
-    fields: { photos, styles, confirm, ...fields },
+    fields: { items, photos, styles, confirm, ...fields },
   } = styledBody(body);
-  if (!isList(photos) || photos.length === 0) throw badField('photos', 'photos must list the photos’ URLs');
+  // Each item's body checked as a single start's (the same 400s).
+  const inputOf = (extra: object) => (photo: string, style: string) =>
+    ({ operation, ...valid(checkOperationInput(operation, { ...fields, ...extra, image_url: photo, style })) }) as GenerateInput;
+  if (items !== undefined) return { items: listedItems(items, inputOf), confirm };
+  if (!isList(photos) || photos.length === 0) throw badField('photos', 'photos must list the photos’ URLs (or give items)');
   if (!isList(styles) || styles.length === 0 || new Set(styles).size < styles.length)
     throw badField('styles', 'styles must list different styles');
   if (photos.length * styles.length > MAX_ITEMS) throw badField('photos', `A batch holds at most ${MAX_ITEMS} items (photos × styles)`);
-  return { operation, photos, styles, confirm, fields };
+  return { items: batchItems(photos, styles, inputOf({})), confirm };
+}
+
+/** `items`: each its own photo and style (and fields of its own), numbered in order. */
+function listedItems(items: unknown, inputOf: (extra: object) => (photo: string, style: string) => GenerateInput): BatchItem[] {
+  if (!Array.isArray(items) || items.length === 0 || items.length > MAX_ITEMS)
+    throw badField('items', `items must list 1 to ${MAX_ITEMS} items, each { image_url, style, … }`);
+  return items.flatMap((item: unknown, index) => {
+    const { image_url, style, ...extra } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    if (typeof image_url !== 'string' || typeof style !== 'string') throw badField('items', 'Each item needs an image_url and a style');
+    return batchItems([{ url: image_url, name: String(index + 1) }], [style], inputOf(extra));
+  });
 }
 
 const isList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
