@@ -48,42 +48,47 @@ const encoder = new TextEncoder();
 export async function handleBatchEvents(context: ProxyContext, scope: RequestScope) {
   await refuseUnlessTrusted(context, scope);
   const id = scope.param ?? '';
-  await existingBatch(context, id);
-  let stop = async () => {};
+  let open = true;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  // start() runs at once, in the constructor: the controller is set from here on.
   const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let open = true;
-      const send = (event: string, data: unknown) => {
-        if (open) controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-      };
-      const heartbeat = setInterval(() => open && controller.enqueue(encoder.encode(': keep-alive\n\n')), context.options.jobs.heartbeatMs);
-      const finish = () => {
-        if (!open) return;
-        open = false;
-        clearInterval(heartbeat);
-        void unsubscribe();
-        controller.close();
-      };
-      // Listening first, then reading: an end published in between is not missed.
-      const unsubscribe = await context.store.subscribe(eventsChannel(id), (message) => {
-        const { event, data } = JSON.parse(message) as { event: string; data: unknown };
-        send(event, data);
-        if (event === 'end') finish();
-      });
-      stop = async () => {
-        open = false;
-        clearInterval(heartbeat);
-        await unsubscribe();
-      };
-      const state = batchState(id, await existingBatch(context, id));
-      const total = state.items.length;
-      send('progress', { total, succeeded: state.succeeded, failed: state.failed, remaining: total - state.succeeded - state.failed });
-      if (state.status !== 'running') {
-        send('end', state);
-        finish();
-      }
+    start: (given) => {
+      controller = given;
     },
-    cancel: () => stop(),
+    cancel: () => close(),
   });
+  const send = (text: string) => open && controller?.enqueue(encoder.encode(text));
+  const event = (name: string, data: unknown) => send(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  // Listening first, then reading: an end published in between is not missed.
+  const unsubscribe = await context.store.subscribe(eventsChannel(id), (message) => {
+    const { event: name, data } = JSON.parse(message) as { event: string; data: unknown };
+    event(name, data);
+    if (name === 'end') finish();
+  });
+  const close = () => {
+    open = false;
+    clearInterval(heartbeat);
+    return unsubscribe().catch(() => {});
+  };
+  const finish = () => {
+    if (!open) return;
+    void close();
+    controller?.close();
+  };
+  const state = await existingBatch(context, id).then(
+    (doc) => batchState(id, doc),
+    async (error: unknown) => {
+      await close();
+      throw error;
+    },
+  );
+  heartbeat = setInterval(() => send(': keep-alive\n\n'), context.options.jobs.heartbeatMs);
+  const total = state.items.length;
+  event('progress', { total, succeeded: state.succeeded, failed: state.failed, remaining: total - state.succeeded - state.failed });
+  if (state.status !== 'running') {
+    event('end', state);
+    finish();
+  }
   return new Response(stream, { status: 200, headers: EVENT_STREAM_HEADERS });
 }

@@ -60,8 +60,9 @@ export function storedBatch({ store }: ProxyContext, id: string) {
   };
 }
 
+/** Events are a courtesy: what a stream misses while the store is away, the batch's state still says. */
 export function publish(store: ProxyContext['store'], id: string, message: BatchEvent): Promise<void> {
-  return store.publish(eventsChannel(id), JSON.stringify(message));
+  return store.publish(eventsChannel(id), JSON.stringify(message)).catch(() => {});
 }
 
 /** The batch for its caller: each item's outcome and images, and which items were charged. */

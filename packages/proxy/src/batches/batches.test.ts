@@ -92,6 +92,8 @@ describe('batches', () => {
     expect(missing.status).toBe(401);
     expect(missing.json.code).toBe('batch_token_invalid');
     expect((await call('/abc')).status).toBe(404);
+    expect((await call('/abc/events')).status).toBe(404);
+    expect((await call('/abc', { method: 'DELETE' })).status).toBe(404);
     await h.close();
 
     h = await startHarness();

@@ -124,9 +124,14 @@ async function run(context: ProxyContext, scope: RequestScope, id: string, plan:
   const stored = storedBatch(context, id);
   // Journalled before the 201: its id is readable on every instance at once (runBatch goes on from this plan).
   await stored.journal.append({ kind: 'plan', plan });
+  let cancelled = false;
+  const unsubscribe = await store.subscribe(cancelChannel(id), () => {
+    cancelled = true;
+    void batch.cancel();
+  });
   const batch = runBatch(batchClient(context, scope, `batch:${id}`), plan, {
     journal: stored.journal,
-    // Each item in flight follows its job as one viewer of the hub: never more than one owner may hold.
+    // Each item in flight follows its job as a viewer of the hub, which caps the viewers of one owner.
     concurrency: Math.min(DEFAULT_BATCH_CONCURRENCY, options.limits.streamsPerVisitor),
     upstreamTimeoutMs: options.upstreamTimeoutMs,
     clock: options.clock,
@@ -134,11 +139,6 @@ async function run(context: ProxyContext, scope: RequestScope, id: string, plan:
       if (ended) void publish(store, id, { event: 'item', data: itemOf(plan.items, ended) });
       void publish(store, id, { event: 'progress', data: progressData(progress) });
     },
-  });
-  let cancelled = false;
-  const unsubscribe = await store.subscribe(cancelChannel(id), () => {
-    cancelled = true;
-    void batch.cancel();
   });
   batch.done
     .then(
@@ -149,7 +149,7 @@ async function run(context: ProxyContext, scope: RequestScope, id: string, plan:
       },
     )
     .catch((error: unknown) => context.log({ level: 'error', msg: 'batch end not stored', batch: id, error: String(error) }))
-    .finally(() => unsubscribe());
+    .finally(() => unsubscribe().catch(() => {}));
 }
 
 function itemOf(items: BatchItem[], ended: ItemEnd) {
