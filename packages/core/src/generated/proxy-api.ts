@@ -738,11 +738,17 @@ export type components = {
             style: components["schemas"]["StyleInput"];
             room_type?: components["schemas"]["RoomTypeInput"];
         };
-        /** @description Every photo in every style: each item is a start of `operation` with `image_url` (a photo), `style` and the other fields given (checked as that operation's input). */
+        /** @description Every photo in every style (`photos` × `styles`), or `items` one by one: each item is a start of `operation` with `image_url` (a photo), `style` and the other fields given (an item's own fields over the batch's), checked as that operation's input. At most 200 items. */
         BatchInput: {
             operation: string;
-            photos: components["schemas"]["ImageUrlInput"][];
-            styles: components["schemas"]["StyleInput"][];
+            items?: ({
+                image_url: components["schemas"]["ImageUrlInput"];
+                style: components["schemas"]["StyleInput"];
+            } & {
+                [key: string]: unknown;
+            })[];
+            photos?: components["schemas"]["ImageUrlInput"][];
+            styles?: components["schemas"]["StyleInput"][];
             /** @description `true` runs the batch; otherwise the answer is its plan. */
             confirm?: boolean;
         } & {

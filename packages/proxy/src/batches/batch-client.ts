@@ -65,7 +65,10 @@ export function batchClient(context: ProxyContext, scope: RequestScope, visitor:
           },
           onClose: () => reject(new RoomApiError('The proxy is shutting down')),
         });
-        options?.signal?.addEventListener('abort', () => stop(() => reject(options.signal?.reason)), { once: true });
+        const signal = options?.signal;
+        // Cancelled while the handle was read: no abort event is coming.
+        if (signal?.aborted) stop(() => reject(signal.reason));
+        signal?.addEventListener('abort', () => stop(() => reject(signal.reason)), { once: true });
       });
     },
 

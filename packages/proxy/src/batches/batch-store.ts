@@ -5,6 +5,7 @@
  */
 import { type BatchJournal, type BatchProgress, batchReport, type JournalRecord, replayJournal } from '@room-restyler/core/batch';
 import type { ProxyContext } from '../context.js';
+import { notFound } from '../http/responses.js';
 
 export type BatchStatus = 'running' | 'ended' | 'cancelled' | 'failed';
 
@@ -26,9 +27,11 @@ const docKey = (id: string) => `batch:${id}`;
 export const eventsChannel = (id: string) => `batch:${id}`;
 export const cancelChannel = (id: string) => `batch-cancel:${id}`;
 
-export async function readBatch({ store }: ProxyContext, id: string): Promise<BatchDoc | undefined> {
+/** The batch as stored, or a 404. */
+export async function existingBatch({ store }: ProxyContext, id: string): Promise<BatchDoc> {
   const text = await store.get(docKey(id));
-  return text === undefined ? undefined : (JSON.parse(text) as BatchDoc);
+  if (text === undefined) throw notFound('No such batch');
+  return JSON.parse(text) as BatchDoc;
 }
 
 /** The running batch's journal and status, each change written whole (in order) to the store. */
@@ -57,8 +60,9 @@ export function storedBatch({ store }: ProxyContext, id: string) {
   };
 }
 
+/** Events are a courtesy: what a stream misses while the store is away, the batch's state still says. */
 export function publish(store: ProxyContext['store'], id: string, message: BatchEvent): Promise<void> {
-  return store.publish(eventsChannel(id), JSON.stringify(message));
+  return store.publish(eventsChannel(id), JSON.stringify(message)).catch(() => {});
 }
 
 /** The batch for its caller: each item's outcome and images, and which items were charged. */

@@ -69,6 +69,22 @@ describe('batches', () => {
     expect((await post(BATCH)).json.budget_left).toBe(96);
   });
 
+  it('takes items one by one too, each with its own fields, and refuses a bad one as a single start would', async () => {
+    h = await startHarness({ batchToken: TOKEN });
+    const items = [
+      { image_url: PHOTOS[0], style: 'modern' },
+      { image_url: PHOTOS[1], style: 'boho', room_type: 'kitchen' },
+    ];
+    const plan = await post({ operation: 'restyle', items });
+    expect(plan.status).toBe(200);
+    expect(plan.json).toMatchObject({ credits: 2, items: [{ id: '1-modern' }, { id: '2-boho', photo: PHOTOS[1] }] });
+    const refused = await post({ operation: 'restyle', items: [{ image_url: PHOTOS[0], style: '' }] });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ code: 'bad_request', field: 'style' });
+    expect((await post({ operation: 'restyle', items: [{ style: 'modern' }] })).json.field).toBe('items');
+    expect(h.upstream.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
   it('answers 401 to a wrong or missing token and 404 without a configured one, spending nothing', async () => {
     h = await startHarness({ batchToken: TOKEN });
     expect((await post({ ...BATCH, confirm: true }, 'not-the-batch-token-at-all')).status).toBe(401);
@@ -76,6 +92,8 @@ describe('batches', () => {
     expect(missing.status).toBe(401);
     expect(missing.json.code).toBe('batch_token_invalid');
     expect((await call('/abc')).status).toBe(404);
+    expect((await call('/abc/events')).status).toBe(404);
+    expect((await call('/abc', { method: 'DELETE' })).status).toBe(404);
     await h.close();
 
     h = await startHarness();

@@ -1,7 +1,7 @@
 /**
  * /api/v1/batches: a trusted server's photos × styles, priced first, then run in this proxy with core's runBatch (its
- * starts through the paid path, its jobs through the job hub); state, one event stream and cancel from any instance.
- * Without `batchToken` every batch path is the proxy's plain 404.
+ * starts through the paid path, its jobs through the job hub); what follows it is batch-follow.ts. Without `batchToken`
+ * every batch path is the proxy's plain 404.
  */
 import type { Account, GenerateInput } from '@room-restyler/core';
 import {
@@ -16,35 +16,25 @@ import {
 import { checkOperationInput } from '@room-restyler/core/schemas';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { readBody } from '../http/read-body.js';
-import { jsonReply, notFound, ProxyHttpError } from '../http/responses.js';
+import { jsonReply, ProxyHttpError, routeNotFound } from '../http/responses.js';
 import { actionsLeft, limitChecks } from '../limits/limits.js';
 import { parseJson, valid } from '../routes/generate.js';
-import { EVENT_STREAM_HEADERS } from '../routes/prediction.js';
 import { badField, styledBody } from '../routes/styled.js';
-import { routeNotFound } from '../routes/table.js';
 import { bearerCarries } from '../security/keys.js';
 import { checkImageUrls } from '../security/uploads.js';
 import { randomId } from '../util/base64url.js';
 import { batchClient } from './batch-client.js';
-import { batchState, cancelChannel, eventsChannel, progressData, publish, readBatch, storedBatch } from './batch-store.js';
+import { cancelChannel, progressData, publish, storedBatch } from './batch-store.js';
 
 /** Items one batch may hold (a listing of 40 photos in 4 styles, with room to spare). */
 const MAX_ITEMS = 200;
-/** How long a cancel waits for the instance running the batch to stop it. */
-const CANCEL_WAIT_MS = 10_000;
 
 /** POST: the plan (200), or with `confirm: true` the batch started (201 `{ id, plan }`). */
 export async function handleBatches(context: ProxyContext, scope: RequestScope) {
   await refuseUnlessTrusted(context, scope);
   const raw = await readBody(scope.request, { maxBytes: context.options.maxBodyBytes, timeoutMs: context.options.bodyTimeoutMs });
-  const { operation, photos, styles, confirm, fields } = batchOf(parseJson(scope.request, raw));
-  // Each item's body checked as a single start's (the same 400s).
-  const items = batchItems(
-    photos,
-    styles,
-    (photo, style) => ({ operation, ...valid(checkOperationInput(operation, { ...fields, image_url: photo, style })) }) as GenerateInput,
-  );
-  for (const image_url of photos) await checkImageUrls(context, scope, { image_url });
+  const { items, confirm } = batchOf(parseJson(scope.request, raw));
+  for (const image_url of new Set(items.map((item) => item.photo))) await checkImageUrls(context, scope, { image_url });
   const planned = await planOf(context, scope, items);
   const priced = planBody(planned);
   if (confirm !== true) return jsonReply(200, priced);
@@ -54,88 +44,8 @@ export async function handleBatches(context: ProxyContext, scope: RequestScope) 
   return jsonReply(201, { id, plan: priced });
 }
 
-/** GET: the batch's state, from its journal. */
-export async function handleBatch(context: ProxyContext, scope: RequestScope) {
-  await refuseUnlessTrusted(context, scope);
-  const id = scope.param ?? '';
-  return jsonReply(200, batchState(id, await existing(context, id)));
-}
-
-/** DELETE: cancels the batch wherever it runs; the answer is its state once stopped (`charged`: the items paid for). */
-export async function handleCancelBatch(context: ProxyContext, scope: RequestScope) {
-  await refuseUnlessTrusted(context, scope);
-  const id = scope.param ?? '';
-  await existing(context, id);
-  let stopped = () => {};
-  const ended = new Promise<void>((resolve) => {
-    stopped = resolve;
-  });
-  // Listening first, then reading: an end published in between is not missed.
-  const unsubscribe = await context.store.subscribe(eventsChannel(id), (message) => {
-    if ((JSON.parse(message) as { event: string }).event === 'end') stopped();
-  });
-  try {
-    if ((await existing(context, id)).status === 'running') {
-      // A batch whose instance is gone never answers: its state is answered as it stands.
-      const timer = setTimeout(stopped, CANCEL_WAIT_MS);
-      await context.store.publish(cancelChannel(id), 'cancel');
-      await ended;
-      clearTimeout(timer);
-    }
-  } finally {
-    await unsubscribe();
-  }
-  return jsonReply(200, batchState(id, await existing(context, id)));
-}
-
-const encoder = new TextEncoder();
-
-/** GET /events: `progress` at once and on every change, `item` as each ends, `end` (then the stream closes). */
-export async function handleBatchEvents(context: ProxyContext, scope: RequestScope) {
-  await refuseUnlessTrusted(context, scope);
-  const id = scope.param ?? '';
-  await existing(context, id);
-  let stop = async () => {};
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let open = true;
-      const send = (event: string, data: unknown) => {
-        if (open) controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-      };
-      const heartbeat = setInterval(() => open && controller.enqueue(encoder.encode(': keep-alive\n\n')), context.options.jobs.heartbeatMs);
-      const finish = () => {
-        if (!open) return;
-        open = false;
-        clearInterval(heartbeat);
-        void unsubscribe();
-        controller.close();
-      };
-      // Listening first, then reading: an end published in between is not missed.
-      const unsubscribe = await context.store.subscribe(eventsChannel(id), (message) => {
-        const { event, data } = JSON.parse(message) as { event: string; data: unknown };
-        send(event, data);
-        if (event === 'end') finish();
-      });
-      stop = async () => {
-        open = false;
-        clearInterval(heartbeat);
-        await unsubscribe();
-      };
-      const state = batchState(id, await existing(context, id));
-      const total = state.items.length;
-      send('progress', { total, succeeded: state.succeeded, failed: state.failed, remaining: total - state.succeeded - state.failed });
-      if (state.status !== 'running') {
-        send('end', state);
-        finish();
-      }
-    },
-    cancel: () => stop(),
-  });
-  return new Response(stream, { status: 200, headers: EVENT_STREAM_HEADERS });
-}
-
 /** The batch token, compared in constant time and never logged; without one configured the path does not exist. */
-async function refuseUnlessTrusted({ options }: ProxyContext, { request }: RequestScope): Promise<void> {
+export async function refuseUnlessTrusted({ options }: ProxyContext, { request }: RequestScope): Promise<void> {
   if (options.batchToken === undefined) throw routeNotFound();
   if (await bearerCarries(request.headers.get('authorization') ?? '', options.batchToken)) return;
   throw new ProxyHttpError(401, 'batch_token_invalid', 'Authorization does not carry the batch token this proxy expects', {
@@ -143,23 +53,32 @@ async function refuseUnlessTrusted({ options }: ProxyContext, { request }: Reque
   });
 }
 
-async function existing(context: ProxyContext, id: string) {
-  const doc = await readBatch(context, id);
-  if (!doc) throw notFound('No such batch');
-  return doc;
-}
-
 /** The batch asked for: an operation that takes a style, photos and styles (their product within MAX_ITEMS), the other fields. */
-function batchOf(body: unknown) {
+function batchOf(body: unknown): { items: BatchItem[]; confirm: unknown } {
   const {
     operation,
-    fields: { photos, styles, confirm, ...fields },
+    fields: { items, photos, styles, confirm, ...fields },
   } = styledBody(body);
-  if (!isList(photos) || photos.length === 0) throw badField('photos', 'photos must list the photos’ URLs');
+  // Each item's body checked as a single start's (the same 400s).
+  const inputOf = (extra: object) => (photo: string, style: string) =>
+    ({ operation, ...valid(checkOperationInput(operation, { ...fields, ...extra, image_url: photo, style })) }) as GenerateInput;
+  if (items !== undefined) return { items: listedItems(items, inputOf), confirm };
+  if (!isList(photos) || photos.length === 0) throw badField('photos', 'photos must list the photos’ URLs (or give items)');
   if (!isList(styles) || styles.length === 0 || new Set(styles).size < styles.length)
     throw badField('styles', 'styles must list different styles');
   if (photos.length * styles.length > MAX_ITEMS) throw badField('photos', `A batch holds at most ${MAX_ITEMS} items (photos × styles)`);
-  return { operation, photos, styles, confirm, fields };
+  return { items: batchItems(photos, styles, inputOf({})), confirm };
+}
+
+/** `items`: each its own photo and style (and fields of its own), numbered in order. */
+function listedItems(items: unknown, inputOf: (extra: object) => (photo: string, style: string) => GenerateInput): BatchItem[] {
+  if (!Array.isArray(items) || items.length === 0 || items.length > MAX_ITEMS)
+    throw badField('items', `items must list 1 to ${MAX_ITEMS} items, each { image_url, style, … }`);
+  return items.flatMap((item: unknown, index) => {
+    const { image_url, style, ...extra } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    if (typeof image_url !== 'string' || typeof style !== 'string') throw badField('items', 'Each item needs an image_url and a style');
+    return batchItems([{ url: image_url, name: String(index + 1) }], [style], inputOf(extra));
+  });
 }
 
 const isList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
@@ -205,9 +124,14 @@ async function run(context: ProxyContext, scope: RequestScope, id: string, plan:
   const stored = storedBatch(context, id);
   // Journalled before the 201: its id is readable on every instance at once (runBatch goes on from this plan).
   await stored.journal.append({ kind: 'plan', plan });
+  let cancelled = false;
+  const unsubscribe = await store.subscribe(cancelChannel(id), () => {
+    cancelled = true;
+    void batch.cancel();
+  });
   const batch = runBatch(batchClient(context, scope, `batch:${id}`), plan, {
     journal: stored.journal,
-    // Each item in flight follows its job as one viewer of the hub: never more than one owner may hold.
+    // Each item in flight follows its job as a viewer of the hub, which caps the viewers of one owner.
     concurrency: Math.min(DEFAULT_BATCH_CONCURRENCY, options.limits.streamsPerVisitor),
     upstreamTimeoutMs: options.upstreamTimeoutMs,
     clock: options.clock,
@@ -215,11 +139,6 @@ async function run(context: ProxyContext, scope: RequestScope, id: string, plan:
       if (ended) void publish(store, id, { event: 'item', data: itemOf(plan.items, ended) });
       void publish(store, id, { event: 'progress', data: progressData(progress) });
     },
-  });
-  let cancelled = false;
-  const unsubscribe = await store.subscribe(cancelChannel(id), () => {
-    cancelled = true;
-    void batch.cancel();
   });
   batch.done
     .then(
@@ -230,7 +149,7 @@ async function run(context: ProxyContext, scope: RequestScope, id: string, plan:
       },
     )
     .catch((error: unknown) => context.log({ level: 'error', msg: 'batch end not stored', batch: id, error: String(error) }))
-    .finally(() => unsubscribe());
+    .finally(() => unsubscribe().catch(() => {}));
 }
 
 function itemOf(items: BatchItem[], ended: ItemEnd) {

@@ -90,3 +90,6 @@ export class ProxyHttpError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new ProxyHttpError(404, 'not_found', message);
+
+/** A 404 for a path the proxy does not serve. */
+export const routeNotFound = () => notFound('No such route on this proxy');

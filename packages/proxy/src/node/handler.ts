@@ -5,9 +5,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fetchRequest, type ProxyRequest, type RequestHeaders, SANE_HOST } from '../http/proxy-request.js';
-import { JsonReply, type Reply } from '../http/responses.js';
+import { JsonReply, type Reply, routeNotFound } from '../http/responses.js';
 import type { RoomProxy, ViewHandler } from '../proxy.js';
-import { methodNotAllowed, routeNotFound, routesAt, SERVED_METHODS } from '../routes/table.js';
+import { methodNotAllowed, routesAt, SERVED_METHODS } from '../routes/table.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 

@@ -3,9 +3,10 @@
  * backslashes, empty or `..` segments) is a JSON 404/405; the upstream URL is never built from the client's path.
  */
 import { GENERATION_OPERATIONS, generationOperations, type ProxyPaths } from '@room-restyler/core';
-import { handleBatch, handleBatchEvents, handleBatches, handleCancelBatch } from '../batches/batches.js';
+import { handleBatch, handleBatchEvents, handleCancelBatch } from '../batches/batch-follow.js';
+import { handleBatches } from '../batches/batches.js';
 import type { ProxyContext, RequestScope } from '../context.js';
-import { ProxyHttpError, type Reply } from '../http/responses.js';
+import { ProxyHttpError, type Reply, routeNotFound } from '../http/responses.js';
 import { handleGenerate } from './generate.js';
 import { handleLive, handleReady } from './health.js';
 import { handleEvents, handlePrediction } from './prediction.js';
@@ -101,6 +102,3 @@ export function methodNotAllowed(method: string, allowed: readonly string[]): Pr
 
 /** Every method the proxy serves somewhere: the `Allow` of a request that names no path of it (CONNECT host:port). */
 export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'] as const;
-
-/** A 404 for a path the proxy does not serve. */
-export const routeNotFound = () => new ProxyHttpError(404, 'not_found', 'No such route on this proxy');
