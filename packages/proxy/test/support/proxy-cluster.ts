@@ -46,9 +46,10 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-export async function startCluster(): Promise<Cluster> {
+/** `jobMs`: how long the simulator's jobs run (a test that must find them still running makes it long). */
+export async function startCluster({ jobMs = JOB_MS }: { jobMs?: number } = {}): Promise<Cluster> {
   const redis = await startRedisServer();
-  const sim = await startSimulator({ accounts: [{ apiKey: TEST_API_KEY, credits: 100_000 }], latencyMs: { min: JOB_MS, max: JOB_MS } });
+  const sim = await startSimulator({ accounts: [{ apiKey: TEST_API_KEY, credits: 100_000 }], latencyMs: { min: jobMs, max: jobMs } });
   const keyPrefix = `cluster:${crypto.randomUUID()}:`;
   const running = new Set<Instance>();
 
