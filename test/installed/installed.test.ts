@@ -177,7 +177,7 @@ describe('the proxy in a site’s server code', () => {
 });
 
 describe('the widget without a CDN or a build step', () => {
-  it('loads from the proxy with one script tag on a plain HTML page, and renders', async () => {
+  it('loads from the proxy with one script tag on a plain HTML page, and renders; in German with the language’s module', async () => {
     const version = project.versions['@room-restyler/element'];
     const bundle = await fetch(`${proxy?.url}/room-restyler.js?v=${version}`);
     expect(bundle.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
@@ -202,6 +202,20 @@ describe('the widget without a CDN or a build step', () => {
       await page.goto(`${proxy?.url}/listing.html`);
       await page.waitForFunction(() => document.querySelector('room-restyler')?.shadowRoot?.querySelector('[part~="dropzone"]'));
       expect(await page.evaluate(() => customElements.get('room-restyler') !== undefined)).toBe(true);
+
+      // A German page loads the language's module instead, as the element's README shows; it brings the bundle.
+      await page.route(`${proxy?.url}/angebot.html`, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html lang="de"><head><title>Angebot</title>
+<script type="module" src="/room-restyler/translations/de.js?v=${version}"></script></head>
+<body><room-restyler endpoint="/"></room-restyler></body></html>`,
+        }),
+      );
+      await page.goto(`${proxy?.url}/angebot.html`);
+      const title = page.locator('room-restyler .title').first();
+      await title.waitFor();
+      expect(await title.textContent()).toBe('Diesen Raum einrichten');
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

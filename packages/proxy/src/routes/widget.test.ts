@@ -148,6 +148,16 @@ describe('the widget bundle', () => {
     }
   });
 
+  it('serves a language whose import of the bundle is the bundle the page loads, not a 404', async () => {
+    h = await startHarness({ widget: countingSource({ ...BUNDLE, translations: new Map([['de', DE]]) }) });
+    const path = '/room-restyler/translations/de.js';
+    const code = await (await h.visitor().raw(path)).text();
+    const [, imported = ''] = /from "([^"]+)"/.exec(code) ?? [];
+    const bundle = await h.visitor().raw(new URL(imported, `http://proxy.test${path}`).pathname);
+    expect(bundle.status).toBe(200);
+    expect(await bundle.text()).toBe(BUNDLE.code);
+  });
+
   it('refuses other methods with 405', async () => {
     h = await startHarness({ widget: countingSource(BUNDLE) });
     const posted = await h.visitor().request('/room-restyler.js', { method: 'POST', body: '' });
@@ -164,7 +174,8 @@ describe.each([
     what: 'the widget’s languages',
     beside: { translations: new Map([['de', DE]]) },
     path: '/room-restyler/translations/de.js',
-    code: DE,
+    // Served a folder deeper than the CDN build has it: its import of the bundle is one `../` longer.
+    code: DE.replace('"../room-restyler.js"', '"../../room-restyler.js"'),
     missing: [
       '/room-restyler/translations/fr.js',
       '/room-restyler/translations/constructor.js',

@@ -57,9 +57,21 @@ async function load(source: WidgetSource): Promise<ServedWidget | undefined> {
   const { version } = bundle;
   const previews = new Map<string, { body: Uint8Array; etag: string }>();
   for (const [style, body] of bundle.previews ?? []) previews.set(style, { body, etag: `"${await hashOf(body)}"` });
-  const translations = await servedCodes(bundle.translations, version);
+  const translations = await servedCodes(mapValues(bundle.translations, servedTranslation), version);
   const modules = await servedCodes(bundle.modules, version);
   return { version, ...(await servedCode(bundle.code, version, bundle.br)), previews, translations, modules };
+}
+
+/**
+ * A language module as the proxy serves it: the CDN build's `translations/de.js` imports `../room-restyler.js`, its
+ * bundle beside the folder; the proxy serves it one folder deeper (`{prefix}/room-restyler/translations/de.js`).
+ */
+function servedTranslation(code: string): string {
+  return code.replaceAll('"../room-restyler.js"', '"../../room-restyler.js"');
+}
+
+function mapValues(map: ReadonlyMap<string, string> | undefined, f: (value: string) => string): Map<string, string> {
+  return new Map([...(map ?? [])].map(([key, value]) => [key, f(value)]));
 }
 
 /** Each module ready to serve, by name. */
