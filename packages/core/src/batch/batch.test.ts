@@ -2,6 +2,7 @@ import { ManualClock, waitFor } from '@room-restyler/test-kit';
 import { describe, expect, it } from 'vitest';
 import type { GenerationStarted } from '../client.js';
 import { RateLimitedError } from '../errors.js';
+import { createMemoryStartStore, StartLedger } from '../start/index.js';
 import type { Prediction, PredictionList } from '../types.js';
 import { type BatchClient, batchItems, type JournalRecord, memoryJournal, planBatch, runBatch } from './index.js';
 
@@ -264,6 +265,28 @@ describe('runBatch', () => {
     expect(report.succeeded).toBe(1);
     expect(report.items[0]?.requestId).toBe('job-1');
     expect(client.jobs).toHaveLength(1);
+  });
+
+  it("never adopts a job another start of the program claimed, given the program's ledger", async () => {
+    const plan = await planned(1, ['modern']);
+    const client = new FakeBatchClient();
+    const [item] = plan.items;
+    if (!item) throw new Error('no item');
+    // Another tool of the program made the only job in the list; the batch's own start died unanswered.
+    const sentAt = Date.now() - 1_000;
+    const ledger = new StartLedger(createMemoryStartStore(), { upstreamTimeoutMs: 30_000 });
+    const other = { id: 'other-tool', startedAt: sentAt, deadline: sentAt + 35_000 };
+    await ledger.open(other);
+    await client.start('restyle', {});
+    await ledger.claimPrediction('job-1', other, Date.now());
+    const records: JournalRecord[] = [
+      { kind: 'plan', plan },
+      { kind: 'sending', item: item.id, start: { id: 'lost-start', startedAt: sentAt, deadline: sentAt + 35_000 } },
+    ];
+    const batch = runBatch(client, plan, { journal: memoryJournal(records), ledger });
+    await finishAll(client, batch.done);
+    const report = await batch.done;
+    expect(report.items[0]?.requestId).not.toBe('job-1');
   });
 
   it('starts nothing once cancelled, the items not reached reported as not charged', async () => {

@@ -6,6 +6,7 @@
  * already made and starts each item at most once.
  */
 import { type Clock, systemClock } from '../abort.js';
+import type { StartLedger } from '../start/index.js';
 import type { WaitOptions } from '../wait.js';
 import { AdaptiveLimit } from './adaptive-limit.js';
 import { batchLedger, recall } from './batch-ledger.js';
@@ -26,6 +27,11 @@ export interface BatchOptions {
   wait?: Pick<WaitOptions, 'timeoutMs' | 'schedule'> | undefined;
   /** The client's POST timeout, which bounds when a lost start's job can appear. Default 30 s. */
   upstreamTimeoutMs?: number | undefined;
+  /**
+   * The program's start ledger, so a lost start of the batch is judged among every start the program made on the key
+   * (its other starts' jobs are never adopted). Default: the batch's own, in memory.
+   */
+  ledger?: StartLedger | undefined;
   clock?: Clock | undefined;
 }
 
@@ -48,7 +54,7 @@ export function runBatch(client: BatchClient, plan: BatchPlan, options: BatchOpt
   const journal = options.journal ?? memoryJournal();
   const clock = options.clock ?? systemClock;
   const limit = new AdaptiveLimit(options.concurrency ?? DEFAULT_BATCH_CONCURRENCY);
-  const ledger = batchLedger(clock, options.upstreamTimeoutMs);
+  const ledger = options.ledger ?? batchLedger(clock, options.upstreamTimeoutMs);
   const cancelled = new AbortController();
   const items = new Map(plan.items.map((item): [string, ItemState] => [item.id, {}]));
   const queue: BatchItem[] = [];

@@ -177,6 +177,8 @@ async function runListing(
     journal,
     onProgress: (progress) => void progressOf(progress, plan, notify),
     wait: { schedule: ctx.pollSchedule },
+    // One ledger with the other tools: a lost start of the listing never adopts a job another tool made, nor theirs its.
+    ledger: ctx.starts,
   });
   // What a cancel answers (a task's cancel, before the batch has stopped): the items charged so far, from the journal.
   hooks.onStarted?.(undefined, () => {
