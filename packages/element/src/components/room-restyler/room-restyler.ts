@@ -349,8 +349,9 @@ export class RoomRestyler extends LitElement {
     return this.#flow.start({ source: this.photo?.source, style, roomType, ...start });
   }
 
-  /** Stops the running generation; says whether its credit may already be spent. */
+  /** Stops the running generation (every style of a comparison too); says whether its credit may already be spent. */
   cancel(): void {
+    this.#tries?.cancel();
     const phase = this.#flow.cancel();
     if (phase) this.notice = phase === 'uploading' ? 'cancelFree' : 'cancelSpent';
   }

@@ -106,6 +106,8 @@ export interface TriesHost extends ReactiveControllerHost {
   tryStyles: number;
   roomStyle: string;
   roomType: string;
+  /** The widget's Cancel: it stops every style's follow too. */
+  cancel(): void;
 }
 
 export interface TriesDependencies {
@@ -275,7 +277,7 @@ export class StyleTries {
       <div class="actions">
         ${
           busy
-            ? html`<button type="button" class="btn" part="cancel" @click=${() => this.cancel()}>${l.t('cancel')}</button>`
+            ? html`<button type="button" class="btn" part="cancel" @click=${() => this.#host.cancel()}>${l.t('cancel')}</button>`
             : html`<button type="button" class="btn" part="try-another" @click=${() => this.clear()}>${t.others}</button>`
         }
       </div>`;
