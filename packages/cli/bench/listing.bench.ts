@@ -55,6 +55,27 @@ interface Figures {
   peakRssMb: number;
 }
 
+/** Runs the built bin to its exit; its peak RSS comes from the bin itself. */
+async function runBin(args: string[], env: Record<string, string>): Promise<{ exitCode: number | null; peakRssMb: number }> {
+  const dir = await mkdtemp(join(tmpdir(), 'listing-bench-rss-'));
+  const rssFile = join(dir, 'rss');
+  try {
+    const child = spawn(process.execPath, ['--import', rssReporter, bin, ...args], {
+      env: { ...process.env, ...env, BENCH_RSS_FILE: rssFile },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2_000);
+    });
+    const exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    if (exitCode !== 0) console.error(`room-restyler ${args[0]} exited ${exitCode}:\n${stderr}`);
+    return { exitCode, peakRssMb: Number(await readFile(rssFile, 'utf8')) / 1024 };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function runOnce(concurrency: number): Promise<Figures> {
   const jobs = new Map<string, JobTimes>();
   const counts = { starts429: 0, polls429: 0 };
@@ -79,23 +100,13 @@ async function runOnce(concurrency: number): Promise<Figures> {
     },
   });
   const out = await mkdtemp(join(tmpdir(), 'listing-bench-'));
-  const rssFile = join(out, 'rss');
   try {
     const photo = `${sim.url}/__simulator/samples/furnished-room.jpg`;
-    const args = ['--import', rssReporter, bin, 'stage', ...Array.from({ length: PHOTOS }, () => photo)];
+    const args = ['stage', ...Array.from({ length: PHOTOS }, () => photo)];
     args.push('--styles', STYLES.join(','), '--out', join(out, 'staged'), '--yes', '--json', '--concurrency', String(concurrency));
     const startedAt = performance.now();
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, ROOM_API_KEY: KEY, ROOM_API_BASE_URL: sim.url, BENCH_RSS_FILE: rssFile },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-2_000);
-    });
-    const exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { exitCode, peakRssMb } = await runBin(args, { ROOM_API_KEY: KEY, ROOM_API_BASE_URL: sim.url });
     const wallMs = performance.now() - startedAt;
-    if (exitCode !== 0) console.error(`room-restyler stage exited ${exitCode}:\n${stderr}`);
     const stats = sim.stats();
     const ended = [...jobs.values()].filter((job): job is Required<JobTimes> => job.endedAt !== undefined && job.seenAt !== undefined);
     return {
@@ -109,7 +120,7 @@ async function runOnce(concurrency: number): Promise<Figures> {
       overConcurrency: stats.overConcurrency,
       ...running([...jobs.values()]),
       detectionMs: mean(ended.map((job) => job.seenAt - job.endedAt)),
-      peakRssMb: Number(await readFile(rssFile, 'utf8')) / 1024,
+      peakRssMb,
     };
   } finally {
     await sim.close();
@@ -157,6 +168,7 @@ function pollsFor(latencyMs: number, schedule: PollSchedule): number {
 const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+const baseline = await runBin(['--help'], {});
 const rows: string[] = [];
 const schedules: string[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
@@ -174,14 +186,14 @@ for (let round = 1; round <= ROUNDS; round++) {
       `round ${round}, ${scenario.name}: ${onDefault.toFixed(1)} on the default, ${onLearned.toFixed(1)} on the learned (window ${seconds(learned.windowStartMs)}–${seconds(learned.windowEndMs)} every ${seconds(learned.windowIntervalMs)})`,
     );
     rows.push(
-      `| ${round} | ${scenario.name} | ${seconds(f.wallMs)} | ${seconds(ideal)} (${seconds(meanLatency)} × ${Math.ceil(ITEMS / ALLOWED)}) | **${(f.wallMs / ideal).toFixed(2)}×** | ${seconds(best)} (${(f.wallMs / best).toFixed(2)}×) | ${seconds(sequential)} (${(sequential / f.wallMs).toFixed(1)}× the wall) | ${f.meanRunning.toFixed(1)} (peak ${f.peakRunning}) | ${(f.polls / ITEMS).toFixed(1)} | ${seconds(f.detectionMs)} | ${f.credits} | ${f.starts429} + ${f.polls429} (${f.overConcurrency} over the limit) | ${f.peakRssMb.toFixed(0)} MB | ${f.exitCode === 0 ? 'yes' : `no (${f.exitCode})`} | ${f.seed} |`,
+      `| ${round} | ${scenario.name} | ${seconds(f.wallMs)} | ${seconds(ideal)} (${seconds(meanLatency)} × ${Math.ceil(ITEMS / ALLOWED)}) | **${(f.wallMs / ideal).toFixed(2)}×** | ${seconds(best)} (${(f.wallMs / best).toFixed(2)}×) | ${seconds(sequential)} (${(sequential / f.wallMs).toFixed(1)}× the wall) | ${f.meanRunning.toFixed(1)} (peak ${f.peakRunning}) | ${(f.polls / ITEMS).toFixed(1)} | ${seconds(f.detectionMs)} | ${f.credits} | ${f.starts429} + ${f.polls429} (${f.overConcurrency} over the limit) | ${f.peakRssMb.toFixed(0)} MB (${(f.peakRssMb / baseline.peakRssMb).toFixed(1)}×) | ${f.exitCode === 0 ? 'yes' : `no (${f.exitCode})`} | ${f.seed} |`,
     );
   }
 }
 
 console.log(`## CLI: a listing batch (issue 30)
 
-Command: \`pnpm --filter @room-restyler/cli bench\` (\`bench/listing.bench.ts\`; needs \`pnpm build\`). The built \`room-restyler stage\` bin stages ${PHOTOS} photo URLs × ${STYLES.length} styles = ${ITEMS} items (\`--yes --json\`, its file journal, the images downloaded) against a simulator in the bench's process over loopback HTTP: latency uniformly ${LATENCY_MS.min / 1000}–${LATENCY_MS.max / 1000} s per job in real time (no time scale), ${RATE_LIMIT_RATE * 100} % of all \`/api/v1\` requests answered 429 with \`Retry-After: 1\` (starts and polls alike), and at most ${ALLOWED} jobs running per key (\`concurrencyPerKey\`: a start beyond is answered 429 too). Ideal: the mean of this run's job latencies × ⌈${ITEMS} / ${ALLOWED}⌉. Packed: the same jobs in the order they started, on ${ALLOWED} places with no time lost between them (what a client losing no time would take: the tail of uneven jobs is in it, the ideal leaves it out). Sequential: the sum of this run's job latencies (computed, not run: one at a time would take that long plus its detection delays). Latencies, polls, credits, 429s and jobs running are counted at the simulator; detection: from a job's end to the first poll that saw it; peak RSS: the bin's own \`process.resourceUsage().maxRSS\`. Wall: from spawning the bin to its exit (plan, batch, downloads and report).
+Command: \`pnpm --filter @room-restyler/cli bench\` (\`bench/listing.bench.ts\`; needs \`pnpm build\`). The built \`room-restyler stage\` bin stages ${PHOTOS} photo URLs × ${STYLES.length} styles = ${ITEMS} items (\`--yes --json\`, its file journal, the images downloaded) against a simulator in the bench's process over loopback HTTP: latency uniformly ${LATENCY_MS.min / 1000}–${LATENCY_MS.max / 1000} s per job in real time (no time scale), ${RATE_LIMIT_RATE * 100} % of all \`/api/v1\` requests answered 429 with \`Retry-After: 1\` (starts and polls alike), and at most ${ALLOWED} jobs running per key (\`concurrencyPerKey\`: a start beyond is answered 429 too). Ideal: the mean of this run's job latencies × ⌈${ITEMS} / ${ALLOWED}⌉. Packed: the same jobs in the order they started, on ${ALLOWED} places with no time lost between them (what a client losing no time would take: the tail of uneven jobs is in it, the ideal leaves it out). Sequential: the sum of this run's job latencies (computed, not run: one at a time would take that long plus its detection delays). Latencies, polls, credits, 429s and jobs running are counted at the simulator; detection: from a job's end to the first poll that saw it; peak RSS: the bin's own \`process.resourceUsage().maxRSS\`, against \`room-restyler --help\` measured the same way in the same run (${baseline.peakRssMb.toFixed(0)} MB: Node and the bin's modules). Wall: from spawning the bin to its exit (plan, batch, downloads and report).
 
 | round | run | wall | ideal | wall / ideal | packed (wall / packed) | sequential | jobs running at once, mean (peak) | polls per item | detection, mean | credits | 429s: starts + polls | peak RSS | exit 0 | seed |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
