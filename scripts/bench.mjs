@@ -14,6 +14,7 @@ const benches = [
   '@room-restyler/element',
   '@room-restyler/demo',
   '@room-restyler/mcp',
+  '@room-restyler/cli',
   '@room-restyler/test',
 ];
 

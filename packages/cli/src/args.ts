@@ -40,7 +40,7 @@ Options:
   -y, --yes           do not ask: run the plan (for scripts)
   --resume            continue the batch journalled in DIR (no item is started twice)
   --json              print the report as JSON on stdout (progress stays on stderr)
-  --concurrency N     items in flight at most (1-32, default 4; halved while the service answers 429)
+  --concurrency N     items in flight at most (1-32, default 4; lowered while the service answers 429)
   --proxy URL         a room-restyler-proxy whose upload route takes the local photos
   --server-token T    its upload token (also ROOM_UPLOAD_TOKEN)
   --simulate          run an in-process simulator of the service (no key; local photos served to it from here)

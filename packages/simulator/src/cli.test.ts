@@ -90,6 +90,7 @@ describe('room-restyler-sim', () => {
       '--error-rate',
       '--rate-limit-rate',
       '--reset-rate',
+      '--concurrency-per-key',
       '--seed',
       '--help',
     ]) {

@@ -32,6 +32,12 @@ export interface SimulatorOptions {
   rateLimitRate?: number;
   /** Share of /api/v1 requests whose socket is destroyed without a response. 0..1, default 0. */
   resetRate?: number;
+  /**
+   * Generations one account may have running (`starting` or `processing`) at once, like a plan's
+   * concurrency limit: a start beyond it is answered 429 with `Retry-After: 1` and charges nothing.
+   * Default: no limit.
+   */
+  concurrencyPerKey?: number;
   /** Seed of the faults, latencies and image variation. Default random (reported in stats). */
   seed?: number;
   /** Clock for timestamps and the monthly credit reset. Default `() => new Date()`. */
@@ -88,6 +94,7 @@ export interface ResolvedOptions {
   errorRate: number;
   rateLimitRate: number;
   resetRate: number;
+  concurrencyPerKey: number;
   seed: number;
   now: () => Date;
   outputsPerJob: number;
@@ -146,6 +153,11 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
   };
   for (const [name, value] of Object.entries(rates)) check(isRate(value), `${name} must be a number in 0..1`);
   check(rates.errorRate + rates.rateLimitRate + rates.resetRate <= 1, 'errorRate + rateLimitRate + resetRate must not exceed 1');
+  const concurrencyPerKey = options.concurrencyPerKey ?? Number.POSITIVE_INFINITY;
+  check(
+    concurrencyPerKey === Number.POSITIVE_INFINITY || (isCount(concurrencyPerKey) && concurrencyPerKey > 0),
+    'concurrencyPerKey must be a positive integer',
+  );
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 32);
   check(Number.isSafeInteger(seed), 'seed must be an integer');
   const outputsPerJob = options.outputsPerJob ?? 1;
@@ -170,6 +182,7 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
     accounts: resolveAccounts(options.accounts),
     latencyMs: { min: latencyMs.min, max: latencyMs.max },
     ...rates,
+    concurrencyPerKey,
     seed,
     now: options.now ?? (() => new Date()),
     outputsPerJob,

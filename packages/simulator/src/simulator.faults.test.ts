@@ -2,7 +2,7 @@ import { specAt } from '@room-restyler/test-kit/contract';
 import { describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from './simulator.js';
 import { SIMULATED_FAILURE } from './state/jobs.js';
-import { apiClient, type Call, pollUntilEnded, requestIdOf } from './test-support/api-client.js';
+import { type ApiResponse, apiClient, type Call, pollUntilEnded, requestIdOf } from './test-support/api-client.js';
 
 async function withSimulator(options: Parameters<typeof startSimulator>[0], run: (call: Call, sim: RunningSimulator) => Promise<void>) {
   const sim = await startSimulator({ latencyMs: { min: 5, max: 15 }, seed: 11, ...options });
@@ -74,6 +74,30 @@ describe('fault injection', () => {
       expect(response.headers.get('retry-after')).toBe('1');
       expect(sim.stats()).toMatchObject({ jobs: { accepted: 0 }, faults: { rateLimited: 1 } });
     });
+  });
+
+  it('concurrencyPerKey answers a start beyond the running jobs of its key 429 with Retry-After: 1, charging nothing', async () => {
+    const accounts = [{ apiKey: 'sim_test_key' }, { apiKey: 'sim_other_key' }];
+    await withSimulator({ concurrencyPerKey: 2, accounts }, async (call, sim) => {
+      const answers = await Promise.all([1, 2, 3].map(() => call('POST', '/api/v1/restyle', restyle(sim))));
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 429]);
+      expect(refused[0]?.body).toEqual({ error: 'Too many generations running' });
+      expect(refused[0]?.headers.get('retry-after')).toBe('1');
+      expect(sim.stats()).toMatchObject({ jobs: { accepted: 2 }, credits: { debited: 2 }, overConcurrency: 1 });
+      // Another key has its own limit.
+      expect((await call('POST', '/api/v1/restyle', { ...restyle(sim), key: 'sim_other_key' })).status).toBe(200);
+      // An ended job frees its place.
+      await pollUntilEnded(call, requestIdOf(answers.find((answer) => answer.status === 200) as ApiResponse));
+      expect((await call('POST', '/api/v1/restyle', restyle(sim))).status).toBe(200);
+      expect(sim.stats()).toMatchObject({ jobs: { accepted: 4 }, credits: { debited: 4 }, overConcurrency: 1 });
+    });
+  });
+
+  it('rejects a concurrencyPerKey that is not a positive integer', async () => {
+    for (const concurrencyPerKey of [0, -1, 1.5]) {
+      await expect(startSimulator({ concurrencyPerKey })).rejects.toThrow('concurrencyPerKey must be a positive integer');
+    }
   });
 
   it('failRate ends accepted jobs failed, with the credits refunded', async () => {

@@ -45,7 +45,7 @@ export async function startSimulator(options?: SimulatorOptions): Promise<Runnin
     };
   };
 
-  const routes = createRoutes({ options: resolved, accounts, jobs, outputs, stats });
+  const routes = createRoutes({ options: resolved, accounts, jobs, outputs, stats, recorder });
   const server = createServer(createListener(routes, resolved, recorder));
   server.on('clientError', (_error, socket) => {
     if (socket.writable) {

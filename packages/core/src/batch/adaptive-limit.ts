@@ -1,7 +1,8 @@
 /**
- * How many items may be in flight: additive increase, multiplicative decrease. A 429 halves the
- * window, each success adds 1/window (about one more per window of successes); never above `max`
- * nor below one.
+ * How many items may be in flight. A 429 says the service would take no more than the items in
+ * flight beside the refused one: the window becomes that count (never below one), so a burst of
+ * refusals settles on the service's own limit and a stray 429 costs one place, not half the
+ * window. Each success adds 1/window (about one more per window of successes); never above `max`.
  */
 export class AdaptiveLimit {
   readonly max: number;
@@ -18,8 +19,9 @@ export class AdaptiveLimit {
     return Math.max(1, Math.floor(this.#window));
   }
 
-  rateLimited(): void {
-    this.#window = Math.max(1, this.limit / 2);
+  /** `others`: the items in flight when the service refused one more. */
+  rateLimited(others: number): void {
+    this.#window = Math.min(this.max, Math.max(1, others));
   }
 
   succeeded(): void {

@@ -38,16 +38,26 @@ class FakeBatchClient implements BatchClient {
   readonly following = new Map<string, FakeJob>();
   /** Answers the next starts give instead of a job (a 429, say), in order. */
   readonly refusals: unknown[] = [];
+  /** Jobs the service runs at once: a start beyond is refused 429 (Retry-After 0). Default: no limit. */
+  capacity = Number.POSITIVE_INFINITY;
   peakFollowing = 0;
+  /** The most jobs made and not ended at once. */
+  peakOpen = 0;
+  #open = 0;
   #waiters: Array<{ ready: () => boolean; resolve: () => void }> = [];
   #follows = new Map<string, Deferred<Prediction>>();
 
   async start(_operation: string, _body: unknown, options?: { idempotencyKey?: string | undefined }): Promise<GenerationStarted> {
-    const refusal = this.refusals.shift();
+    const overCapacity = this.#open >= this.capacity;
+    const refusal =
+      this.refusals.shift() ??
+      (overCapacity ? new RateLimitedError('Too many generations running', { status: 429, retryAfterMs: 0 }) : undefined);
     if (refusal !== undefined) {
       this.#changed();
       throw refusal;
     }
+    this.#open++;
+    this.peakOpen = Math.max(this.peakOpen, this.#open);
     const requestId = `job-${this.jobs.length + 1}`;
     const follow = deferred<Prediction>();
     this.#follows.set(requestId, follow);
@@ -55,9 +65,14 @@ class FakeBatchClient implements BatchClient {
       requestId,
       key: options?.idempotencyKey,
       createdAt: Date.now(),
-      finish: (output = [`https://images.test/${requestId}.jpg`]) =>
-        follow.resolve({ id: requestId, status: 'succeeded', output } as Prediction),
-      fail: (error) => follow.reject(error),
+      finish: (output = [`https://images.test/${requestId}.jpg`]) => {
+        this.#open--;
+        follow.resolve({ id: requestId, status: 'succeeded', output } as Prediction);
+      },
+      fail: (error) => {
+        this.#open--;
+        follow.reject(error);
+      },
     });
     return { requestId, message: '' };
   }
@@ -165,7 +180,7 @@ describe('runBatch', () => {
     expect(keysStarted(client).sort()).toEqual(plan.items.map((item) => item.key).sort());
   });
 
-  it('halves its concurrency on a 429 and starts the refused item again, once', async () => {
+  it('lowers its concurrency on a 429 to the items in flight beside the refused one, and starts that item again, once', async () => {
     const plan = await planned(4);
     const client = new FakeBatchClient();
     client.refusals.push(new RateLimitedError('Too many requests', { status: 429, retryAfterMs: 0 }));
@@ -174,24 +189,41 @@ describe('runBatch', () => {
     await finishAll(client, batch.done);
     const report = await batch.done;
     expect(seen[0]).toBe(4);
-    expect(seen).toContain(2);
-    expect(Math.max(...seen.slice(seen.indexOf(2)))).toBeLessThanOrEqual(4);
+    expect(seen).toContain(3);
+    expect(Math.min(...seen)).toBe(3);
+    expect(Math.max(...seen.slice(seen.indexOf(3)))).toBeLessThanOrEqual(4);
     expect(report.succeeded).toBe(8);
     expect(keysStarted(client).sort()).toEqual(plan.items.map((item) => item.key).sort());
   });
 
-  it('never lets more than the halved concurrency in flight after a 429', async () => {
+  it('never lets more than the lowered concurrency in flight after a 429', async () => {
     const plan = await planned(4);
     const client = new FakeBatchClient();
     client.refusals.push(new RateLimitedError('Too many requests', { status: 429, retryAfterMs: 0 }));
     const batch = runBatch(client, plan, { concurrency: 4 });
     await client.until(() => client.following.size === 3);
-    // Three were started before the refusal; the window is now 2, so nothing more starts until two end.
-    for (const job of [...client.following.values()].slice(0, 1)) job.finish();
-    await client.until(() => client.following.size === 2);
+    // Three were started beside the refused one; the window is now 3, so one more starts only when one ends.
     expect(client.jobs).toHaveLength(3);
+    for (const job of [...client.following.values()].slice(0, 1)) job.finish();
+    await client.until(() => client.jobs.length === 4 && client.following.size === 3);
+    expect(client.jobs).toHaveLength(4);
     await finishAll(client, batch.done);
     expect((await batch.done).succeeded).toBe(8);
+  });
+
+  it("settles on the service's limit after a burst of refusals, not on one item at a time", async () => {
+    const plan = await planned(8, ['modern']);
+    const client = new FakeBatchClient();
+    client.capacity = 3;
+    const seen: number[] = [];
+    const batch = runBatch(client, plan, { concurrency: 8, onProgress: (progress) => seen.push(progress.concurrency) });
+    await finishAll(client, batch.done);
+    expect((await batch.done).succeeded).toBe(8);
+    // Eight started at once, five refused: the window fell to the three the service held, and no lower.
+    expect(seen[0]).toBe(8);
+    expect(Math.min(...seen)).toBe(3);
+    expect(client.peakOpen).toBe(3);
+    expect(keysStarted(client).sort()).toEqual(plan.items.map((item) => item.key).sort());
   });
 
   it("holds new starts for a 429's Retry-After", async () => {

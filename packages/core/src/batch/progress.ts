@@ -9,7 +9,7 @@ export interface BatchProgress {
   running: number;
   /** Not ended yet, running ones included. */
   remaining: number;
-  /** Items allowed in flight now (halved on a 429, creeping back up on success). */
+  /** Items allowed in flight now (lowered on a 429, creeping back up on success). */
   concurrency: number;
   paused: boolean;
   /** From this run's item durations and the concurrency; undefined before the first item ends. */

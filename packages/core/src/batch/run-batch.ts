@@ -1,6 +1,7 @@
 /**
  * Runs a planned batch: its items through start-once and the one follow loop, at most as many in
- * flight as the adaptive limit allows (a 429 halves it and holds new starts for its Retry-After),
+ * flight as the adaptive limit allows (a 429 sets it to the items still in flight and holds new
+ * starts for its Retry-After),
  * one progress stream, pause/resume/cancel. Every step is journalled first, so a batch run again
  * on the same journal (after a crash, a `kill -9`, a cancel) skips what ended, follows the jobs
  * already made and starts each item at most once.
@@ -134,7 +135,7 @@ export function runBatch(client: BatchClient, plan: BatchPlan, options: BatchOpt
       (outcome) => {
         running--;
         if (outcome.kind === 'rate_limited') {
-          limit.rateLimited();
+          limit.rateLimited(running);
           holdUntil = Math.max(holdUntil, clock.now() + (outcome.retryAfterMs ?? NO_RETRY_AFTER_MS));
           queue.unshift(item);
           progress();

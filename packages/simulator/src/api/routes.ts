@@ -12,7 +12,7 @@ import type { ResolvedOptions } from '../options.js';
 import type { Account, AccountStore } from '../state/accounts.js';
 import type { Job, JobStore } from '../state/jobs.js';
 import type { OutputStore } from '../state/outputs.js';
-import type { SimulatorStats } from '../state/stats.js';
+import type { SimulatorStats, StatsRecorder } from '../state/stats.js';
 import { bearerKey } from './auth.js';
 import { readIdempotencyKey } from './idempotency-key.js';
 import { readLimit } from './list-limit.js';
@@ -40,9 +40,11 @@ export interface RouteDeps {
   jobs: JobStore;
   outputs: OutputStore;
   stats: () => SimulatorStats;
+  recorder: StatsRecorder;
 }
 
 const INVALID_KEY = errorResult(401, 'Invalid API key');
+const OVER_CONCURRENCY: HttpResult = { ...errorResult(429, 'Too many generations running'), headers: { 'retry-after': '1' } };
 /** The name the spec gives the path parameter, checked against its generated types. */
 const REQUEST_ID: keyof operations['getPrediction']['parameters']['path'] = 'request_id';
 
@@ -64,7 +66,7 @@ const PUBLIC_IMAGE = { 'cache-control': 'public, max-age=31536000, immutable', '
 const outcome = (result: HttpResult, job?: Job): HandlerOutcome => ({ result, ...(job && { job }) });
 
 export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
-  const { options, accounts, jobs, outputs } = deps;
+  const { options, accounts, jobs, outputs, recorder } = deps;
   const samples = new Map<string, Promise<Buffer>>();
 
   const withAccount =
@@ -91,6 +93,11 @@ export function createRoutes(deps: RouteDeps): Array<Route<Handler>> {
       const order = WORK_ORDERS[operation](valid.request);
       const inputs = await jobs.checkInputs(order);
       if (!inputs.ok) return outcome(errorResult(400, inputs.error));
+      // Counted after the fetch, with nothing awaited before the job is accepted: starts in parallel cannot pass the cap.
+      if (jobs.running(account) >= options.concurrencyPerKey) {
+        recorder.refusedOverConcurrency();
+        return outcome(OVER_CONCURRENCY);
+      }
       const debit = accounts.debit(account, cost);
       if (!debit.ok) return outcome(outOfCredits(shape, debit.creditsRemaining));
       const job = jobs.accept({

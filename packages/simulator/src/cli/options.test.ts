@@ -40,6 +40,8 @@ describe('simulator flags', () => {
       '0.3',
       '--reset-rate',
       '0',
+      '--concurrency-per-key',
+      '8',
       '--seed',
       '9',
     ]);
@@ -55,6 +57,7 @@ describe('simulator flags', () => {
       errorRate: 0.2,
       rateLimitRate: 0.3,
       resetRate: 0,
+      concurrencyPerKey: 8,
       seed: 9,
     });
     expect(parseCliArgs(['--latency', '50'])).toMatchObject({ latencyMs: { min: 50, max: 50 } });

@@ -17,6 +17,9 @@ Options:
   --error-rate R        share of /api/v1 requests answered 500 (0..1, default 0)
   --rate-limit-rate R   share of /api/v1 requests answered 429 with Retry-After (0..1, default 0)
   --reset-rate R        share of /api/v1 requests whose connection is dropped unanswered (0..1, default 0)
+  --concurrency-per-key N
+                        generations one key may have running at once; a start beyond is answered 429
+                        with Retry-After (default no limit)
   --seed N              seed for faults, latencies and image variation (default random)
   --allow-private-images
                         fetch image_url on any loopback and private host (local development
@@ -46,6 +49,7 @@ export const SIMULATOR_FLAGS = {
   'error-rate': { kind: 'string' },
   'rate-limit-rate': { kind: 'string' },
   'reset-rate': { kind: 'string' },
+  'concurrency-per-key': { kind: 'string' },
   seed: { kind: 'string' },
   'allow-private-images': { kind: 'boolean' },
   'kit-rules': { kind: 'boolean' },
@@ -85,6 +89,9 @@ export function optionsFromFlags(values: FlagValues<typeof SIMULATOR_FLAGS>): Cl
     accounts: keys.map((apiKey) => ({ apiKey, credits })),
     latencyMs: values.latency === undefined ? { ...SERVICE_LATENCY_MS } : readRange('--latency', values.latency),
     ...rates,
+    ...(values['concurrency-per-key'] !== undefined && {
+      concurrencyPerKey: readInteger('--concurrency-per-key', values['concurrency-per-key'], 1, 1_000_000),
+    }),
     ...(values.seed !== undefined && { seed: readInteger('--seed', values.seed, 0, 2 ** 32 - 1) }),
     ...(values['allow-private-images'] && { imageFetch: { allowPrivate: true } }),
     ...(values['kit-rules'] && { kitRules: true }),

@@ -141,6 +141,13 @@ export class JobStore {
     return job?.account === account ? job : undefined;
   }
 
+  /** How many jobs of an account are `starting` or `processing`. */
+  running(account: Account): number {
+    let count = 0;
+    for (const job of this.#jobs.values()) if (job.account === account && job.completedAt === undefined) count++;
+    return count;
+  }
+
   /** The newest `limit` jobs of an account, newest first. */
   recent(account: Account, limit: number): Job[] {
     const newest: Job[] = [];

@@ -21,6 +21,8 @@ export interface SimulatorStats {
   jobs: { accepted: number; succeeded: number; failed: number; running: number };
   credits: { debited: number; refunded: number };
   faults: { serverErrors: number; rateLimited: number; resets: number; resetsAfterJobCreated: number; failedJobs: number };
+  /** Starts refused 429 because the account had `concurrencyPerKey` jobs running. */
+  overConcurrency: number;
   accounts: Array<{ userId: string; email: string; subscription: string; creditsRemaining: number }>;
   acceptedJobs: AcceptedJobRecord[];
 }
@@ -33,6 +35,7 @@ export class StatsRecorder {
     responses: {},
     credits: { debited: 0, refunded: 0 },
     faults: { serverErrors: 0, rateLimited: 0, resets: 0, resetsAfterJobCreated: 0, failedJobs: 0 },
+    overConcurrency: 0,
   };
 
   request(route: string): void {
@@ -54,6 +57,10 @@ export class StatsRecorder {
 
   fault(kind: keyof Counters['faults']): void {
     this.#counters.faults[kind] += 1;
+  }
+
+  refusedOverConcurrency(): void {
+    this.#counters.overConcurrency += 1;
   }
 
   /** A deep copy, so callers can keep it while the simulator runs on. */
