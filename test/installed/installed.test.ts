@@ -121,6 +121,7 @@ describe('the MCP server, started as the client configs say (npx -y @room-restyl
         'recent_jobs',
         'restyle',
         'save_images',
+        'stage_listing',
       ]);
       const me = await client.callTool({ name: 'me', arguments: {} });
       expect(me.isError).toBeFalsy();
@@ -140,11 +141,14 @@ describe('the element in a site’s build', () => {
     const others = scripts.filter((file) => file !== entry);
     expect(await readFile(join(assets, entry as string), 'utf8')).toContain('room-restyler');
     // What the widget needs only once a visitor acts comes in chunks of its own: the proxy's client, the full-screen
-    // viewer, and what a site's `operations` enable (the operations' fields, the mask brush).
+    // viewer, what a site's `operations` enable (the operations' fields, the mask brush), the comparison of several
+    // styles (`try-styles`), and core's operation table those two share (credits, labels).
     expect(others.map((file) => file.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual([
       'mask-brush',
       'operations',
       'proxy-client',
+      'room-operations',
+      'style-grid',
       'viewer',
       'zoom',
     ]);
