@@ -315,7 +315,9 @@ describe('runBatch', () => {
       { kind: 'plan', plan },
       { kind: 'sending', item: item.id, start: { id: 'lost-start', startedAt: sentAt, deadline: sentAt + 35_000 } },
     ];
-    const batch = runBatch(client, plan, { journal: memoryJournal(records), ledger });
+    // The batch runs a minute later, past the lost start's deadline: what reconciliation decides, it decides at once.
+    const clock = new ManualClock({ start: Date.now() + 60_000 });
+    const batch = runBatch(client, plan, { journal: memoryJournal(records), ledger, clock });
     await finishAll(client, batch.done);
     const report = await batch.done;
     expect(report.items[0]?.requestId).not.toBe('job-1');
