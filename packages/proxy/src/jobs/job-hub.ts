@@ -334,7 +334,9 @@ export class JobHub {
 
   /** Shares a snapshot: stored (unless `store` is false) and published, or delivered here when the store is away. */
   async #publish(entry: Entry, snapshot: JobSnapshot, store: boolean): Promise<void> {
-    if (snapshot.terminal && !entry.latest?.terminal) this.#logEnd(entry, snapshot);
+    // A job's end is a reading of its final status. The hub giving up on it (failures, a status it cannot read) is
+    // not one: it may still finish, and is logged when a later poll, here or on another instance, reads that.
+    if (snapshot.terminal && snapshot.kind === 'prediction' && !hasEnded(entry.latest)) this.#logEnd(entry, snapshot);
     const { stateTtlMs } = this.#options;
     const id = entry.job.requestId;
     const text = JSON.stringify(snapshot);
@@ -348,8 +350,8 @@ export class JobHub {
   }
 
   /** Logged once, by the instance that polled the end (the metrics count jobs and their durations from it). */
-  #logEnd({ job }: Entry, snapshot: JobSnapshot): void {
-    const outcome = snapshot.kind === 'prediction' && snapshot.prediction.status === 'succeeded' ? 'succeeded' : 'failed';
+  #logEnd({ job }: Entry, snapshot: JobSnapshot & { kind: 'prediction' }): void {
+    const outcome = snapshot.prediction.status === 'succeeded' ? 'succeeded' : 'failed';
     this.#options.log({ level: 'info', msg: 'job ended', operation: job.operation ?? 'unknown', outcome, ms: snapshot.at - job.startedAt });
   }
 
@@ -372,4 +374,9 @@ function pollResult(snapshot: JobSnapshot): PollResult {
   // The service said when to come back: not a failure (`retryAfter` is whole seconds, see upstream.ts).
   const retryAfterMs = snapshot.status === 429 && snapshot.retryAfter !== undefined ? Number(snapshot.retryAfter) * 1000 : undefined;
   return { transient: true, retryAfterMs };
+}
+
+/** Whether a snapshot is the reading of a job's final status. */
+function hasEnded(snapshot: JobSnapshot | undefined): boolean {
+  return snapshot?.terminal === true && snapshot.kind === 'prediction';
 }
