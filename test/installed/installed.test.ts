@@ -194,29 +194,24 @@ describe('the widget without a CDN or a build step', () => {
       page.setDefaultTimeout(SAFETY_TIMEOUT_MS);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      // The site's own page, on the origin the proxy is mounted on (here the proxy's root).
-      await page.route(`${proxy?.url}/listing.html`, (route) =>
-        route.fulfill({
-          contentType: 'text/html',
-          body: `<!doctype html><html lang="en"><head><title>Listing</title>
-<script type="module" src="/room-restyler.js?v=${version}"></script></head>
+      /** The site's own page `name`, on the origin the proxy is mounted on (here the proxy's root), loading `script`. */
+      const visit = async (name: string, lang: string, script: string) => {
+        await page.route(`${proxy?.url}/${name}.html`, (route) =>
+          route.fulfill({
+            contentType: 'text/html',
+            body: `<!doctype html><html lang="${lang}"><head><title>${name}</title>
+<script type="module" src="${script}"></script></head>
 <body><room-restyler endpoint="/"></room-restyler></body></html>`,
-        }),
-      );
-      await page.goto(`${proxy?.url}/listing.html`);
+          }),
+        );
+        await page.goto(`${proxy?.url}/${name}.html`);
+      };
+      await visit('listing', 'en', `/room-restyler.js?v=${version}`);
       await page.waitForFunction(() => document.querySelector('room-restyler')?.shadowRoot?.querySelector('[part~="dropzone"]'));
       expect(await page.evaluate(() => customElements.get('room-restyler') !== undefined)).toBe(true);
 
       // A German page loads the language's module instead, as the element's README shows; it brings the bundle.
-      await page.route(`${proxy?.url}/angebot.html`, (route) =>
-        route.fulfill({
-          contentType: 'text/html',
-          body: `<!doctype html><html lang="de"><head><title>Angebot</title>
-<script type="module" src="/room-restyler/translations/de.js?v=${version}"></script></head>
-<body><room-restyler endpoint="/"></room-restyler></body></html>`,
-        }),
-      );
-      await page.goto(`${proxy?.url}/angebot.html`);
+      await visit('angebot', 'de', `/room-restyler/translations/de.js?v=${version}`);
       const title = page.locator('room-restyler .title').first();
       await title.waitFor();
       expect(await title.textContent()).toBe('Diesen Raum einrichten');
