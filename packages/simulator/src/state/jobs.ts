@@ -72,6 +72,8 @@ export interface JobDeps {
 
 export class JobStore {
   readonly #jobs = new Map<string, Job>();
+  /** Jobs not yet completed, per account: what a start beyond `concurrencyPerKey` is refused on, without a scan of every job. */
+  readonly #running = new Map<Account, number>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #closing = new AbortController();
   readonly #rng: Rng;
@@ -126,6 +128,7 @@ export class JobStore {
       status: 'starting',
     };
     this.#jobs.set(job.id, job);
+    this.#running.set(job.account, this.running(job.account) + 1);
     stats.debited(job.charged.amount);
     // Both draws happen for every job, so the sequence of latencies depends only on the seed.
     const latency = Math.round(between(this.#rng, options.latencyMs.min, options.latencyMs.max));
@@ -143,9 +146,7 @@ export class JobStore {
 
   /** How many jobs of an account are `starting` or `processing`. */
   running(account: Account): number {
-    let count = 0;
-    for (const job of this.#jobs.values()) if (job.account === account && job.completedAt === undefined) count++;
-    return count;
+    return this.#running.get(account) ?? 0;
   }
 
   /** The newest `limit` jobs of an account, newest first. */
@@ -230,6 +231,7 @@ export class JobStore {
   #finish(job: Job, result: WorkResult): void {
     const { options, accounts, outputs, stats, origin } = this.deps;
     job.completedAt = options.now();
+    this.#running.set(job.account, this.running(job.account) - 1);
     if (result.ok) {
       job.output = outputs.put(result.images).map((path) => `${origin()}${path}`);
       job.status = 'succeeded';
