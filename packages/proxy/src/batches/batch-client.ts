@@ -15,7 +15,7 @@ import type { BatchClient } from '@room-restyler/core/batch';
 import { generationFailed } from '@room-restyler/core/internal';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { JsonReply, ProxyHttpError } from '../http/responses.js';
-import { consumeLimits, limitChecks, releaseSteps } from '../limits/limits.js';
+import { consumeLimits, dailyCheck, releaseSteps } from '../limits/limits.js';
 import { claimStart, forget, type Generation, type GenerationInput, sendClaimed } from '../routes/generate.js';
 import { readHandle } from '../security/handles.js';
 
@@ -30,7 +30,7 @@ export function batchClient(context: ProxyContext, scope: RequestScope, visitor:
       if (claimed instanceof JsonReply) return startedOf(claimed);
       const { clock, limits } = context.options;
       const now = clock.now();
-      const budget = limitChecks('gen', limits, visitor, scope.ip, now).filter((check) => check.code === 'daily_budget');
+      const budget = [dailyCheck('gen', limits, now)];
       const credits = operationCredits[operation];
       try {
         await consumeLimits(context.store, budget, now, credits);

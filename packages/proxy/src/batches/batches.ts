@@ -17,7 +17,7 @@ import { checkOperationInput } from '@room-restyler/core/schemas';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { readBody } from '../http/read-body.js';
 import { jsonReply, ProxyHttpError, routeNotFound } from '../http/responses.js';
-import { actionsLeft, limitChecks } from '../limits/limits.js';
+import { actionsLeft, dailyCheck } from '../limits/limits.js';
 import { parseJson, valid } from '../routes/generate.js';
 import { badField, styledBody } from '../routes/styled.js';
 import { bearerCarries } from '../security/keys.js';
@@ -35,7 +35,7 @@ export async function handleBatches(context: ProxyContext, scope: RequestScope) 
   const raw = await readBody(scope.request, { maxBytes: context.options.maxBodyBytes, timeoutMs: context.options.bodyTimeoutMs });
   const { items, confirm } = batchOf(parseJson(scope.request, raw));
   for (const image_url of new Set(items.map((item) => item.photo))) await checkImageUrls(context, scope, { image_url });
-  const planned = await planOf(context, scope, items);
+  const planned = await planOf(context, items);
   const priced = planBody(planned);
   if (confirm !== true) return jsonReply(200, priced);
   if (!planned.plan.fits) throw unaffordable(planned);
@@ -84,7 +84,7 @@ function listedItems(items: unknown, inputOf: (extra: object) => (photo: string,
 const isList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /** Core's plan (the account's balance from `GET /me`), which must also fit in what is left of the site's daily budget. */
-async function planOf(context: ProxyContext, scope: RequestScope, items: BatchItem[]) {
+async function planOf(context: ProxyContext, items: BatchItem[]) {
   const me = async () => {
     const account = await context.upstream.getAccount();
     if (account.status !== 200 || typeof (account.body as Partial<Account> | null)?.credits_remaining !== 'number')
@@ -93,8 +93,7 @@ async function planOf(context: ProxyContext, scope: RequestScope, items: BatchIt
   };
   const plan = await planBatch({ me }, items);
   const now = context.options.clock.now();
-  const budget = limitChecks('gen', context.options.limits, 'batch', scope.ip, now).filter((check) => check.code === 'daily_budget');
-  const budgetLeft = await actionsLeft(context.store, budget, 1);
+  const budgetLeft = await actionsLeft(context.store, [dailyCheck('gen', context.options.limits, now)], 1);
   return { plan: { ...plan, fits: plan.fits && plan.credits <= budgetLeft }, budgetLeft };
 }
 

@@ -57,7 +57,7 @@ const ACTIONS: Record<'gen' | 'upload', { noun: string; counts: (limits: Limits)
  */
 export function limitChecks(action: keyof typeof ACTIONS, limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
   const { noun, counts } = ACTIONS[action];
-  const [perVisitor, perIp, perDay] = counts(limits);
+  const [perVisitor, perIp] = counts(limits);
   const dayStart = now - (now % DAY_MS);
   const parsed = parseIp(ip);
   // The client of the per-IP limits: an IPv6 one counts per network of `ipv6Prefix` bits ('unknown' stays).
@@ -89,14 +89,21 @@ export function limitChecks(action: keyof typeof ACTIONS, limits: Limits, visito
       code: 'ip_limit',
       message: "This network has used its share of the site's daily generation budget",
     });
-  checks.push({
+  checks.push(dailyCheck(action, limits, now));
+  return checks;
+}
+
+/** The site's day of `action`s (UTC), which every visitor's count also takes: a trusted server's batch counts only against it. */
+export function dailyCheck(action: keyof typeof ACTIONS, limits: Limits, now: number): LimitCheck {
+  const { noun, counts } = ACTIONS[action];
+  const dayStart = now - (now % DAY_MS);
+  return {
     key: `limit:${action}:day:${dayStart}`,
     windowMs: dayStart + DAY_MS - now,
-    limit: perDay,
+    limit: counts(limits)[2],
     code: 'daily_budget',
     message: `The site's daily ${noun} budget is used up`,
-  });
-  return checks;
+  };
 }
 
 /** The 429 of a full window, with `Retry-After` until it ends. */

@@ -7,7 +7,7 @@
 import { operationCredits, type ProxyErrorCode } from '@room-restyler/core';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { ProxyHttpError } from '../http/responses.js';
-import { limitChecks } from '../limits/limits.js';
+import { dailyCheck } from '../limits/limits.js';
 import { type LogEntry, refusalOf } from '../log.js';
 import type { AdminContext, AnsweredRequest, UpstreamCall } from './observer.js';
 
@@ -176,8 +176,7 @@ export async function storeUp(store: AdminContext['store']): Promise<0 | 1> {
 /** Credits left in today's budget, from the store's count of the day (a read: a hit with limit 0); undefined when it cannot be read. */
 export async function budgetLeft({ clock, limits, store }: AdminContext): Promise<number | undefined> {
   const now = clock.now();
-  const day = limitChecks('gen', limits, 'metrics', 'unknown', now).at(-1);
-  if (!day) return undefined;
+  const day = dailyCheck('gen', limits, now);
   const window = await store.hit(day.key, day.windowMs, 0).catch(() => undefined);
   return window && Math.max(0, limits.dailyCredits - window.count);
 }
