@@ -58,4 +58,7 @@ export class SpendGuard {
 }
 
 /** `1 credit`, `2 credits`. */
-export const creditsWord = (credits: number) => `${credits} credit${credits === 1 ? '' : 's'}`;
+/** `n` and the English `word`, plural unless n is 1 ("3 photos"). */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export const creditsWord = (credits: number) => plural(credits, 'credit');

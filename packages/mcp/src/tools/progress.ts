@@ -50,10 +50,17 @@ export function progressReporter(extra: ToolExtra, log: (line: string) => void):
       message: describeStep(step),
       ...(step.requestId ? { _meta: { [REQUEST_ID_META]: step.requestId } } : {}),
     };
-    return extra.sendNotification({ method: 'notifications/progress', params }).catch((error: unknown) => {
-      log(`progress notification not sent: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    return sendProgress(extra, log, params);
   };
+}
+
+type ProgressParams = Extract<Parameters<ToolExtra['sendNotification']>[0], { method: 'notifications/progress' }>['params'];
+
+/** Sends a progress notification; one the transport cannot take is logged, never thrown into the tool. */
+export function sendProgress(extra: ToolExtra, log: (line: string) => void, params: ProgressParams): Promise<void> {
+  return extra.sendNotification({ method: 'notifications/progress', params }).catch((error: unknown) => {
+    log(`progress notification not sent: ${error instanceof Error ? error.message : String(error)}`);
+  });
 }
 
 export function describeStep(step: ProgressStep): string {

@@ -24,7 +24,7 @@ import {
 import { imageUrlSchema, styleSchema } from '@room-restyler/core/schemas';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
-import { creditsWord } from '../elicitation/spend-guard.js';
+import { creditsWord, plural } from '../elicitation/spend-guard.js';
 import { plannedDir, readablePath } from '../files/file-access.js';
 import { errorResult } from '../results/error-result.js';
 import { listingErrorContent, listingOutputSchema } from '../results/listing-output.js';
@@ -39,7 +39,7 @@ import { InputError } from '../user-errors.js';
 import { generationAnnotations } from './annotations.js';
 import { checkedBody, type GenerationHooks, UPLOAD_STAND_IN } from './generation.js';
 import { registerRunTool } from './generation-tool.js';
-import type { ToolExtra } from './progress.js';
+import { sendProgress, type ToolExtra } from './progress.js';
 
 const NAME = 'stage_listing';
 const TITLE = 'Stage a whole listing';
@@ -202,10 +202,7 @@ type ReportItem = (done: number, message: string) => Promise<void>;
 function itemProgress(extra: ToolExtra, log: (line: string) => void, total: number): ReportItem {
   const token = extra._meta?.progressToken;
   if (token === undefined) return async () => {};
-  return (progress, message) =>
-    extra
-      .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } })
-      .catch((error: unknown) => log(`progress notification not sent: ${error instanceof Error ? error.message : String(error)}`));
+  return (progress, message) => sendProgress(extra, log, { progressToken: token, progress, total, message });
 }
 
 function progressOf(progress: BatchProgress, plan: BatchPlan, notify: ReportItem): Promise<void> | undefined {
@@ -221,5 +218,3 @@ function notFitting(message: string, balance: number): CallToolResult {
   const error = { code: 'insufficient_credits', message: `Not started: ${message}`, retryable: false, credits_remaining: balance };
   return { isError: true, content: [{ type: 'text', text: error.message }], structuredContent: listingErrorContent(error) };
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
