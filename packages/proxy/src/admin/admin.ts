@@ -14,7 +14,6 @@ import type { AdminContext, ProxyAdmin } from '../metrics/observer.js';
 import { budgetLeft, ProxyMetrics, storeUp } from '../metrics/prometheus.js';
 import { digest, sameBytes } from '../security/keys.js';
 import { VERSION } from '../version.js';
-import { History } from './history.js';
 import { announce } from './instances.js';
 import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
 
@@ -36,9 +35,9 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
     // Compared as digests (as the upload token is): equal lengths, every byte, whatever was sent.
     return given !== undefined && sameBytes(await digest(given), await expected);
   };
-  const startedAt = Date.now();
+  const startedAt = new Date().toISOString();
   const instance = randomUUID().slice(0, 8);
-  let attached: { context: AdminContext; metrics: ProxyMetrics; history: History } | undefined;
+  let attached: { context: AdminContext; metrics: ProxyMetrics } | undefined;
   const ready = () => {
     if (!attached) throw new Error('createProxyAdmin: pass it to createRoomProxy as its admin option');
     return attached;
@@ -49,12 +48,15 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
     announce(store, {
       id: instance,
       version: VERSION,
-      started_at: new Date(startedAt).toISOString(),
+      started_at: startedAt,
       seen_at: clock.now(),
       jobs: hub.activeJobs,
       streams: hub.streams,
     });
 
+  // Read once: the page's files are served to anyone.
+  const uplotScript = uplot('uPlot.iife.min.js');
+  const uplotStyle = uplot('uPlot.min.css');
   const routes = new Map<string, (request: ProxyRequest) => Promise<Reply>>(
     Object.entries({
       '/metrics': async (request) => {
@@ -63,21 +65,30 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
         const [text] = await Promise.all([metrics.registry.metrics(), announced(context)]);
         return new Response(text, { headers: { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' } });
       },
-      '/admin': async () => page(ADMIN_PAGE, 'text/html; charset=utf-8'),
-      '/admin/admin.js': async () => page(ADMIN_SCRIPT, 'text/javascript; charset=utf-8'),
-      '/admin/uplot.js': async () => page(uplot('uPlot.iife.min.js'), 'text/javascript; charset=utf-8'),
-      '/admin/uplot.css': async () => page(uplot('uPlot.min.css'), 'text/css; charset=utf-8'),
+      '/admin': async () => page(ADMIN_PAGE, 'text/html'),
+      '/admin/admin.js': async () => page(ADMIN_SCRIPT, 'text/javascript'),
+      '/admin/uplot.js': async () => page(uplotScript, 'text/javascript'),
+      '/admin/uplot.css': async () => page(uplotStyle, 'text/css'),
       '/admin/data': async (request) => {
         if (!(await authorized(request))) throw routeNotFound();
-        const { context, history } = ready();
-        const [left, storeState, instances] = await Promise.all([budgetLeft(context), storeUp(context.store), announced(context)]);
+        const { context, metrics } = ready();
+        const [left, storeState, instances, refusals] = await Promise.all([
+          budgetLeft(context),
+          storeUp(context.store),
+          announced(context),
+          metrics.refusals.get(),
+        ]);
         const daily = Number.isFinite(context.limits.dailyCredits) ? context.limits.dailyCredits : null;
+        const { hours, slowest } = metrics.history.read();
         return jsonReply(200, {
           budget: { daily, left: left ?? null, spent: daily !== null && left !== undefined ? daily - left : null },
           store: storeState === 1 ? 'ok' : 'unreachable',
           instance,
           instances,
-          ...history.read(),
+          hours,
+          // Since the instance started: the refusals counter's own values.
+          refusals: Object.fromEntries(refusals.values.map(({ labels, value }) => [labels.reason, value])),
+          slowest,
         });
       },
     }),
@@ -85,8 +96,7 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
 
   return {
     attach(context) {
-      const history = new History(() => context.clock.now());
-      attached = { context, history, metrics: new ProxyMetrics(context, (event) => history.count(event)) };
+      attached = { context, metrics: new ProxyMetrics(context) };
     },
     serve(path, request) {
       return routes.get(path)?.(request);
@@ -101,7 +111,7 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
 function page(body: string, contentType: string): Response {
   return new Response(body, {
     headers: {
-      'content-type': contentType,
+      'content-type': `${contentType}; charset=utf-8`,
       'cache-control': 'private, max-age=300',
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
@@ -110,13 +120,5 @@ function page(body: string, contentType: string): Response {
   });
 }
 
-const uplotFiles = new Map<string, string>();
-/** A file of the installed uPlot, read once. */
-function uplot(file: string): string {
-  let text = uplotFiles.get(file);
-  if (text === undefined) {
-    text = readFileSync(createRequire(import.meta.url).resolve(`uplot/dist/${file}`), 'utf8');
-    uplotFiles.set(file, text);
-  }
-  return text;
-}
+/** A file of the installed uPlot. */
+const uplot = (file: string) => readFileSync(createRequire(import.meta.url).resolve(`uplot/dist/${file}`), 'utf8');

@@ -28,7 +28,7 @@ export async function announce(store: ProxyStore, me: InstanceRecord): Promise<I
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
       const current = await store.claim(KEY, JSON.stringify({ [me.id]: me }), KEPT_MS);
       if (current === undefined) return [me];
-      const seen = Object.values(parse(current)).filter((other) => other.id !== me.id && me.seen_at - other.seen_at < GONE_AFTER_MS);
+      const seen = others(current).filter((other) => other.id !== me.id && me.seen_at - other.seen_at < GONE_AFTER_MS);
       const all = [me, ...seen];
       if (await store.replace(KEY, current, JSON.stringify(Object.fromEntries(all.map((one) => [one.id, one]))), KEPT_MS)) return all;
     }
@@ -38,11 +38,11 @@ export async function announce(store: ProxyStore, me: InstanceRecord): Promise<I
   return [me];
 }
 
-function parse(text: string): Record<string, InstanceRecord> {
+/** The records in `text`; none when it is not JSON (the next announcement replaces it). */
+function others(text: string): InstanceRecord[] {
   try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? (value as Record<string, InstanceRecord>) : {};
+    return Object.values(JSON.parse(text) as Record<string, InstanceRecord>);
   } catch {
-    return {};
+    return [];
   }
 }

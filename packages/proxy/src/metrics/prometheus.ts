@@ -2,66 +2,48 @@
  * The proxy's Prometheus metrics (prom-client, Node only), counted from what the proxy observes
  * (`ProxyObserver`). Per process, in a registry of its own: with several instances Prometheus sums
  * the counters; the budget and store gauges read shared state, so take their max instead. No label
- * carries a visitor, an IP, a URL or a key: each label's values are one of the sets in `LABELS`.
+ * carries a visitor, an IP, a URL or a key: each is an operation, an outcome, an error code, a service path or a status.
  */
-import { operationCredits, type ProxyErrorCode } from '@room-restyler/core';
+import { operationCredits } from '@room-restyler/core';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { History } from '../admin/history.js';
 import { ProxyHttpError } from '../http/responses.js';
-import { dailyCheck } from '../limits/limits.js';
+import { actionsLeft, dailyCheck } from '../limits/limits.js';
 import { type LogEntry, refusalOf } from '../log.js';
 import type { AdminContext, AnsweredRequest, UpstreamCall } from './observer.js';
 
-export const GENERATION_OUTCOMES = ['started', 'succeeded', 'failed', 'unknown'] as const;
-export type GenerationOutcome = (typeof GENERATION_OUTCOMES)[number];
+export type GenerationOutcome = 'started' | 'succeeded' | 'failed' | 'unknown';
 
 const PREFIX = 'room_restyler_';
 /** The generation routes' names are their operations; anything else (a job whose operation is unknown) is `unknown`. */
 const operationOf = (name: unknown): string => (typeof name === 'string' && Object.hasOwn(operationCredits, name) ? name : 'unknown');
 const creditsOf = (operation: string): number => operationCredits[operation as keyof typeof operationCredits] ?? 1;
 
-/** What the proxy counted, for the metrics and the operator page. */
-export interface CountedEvent {
-  kind: 'generation' | 'refusal' | 'credits';
-  outcome?: GenerationOutcome;
-  operation?: string;
-  reason?: string;
-  credits?: number;
-  /** A job's duration, for one that ended. */
-  ms?: number;
-}
-
 export class ProxyMetrics {
   readonly registry = new Registry();
-  readonly #generations = new Counter({
-    name: `${PREFIX}generations_total`,
-    help: 'Generations by operation and outcome: started (the service accepted it), succeeded, failed, unknown (its answer lost and not found again; never resent)',
-    labelNames: ['operation', 'outcome'],
-    registers: [this.registry],
-  });
-  readonly #credits = new Counter({
-    name: `${PREFIX}credits_spent_total`,
-    help: 'Credits spent on starts the service accepted',
-    labelNames: ['operation'],
-    registers: [this.registry],
-  });
-  readonly #creditsUnknown = new Counter({
-    name: `${PREFIX}credits_unknown_total`,
-    help: 'Credits of starts whose answer was lost and not found again: the service may have charged them (the budget counts them)',
-    labelNames: ['operation'],
-    registers: [this.registry],
-  });
-  readonly #refusals = new Counter({
-    name: `${PREFIX}refusals_total`,
-    help: 'Requests the proxy refused itself, by reason (the JSON error code): limits, budget, origin, image URL, bad input…',
-    labelNames: ['reason'],
-    registers: [this.registry],
-  });
-  readonly #upstreamRequests = new Counter({
-    name: `${PREFIX}upstream_requests_total`,
-    help: "Calls to the generation service by its route and HTTP status ('error': no answer)",
-    labelNames: ['route', 'status'],
-    registers: [this.registry],
-  });
+  /** The operator page's last 24 hours, counted with the metrics. */
+  readonly history: History;
+  readonly #generations = this.#counter(
+    'generations_total',
+    'Generations by operation and outcome: started (the service accepted it), succeeded, failed, unknown (its answer lost and not found again; never resent)',
+    ['operation', 'outcome'],
+  );
+  readonly #credits = this.#counter('credits_spent_total', 'Credits spent on starts the service accepted', ['operation']);
+  readonly #creditsUnknown = this.#counter(
+    'credits_unknown_total',
+    'Credits of starts whose answer was lost and not found again: the service may have charged them (the budget counts them)',
+    ['operation'],
+  );
+  readonly refusals = this.#counter(
+    'refusals_total',
+    'Requests the proxy refused itself, by reason (the JSON error code): limits, budget, origin, image URL, bad input…',
+    ['reason'],
+  );
+  readonly #upstreamRequests = this.#counter(
+    'upstream_requests_total',
+    "Calls to the generation service by its route and HTTP status ('error': no answer)",
+    ['route', 'status'],
+  );
   readonly #upstreamDuration = new Histogram({
     name: `${PREFIX}upstream_request_duration_seconds`,
     help: 'How long the generation service took to answer, by route',
@@ -76,23 +58,16 @@ export class ProxyMetrics {
     buckets: [1, 2, 5, 10, 20, 30, 60, 120, 300, 600],
     registers: [this.registry],
   });
-  readonly #uploads = new Counter({
-    name: `${PREFIX}uploads_total`,
-    help: "Image uploads by outcome (accepted, refused) and reason (the refusal's code; 'none' when accepted)",
-    labelNames: ['outcome', 'reason'],
-    registers: [this.registry],
-  });
-  readonly #uploadBytes = new Counter({
-    name: `${PREFIX}upload_bytes_total`,
-    help: 'Bytes of the images stored (after re-encoding)',
-    registers: [this.registry],
-  });
-  /** Told each counted event (the operator page's history). */
-  readonly #onCounted: (event: CountedEvent) => void;
+  readonly #uploads = this.#counter(
+    'uploads_total',
+    "Image uploads by outcome (accepted, refused) and reason (the refusal's code; 'none' when accepted)",
+    ['outcome', 'reason'],
+  );
+  readonly #uploadBytes = this.#counter('upload_bytes_total', 'Bytes of the images stored (after re-encoding)', []);
 
-  constructor(context: AdminContext, onCounted: (event: CountedEvent) => void = () => {}) {
-    this.#onCounted = onCounted;
-    const { limits, store, hub } = context;
+  constructor(context: AdminContext) {
+    const { clock, limits, store, hub } = context;
+    this.history = new History(() => clock.now());
     collectDefaultMetrics({ register: this.registry });
     const gauge = (name: string, help: string, read: () => number | undefined | Promise<number | undefined>) =>
       new Gauge({
@@ -126,7 +101,7 @@ export class ProxyMetrics {
       const credits = creditsOf(operation);
       this.#generation(operation, 'started');
       this.#credits.inc({ operation }, credits);
-      this.#onCounted({ kind: 'credits', operation, credits });
+      this.history.add('credits', credits);
     } else if (entry.msg === 'generation outcome unknown' && entry.outcome === 'unknown') {
       // Once per start (a replay of its key logs 'lost start reconciled'), not per 502 answered.
       const operation = operationOf(entry.operation);
@@ -135,9 +110,10 @@ export class ProxyMetrics {
     } else if (entry.msg === 'job ended') {
       const operation = operationOf(entry.operation);
       const outcome = entry.outcome === 'succeeded' ? 'succeeded' : 'failed';
-      const ms = typeof entry.ms === 'number' ? entry.ms : 0;
-      this.#generation(operation, outcome, ms);
-      this.#jobDuration.observe({ operation, outcome }, ms / 1000);
+      const seconds = (typeof entry.ms === 'number' ? entry.ms : 0) / 1000;
+      this.#generation(operation, outcome);
+      this.#jobDuration.observe({ operation, outcome }, seconds);
+      this.history.ended({ operation, outcome, seconds });
     } else if (entry.msg === 'upload stored') {
       this.#uploads.inc({ outcome: 'accepted', reason: 'none' });
       if (typeof entry.bytes === 'number') this.#uploadBytes.inc(entry.bytes);
@@ -147,11 +123,10 @@ export class ProxyMetrics {
   answered({ route, error }: AnsweredRequest): void {
     const refusal = refusalOf(error);
     if (refusal) {
-      this.#refusals.inc({ reason: refusal.code });
-      this.#onCounted({ kind: 'refusal', reason: refusal.code });
+      this.refusals.inc({ reason: refusal.code });
+      this.history.add('refused');
     }
-    const code: ProxyErrorCode | undefined = error instanceof ProxyHttpError ? error.code : undefined;
-    if (route === 'upload' && code) this.#uploads.inc({ outcome: 'refused', reason: code });
+    if (route === 'upload' && error instanceof ProxyHttpError) this.#uploads.inc({ outcome: 'refused', reason: error.code });
   }
 
   upstreamCalled({ route, status, seconds }: UpstreamCall): void {
@@ -159,9 +134,13 @@ export class ProxyMetrics {
     this.#upstreamDuration.observe({ route }, seconds);
   }
 
-  #generation(operation: string, outcome: GenerationOutcome, ms?: number): void {
+  #counter<Label extends string>(name: string, help: string, labelNames: readonly Label[]): Counter<Label> {
+    return new Counter({ name: `${PREFIX}${name}`, help, labelNames, registers: [this.registry] });
+  }
+
+  #generation(operation: string, outcome: GenerationOutcome): void {
     this.#generations.inc({ operation, outcome });
-    this.#onCounted({ kind: 'generation', operation, outcome, ...(ms === undefined ? {} : { ms }) });
+    this.history.add(outcome);
   }
 }
 
@@ -173,10 +152,7 @@ export async function storeUp(store: AdminContext['store']): Promise<0 | 1> {
   );
 }
 
-/** Credits left in today's budget, from the store's count of the day (a read: a hit with limit 0); undefined when it cannot be read. */
-export async function budgetLeft({ clock, limits, store }: AdminContext): Promise<number | undefined> {
-  const now = clock.now();
-  const day = dailyCheck('gen', limits, now);
-  const window = await store.hit(day.key, day.windowMs, 0).catch(() => undefined);
-  return window && Math.max(0, limits.dailyCredits - window.count);
+/** Credits left in today's budget, shared by every instance; undefined when the store cannot be read. */
+export function budgetLeft({ clock, limits, store }: AdminContext): Promise<number | undefined> {
+  return actionsLeft(store, [dailyCheck('gen', limits, clock.now())], 1).catch(() => undefined);
 }

@@ -18,9 +18,8 @@ const PAID_ROUTES: ReadonlySet<string> = new Set([...GENERATION_OPERATIONS, 'tri
 /** Runs a route's handler, in a span of its own when the route is a paid action. */
 export function traced<T extends { status: number }>(route: string, handle: () => Promise<T>): Promise<T> {
   if (!PAID_ROUTES.has(route)) return handle();
-  return tracer.startActiveSpan(`room-restyler ${route}`, { kind: SpanKind.SERVER, attributes: { 'room_restyler.route': route } }, (span) =>
-    ended(span, handle(), (reply) => reply.status),
-  );
+  const attributes = { 'room_restyler.route': route };
+  return tracer.startActiveSpan(`room-restyler ${route}`, { kind: SpanKind.SERVER, attributes }, (span) => ended(span, handle()));
 }
 
 /** The service's path as a label: its first segment below `/api/v1/` (`prediction`, not the id after it). */
@@ -29,45 +28,32 @@ export function upstreamRoute(url: string): string {
   return /\/api\/v1\/([A-Za-z][A-Za-z0-9_-]{0,63})/.exec(path)?.[1] ?? 'other';
 }
 
-/**
- * `fetch` for the service's calls: a client span each, `traceparent` added to its headers, and the
- * call's route, status and duration told to `onCall`.
- */
+/** `fetch` for the service's calls: a client span each, `traceparent` added to its headers, each call told to `onCall`. */
 export function tracedFetch(fetch: typeof globalThis.fetch, onCall?: (call: UpstreamCall) => void): typeof globalThis.fetch {
   return (input, init) => {
-    const url = String(input);
-    const route = upstreamRoute(url);
-    return tracer.startActiveSpan(
-      `room-restyler upstream ${route}`,
-      { kind: SpanKind.CLIENT, attributes: { 'room_restyler.upstream_route': route } },
-      (span) => {
-        const headers = new Headers(init?.headers);
-        propagation.inject(context.active(), headers, { set: (carrier, name, value) => carrier.set(name, value) });
-        const started = performance.now();
-        const report = (status: number | 'error') => onCall?.({ route, status, seconds: (performance.now() - started) / 1000 });
-        const call = fetch(input, { ...init, headers }).then(
-          (response) => {
-            report(response.status);
-            return response;
-          },
-          (error: unknown) => {
-            report('error');
-            throw error;
-          },
-        );
-        return ended(span, call, (response) => response.status);
-      },
-    );
+    const route = upstreamRoute(String(input));
+    const attributes = { 'room_restyler.upstream_route': route };
+    return tracer.startActiveSpan(`room-restyler upstream ${route}`, { kind: SpanKind.CLIENT, attributes }, (span) => {
+      const headers = new Headers(init?.headers);
+      propagation.inject(context.active(), headers, { set: (carrier, name, value) => carrier.set(name, value) });
+      const started = performance.now();
+      const call = fetch(input, { ...init, headers });
+      const report = (status: number | 'error') => onCall?.({ route, status, seconds: (performance.now() - started) / 1000 });
+      call.then(
+        (response) => report(response.status),
+        () => report('error'),
+      );
+      return ended(span, call);
+    });
   };
 }
 
 /** Ends `span` when `work` settles: an HTTP status of 500 or more, or a rejection, marks it an error. */
-async function ended<T>(span: Span, work: Promise<T>, statusOf: (value: T) => number): Promise<T> {
+async function ended<T extends { status: number }>(span: Span, work: Promise<T>): Promise<T> {
   try {
     const value = await work;
-    const status = statusOf(value);
-    span.setAttribute('http.response.status_code', status);
-    if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.setAttribute('http.response.status_code', value.status);
+    if (value.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     return value;
   } catch (error) {
     // A refusal the proxy answers (a ProxyHttpError below 500) is an answer, not a failure of the span.
