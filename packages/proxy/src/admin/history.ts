@@ -3,24 +3,10 @@ const HOUR_MS = 60 * 60 * 1000;
 const HOURS = 24;
 const SLOWEST = 10;
 
-export interface HourCounts {
-  /** The hour's start (ms since the epoch). */
-  at: number;
-  started: number;
-  succeeded: number;
-  failed: number;
-  unknown: number;
-  refused: number;
-  credits: number;
-}
-
-export interface EndedJob {
-  operation: string;
-  outcome: string;
-  seconds: number;
-  /** When it ended (ms since the epoch). */
-  at: number;
-}
+/** An hour's counts; `at` is its start (ms since the epoch). */
+export type HourCounts = Record<'at' | 'started' | 'succeeded' | 'failed' | 'unknown' | 'refused' | 'credits', number>;
+/** A job that ended `at` (ms since the epoch). */
+export type EndedJob = { operation: string; outcome: string; seconds: number; at: number };
 
 export class History {
   /** By the hour's start; hours older than a day are dropped. */

@@ -88,20 +88,20 @@ export const ADMIN_SCRIPT = `'use strict';
   const charts = {};
   const row = (cells) => {
     const tr = document.createElement('tr');
-    for (const cell of cells) {
-      const td = document.createElement('td');
-      td.textContent = String(cell);
-      tr.append(td);
-    }
+    tr.append(...cells.map((cell) => Object.assign(document.createElement('td'), { textContent: String(cell) })));
     return tr;
   };
+  // A table's rows, or the one row that says it is empty.
+  const fill = (id, rows, empty) => $(id).replaceChildren(...(rows.length > 0 ? rows : [row(empty)]));
   const width = () => Math.max(260, $('view').clientWidth - 20);
-  function chart(id, title, series, hours) {
-    const data = [hours.map((h) => h.at / 1000), ...series.map((s) => hours.map((h) => h[s.key]))];
+  // One line per count of the hours, named as the count and drawn in its colour.
+  function chart(id, title, colors, hours) {
+    const series = Object.entries(colors);
+    const data = [hours.map((h) => h.at / 1000), ...series.map(([key]) => hours.map((h) => h[key]))];
     if (charts[id]) return charts[id].setData(data);
     const opts = {
       title, width: width(), height: 220,
-      series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2 }))],
+      series: [{}, ...series.map(([key, color]) => ({ label: key, stroke: color, width: 2 }))],
       axes: [{}, { label: 'per hour' }],
       // The series' names only: a live legend shows "--" until a pointer hovers, which a phone never does.
       legend: { live: false },
@@ -132,17 +132,11 @@ export const ADMIN_SCRIPT = `'use strict';
     $('store').textContent = data.store === 'ok' ? 'reachable' : 'UNREACHABLE';
     $('instances').replaceChildren(...data.instances.map((i) =>
       row([i.id + (i.id === data.instance ? ' (this page)' : ''), i.version, new Date(i.started_at).toLocaleString(), i.jobs, i.streams])));
-    chart('jobs-chart', 'Jobs', [
-      { key: 'started', label: 'started', color: '#1d5fbf' },
-      { key: 'succeeded', label: 'succeeded', color: '#1a7f37' },
-      { key: 'failed', label: 'failed', color: '#b35900' },
-      { key: 'unknown', label: 'unknown', color: '#8a1c7c' },
-    ], data.hours);
-    chart('refusals-chart', 'Refusals', [{ key: 'refused', label: 'refused', color: '#a40000' }], data.hours);
-    $('reasons').replaceChildren(...Object.entries(data.refusals).sort((a, b) => b[1] - a[1]).map(([reason, n]) => row([reason, n])));
-    if (Object.keys(data.refusals).length === 0) $('reasons').replaceChildren(row(['none', 0]));
-    $('slowest').replaceChildren(...data.slowest.map((j) => row([j.operation, j.outcome, j.seconds.toFixed(1), new Date(j.at).toLocaleTimeString()])));
-    if (data.slowest.length === 0) $('slowest').replaceChildren(row(['no job ended yet', '', '', '']));
+    chart('jobs-chart', 'Jobs', { started: '#1d5fbf', succeeded: '#1a7f37', failed: '#b35900', unknown: '#8a1c7c' }, data.hours);
+    chart('refusals-chart', 'Refusals', { refused: '#a40000' }, data.hours);
+    fill('reasons', Object.entries(data.refusals).sort((a, b) => b[1] - a[1]).map(([reason, n]) => row([reason, n])), ['none', 0]);
+    const slowest = data.slowest.map((j) => row([j.operation, j.outcome, j.seconds.toFixed(1), new Date(j.at).toLocaleTimeString()]));
+    fill('slowest', slowest, ['no job ended yet', '', '', '']);
     document.body.dataset.loaded = 'true';
   }
   $('login').addEventListener('submit', (event) => {

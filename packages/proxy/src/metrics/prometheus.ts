@@ -4,7 +4,7 @@
  * the counters; the budget and store gauges read shared state, so take their max instead. No label
  * carries a visitor, an IP, a URL or a key: each is an operation, an outcome, an error code, a service path or a status.
  */
-import { operationCredits } from '@room-restyler/core';
+import { isGenerationOperation, operationCredits } from '@room-restyler/core';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { History } from '../admin/history.js';
 import { ProxyHttpError } from '../http/responses.js';
@@ -15,9 +15,6 @@ import type { AdminContext, AnsweredRequest, UpstreamCall } from './observer.js'
 export type GenerationOutcome = 'started' | 'succeeded' | 'failed' | 'unknown';
 
 const PREFIX = 'room_restyler_';
-/** The generation routes' names are their operations; anything else (a job whose operation is unknown) is `unknown`. */
-const operationOf = (name: unknown): string => (typeof name === 'string' && Object.hasOwn(operationCredits, name) ? name : 'unknown');
-const creditsOf = (operation: string): number => operationCredits[operation as keyof typeof operationCredits] ?? 1;
 
 export class ProxyMetrics {
   readonly registry = new Registry();
@@ -96,19 +93,18 @@ export class ProxyMetrics {
   }
 
   logged(entry: LogEntry): void {
+    // A job whose operation is not known (a label value must be one of a known set) is `unknown`, at 1 credit.
+    const operation = isGenerationOperation(entry.operation) ? entry.operation : 'unknown';
+    const credits = operation === 'unknown' ? 1 : operationCredits[operation];
     if (entry.msg === 'generation started') {
-      const operation = operationOf(entry.operation);
-      const credits = creditsOf(operation);
       this.#generation(operation, 'started');
       this.#credits.inc({ operation }, credits);
       this.history.add('credits', credits);
     } else if (entry.msg === 'generation outcome unknown' && entry.outcome === 'unknown') {
       // Once per start (a replay of its key logs 'lost start reconciled'), not per 502 answered.
-      const operation = operationOf(entry.operation);
       this.#generation(operation, 'unknown');
-      this.#creditsUnknown.inc({ operation }, creditsOf(operation));
+      this.#creditsUnknown.inc({ operation }, credits);
     } else if (entry.msg === 'job ended') {
-      const operation = operationOf(entry.operation);
       const outcome = entry.outcome === 'succeeded' ? 'succeeded' : 'failed';
       const seconds = (typeof entry.ms === 'number' ? entry.ms : 0) / 1000;
       this.#generation(operation, outcome);
@@ -145,12 +141,11 @@ export class ProxyMetrics {
 }
 
 /** 1 when the store answers a read, else 0. */
-export async function storeUp(store: AdminContext['store']): Promise<0 | 1> {
-  return store.get('readyz').then(
-    () => 1 as const,
-    () => 0 as const,
+export const storeUp = (store: AdminContext['store']): Promise<number> =>
+  store.get('readyz').then(
+    () => 1,
+    () => 0,
   );
-}
 
 /** Credits left in today's budget, shared by every instance; undefined when the store cannot be read. */
 export function budgetLeft({ clock, limits, store }: AdminContext): Promise<number | undefined> {
