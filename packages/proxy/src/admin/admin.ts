@@ -32,73 +32,69 @@ export function createProxyAdmin({ token }: ProxyAdminOptions): ProxyAdmin {
   const authorized = (request: ProxyRequest) => bearerCarries(request.headers.get('authorization') ?? '', token);
   const startedAt = new Date().toISOString();
   const instance = randomUUID().slice(0, 8);
-  let attached: { context: AdminContext; metrics: ProxyMetrics } | undefined;
-  const ready = () => {
-    if (!attached) throw new Error('createProxyAdmin: pass it to createRoomProxy as its admin option');
-    return attached;
-  };
-
-  /** This instance, announced to the others through the store; each scrape and page load refreshes it. */
-  const announced = ({ clock, store, hub }: AdminContext) =>
-    announce(store, {
-      id: instance,
-      version: VERSION,
-      started_at: startedAt,
-      seen_at: clock.now(),
-      jobs: hub.activeJobs,
-      streams: hub.streams,
-    });
-
   // Read once: the page's files are served to anyone.
   const uplotScript = uplot('uPlot.iife.min.js');
   const uplotStyle = uplot('uPlot.min.css');
-  const routes = new Map<string, (request: ProxyRequest) => Promise<Reply>>(
-    Object.entries({
-      '/metrics': async (request) => {
-        if (!(await authorized(request))) throw routeNotFound();
-        const { context, metrics } = ready();
-        const [text] = await Promise.all([metrics.registry.metrics(), announced(context)]);
-        return new Response(text, { headers: { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' } });
-      },
-      '/admin': async () => page(ADMIN_PAGE, 'text/html'),
-      '/admin/admin.js': async () => page(ADMIN_SCRIPT, 'text/javascript'),
-      '/admin/uplot.js': async () => page(uplotScript, 'text/javascript'),
-      '/admin/uplot.css': async () => page(uplotStyle, 'text/css'),
-      '/admin/data': async (request) => {
-        if (!(await authorized(request))) throw routeNotFound();
-        const { context, metrics } = ready();
-        const [left, storeState, instances, refusals] = await Promise.all([
-          budgetLeft(context),
-          storeUp(context.store),
-          announced(context),
-          metrics.refusals.get(),
-        ]);
-        const daily = Number.isFinite(context.limits.dailyCredits) ? context.limits.dailyCredits : null;
-        const { hours, slowest } = metrics.history.read();
-        return jsonReply(200, {
-          budget: { daily, left: left ?? null, spent: daily !== null && left !== undefined ? daily - left : null },
-          store: storeState === 1 ? 'ok' : 'unreachable',
-          instance,
-          instances,
-          hours,
-          // Since the instance started: the refusals counter's own values.
-          refusals: Object.fromEntries(refusals.values.map(({ labels, value }) => [labels.reason, value])),
-          slowest,
-        });
-      },
-    }),
-  );
+  let metrics: ProxyMetrics | undefined;
+  /** None until `attach`: what the routes read comes with it. */
+  let routes = new Map<string, (request: ProxyRequest) => Promise<Reply>>();
+
+  const routesOf = (context: AdminContext, metrics: ProxyMetrics) => {
+    /** This instance, announced to the others through the store; each scrape and page load refreshes it. */
+    const announced = () =>
+      announce(context.store, {
+        id: instance,
+        version: VERSION,
+        started_at: startedAt,
+        seen_at: context.clock.now(),
+        jobs: context.hub.activeJobs,
+        streams: context.hub.streams,
+      });
+    return new Map<string, (request: ProxyRequest) => Promise<Reply>>(
+      Object.entries({
+        '/metrics': async (request) => {
+          if (!(await authorized(request))) throw routeNotFound();
+          const [text] = await Promise.all([metrics.registry.metrics(), announced()]);
+          return new Response(text, { headers: { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' } });
+        },
+        '/admin': async () => page(ADMIN_PAGE, 'text/html'),
+        '/admin/admin.js': async () => page(ADMIN_SCRIPT, 'text/javascript'),
+        '/admin/uplot.js': async () => page(uplotScript, 'text/javascript'),
+        '/admin/uplot.css': async () => page(uplotStyle, 'text/css'),
+        '/admin/data': async (request) => {
+          if (!(await authorized(request))) throw routeNotFound();
+          const [left, storeState, instances, refusals] = await Promise.all([
+            budgetLeft(context),
+            storeUp(context.store),
+            announced(),
+            metrics.refusals.get(),
+          ]);
+          const daily = Number.isFinite(context.limits.dailyCredits) ? context.limits.dailyCredits : null;
+          const { hours, slowest } = metrics.history.read();
+          return jsonReply(200, {
+            budget: { daily, left: left ?? null, spent: daily !== null && left !== undefined ? daily - left : null },
+            store: storeState === 1 ? 'ok' : 'unreachable',
+            instance,
+            instances,
+            hours,
+            // Since the instance started: the refusals counter's own values.
+            refusals: Object.fromEntries(refusals.values.map(({ labels, value }) => [labels.reason, value])),
+            slowest,
+          });
+        },
+      }),
+    );
+  };
 
   return {
     attach(context) {
-      attached = { context, metrics: new ProxyMetrics(context) };
+      metrics = new ProxyMetrics(context);
+      routes = routesOf(context, metrics);
     },
-    serve(path, request) {
-      return routes.get(path)?.(request);
-    },
-    logged: (entry) => attached?.metrics.logged(entry),
-    answered: (answer) => attached?.metrics.answered(answer),
-    upstreamCalled: (call) => attached?.metrics.upstreamCalled(call),
+    serve: (path, request) => routes.get(path)?.(request),
+    logged: (entry) => metrics?.logged(entry),
+    answered: (answer) => metrics?.answered(answer),
+    upstreamCalled: (call) => metrics?.upstreamCalled(call),
   };
 }
 

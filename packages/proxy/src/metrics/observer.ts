@@ -1,7 +1,6 @@
 /**
- * What the proxy tells an operator's view (`ProxyAdmin`, built by `createProxyAdmin` on Node): every
- * log event, every answer and every upstream call. Metrics are counted from these three streams
- * alone, so the routes carry no metrics code and a new log event is one line in the observer.
+ * What the proxy tells an operator's view (`ProxyAdmin`): every log event, answer and upstream call. Metrics are
+ * counted from these three alone, so the routes carry no metrics code and a new log event is one line in the observer.
  */
 import type { Clock } from '@room-restyler/core';
 import type { ProxyRequest } from '../http/proxy-request.js';
@@ -43,10 +42,7 @@ export interface AdminContext {
 
 /** The operator's endpoints (`/metrics`, `/admin`…) and the observer that feeds them. */
 export interface ProxyAdmin extends ProxyObserver {
-  /**
-   * Answers a GET on `path` (below the proxy's prefix) when it is one of the admin's, else undefined
-   * (the proxy's own 404). `attach` has been called before.
-   */
+  /** Answers a GET on `path` (below the proxy's prefix) when it is one of the admin's, else undefined (the proxy's 404). */
   serve(path: string, request: ProxyRequest): Promise<Reply> | undefined;
   /** Called once by `createRoomProxy` with what the gauges and the page read. */
   attach(context: AdminContext): void;

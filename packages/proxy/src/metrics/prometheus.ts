@@ -12,8 +12,6 @@ import { actionsLeft, dailyCheck } from '../limits/limits.js';
 import { type LogEntry, refusalOf } from '../log.js';
 import type { AdminContext, AnsweredRequest, UpstreamCall } from './observer.js';
 
-export type GenerationOutcome = 'started' | 'succeeded' | 'failed' | 'unknown';
-
 const PREFIX = 'room_restyler_';
 
 export class ProxyMetrics {
@@ -134,7 +132,7 @@ export class ProxyMetrics {
     return new Counter({ name: `${PREFIX}${name}`, help, labelNames, registers: [this.registry] });
   }
 
-  #generation(operation: string, outcome: GenerationOutcome): void {
+  #generation(operation: string, outcome: 'started' | 'succeeded' | 'failed' | 'unknown'): void {
     this.#generations.inc({ operation, outcome });
     this.history.add(outcome);
   }
