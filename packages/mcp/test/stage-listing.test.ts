@@ -100,20 +100,25 @@ describe('stage_listing against the simulator', () => {
     expect(JSON.stringify(recent.structuredContent).match(/"tool":"stage_listing"/g)).toHaveLength(6);
   });
 
-  it('stages every photo of a folder, uploaded first, and saves every image', async () => {
+  /** A folder of two photos (and a note), and a server whose upload route is the real proxy's. */
+  async function folderListing(answer?: (params: ElicitRequest['params']) => ElicitResult): Promise<string> {
     const dir = await mkdtemp(join(tmpdir(), 'room-mcp-listing-'));
+    await connect(answer);
+    route = await startUploadRoute({ apiKey: KEY, baseUrl: simulator.url });
+    await mcp.close();
+    mcp = await connectInMemory(
+      { apiKey: KEY, baseUrl: simulator.url, uploadUrl: route.uploadUrl, pollSchedule: fixedPollSchedule(10, 50) },
+      answer ? { capabilities: { elicitation: {} } } : undefined,
+    );
+    if (answer) mcp.client.setRequestHandler(ElicitRequestSchema, (request) => answer(request.params));
+    const photo = Buffer.from(await (await fetch(photos()[0] ?? '')).arrayBuffer());
+    await Promise.all(['kitchen.jpg', 'bedroom.jpg', 'notes.txt'].map((name) => writeFile(join(dir, name), photo)));
+    return dir;
+  }
+
+  it('stages every photo of a folder, uploaded first, and saves every image', async () => {
+    const dir = await folderListing();
     try {
-      await connect();
-      route = await startUploadRoute({ apiKey: KEY, baseUrl: simulator.url });
-      await mcp.close();
-      mcp = await connectInMemory({
-        apiKey: KEY,
-        baseUrl: simulator.url,
-        uploadUrl: route.uploadUrl,
-        pollSchedule: fixedPollSchedule(10, 50),
-      });
-      const photo = Buffer.from(await (await fetch(photos()[0] ?? '')).arrayBuffer());
-      await Promise.all(['kitchen.jpg', 'bedroom.jpg', 'notes.txt'].map((name) => writeFile(join(dir, name), photo)));
       const result = await mcp.client.callTool({
         name: 'stage_listing',
         arguments: { image_paths: [dir], styles: ['coastal'], save_dir: join(dir, 'staged') },
@@ -123,6 +128,23 @@ describe('stage_listing against the simulator', () => {
       expect(output.items.map((item) => item.id)).toEqual(['bedroom-coastal', 'kitchen-coastal']);
       for (const item of output.items) expect(item.images[0]?.saved_path).toMatch(/staged\/(bedroom|kitchen)-coastal-.+\.(jpg|png|webp)$/);
       expect(jobs()).toBe(2);
+      expect(await route?.uploaded()).toBe(2);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("uploads a folder's photos only once the price is confirmed: declined, or more than the balance, nothing is sent", async () => {
+    const dir = await folderListing(() => ({ action: 'decline' }));
+    try {
+      const listing = { name: 'stage_listing', arguments: { image_paths: [dir], styles: ['coastal', 'japandi'] } };
+      const declined = await mcp.client.callTool(listing);
+      expect((declined.structuredContent as unknown as ListingOutput).error?.code).toBe('not_confirmed');
+      simulator.setCredits(KEY, 3);
+      const unaffordable = await mcp.client.callTool(listing);
+      expect((unaffordable.structuredContent as unknown as ListingOutput).error?.code).toBe('insufficient_credits');
+      expect(await route?.uploaded()).toBe(0);
+      expect(jobs()).toBe(0);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

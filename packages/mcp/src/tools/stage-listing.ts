@@ -34,7 +34,7 @@ import type { Registry } from '../surface/registry.js';
 import { checkedArguments } from '../surface/tool-arguments.js';
 import type { GenerationRun } from '../tasks/generation-task.js';
 import { PHOTO_EXTENSIONS } from '../uploads/local-photo.js';
-import { uploadLocalImage } from '../uploads/upload.js';
+import { checkLocalFile, uploadLocalImage } from '../uploads/upload.js';
 import { InputError } from '../user-errors.js';
 import { generationAnnotations } from './annotations.js';
 import { checkedBody, type GenerationHooks, UPLOAD_STAND_IN } from './generation.js';
@@ -85,18 +85,30 @@ export function registerStageListingTool(server: McpServer, ctx: ServerContext, 
       // Every input is refused here, before anything is uploaded or asked, rather than by the service.
       for (const style of args.styles) toInput(UPLOAD_STAND_IN, style);
 
-      const photos = await Promise.all(
-        sources.map(async (source) => (URL.canParse(source) ? source : uploadLocalImage(ctx, source, extra.signal, 'image_path'))),
-      );
-      const named = photoNames(sources).map((name, i) => ({ name, url: photos[i] ?? '' }));
-      const plan = await planBatch(client, batchItems(named, args.styles, toInput), { signal: extra.signal });
-      const what = `${plural(sources.length, 'photo')} × ${plural(args.styles.length, 'style')} = ${creditsWord(plan.credits)}`;
-      if (!plan.fits) return notFitting(`${what}, and the account has ${plan.balance}. Nothing was started.`, plan.balance);
-      const declined = await ctx.spend.confirm(server.server, extra, plan.credits, {
-        message: `${args.mode === 'staging' ? 'Stage' : 'Restyle'} ${what} of your ${plan.balance}?`,
+      const isUrl = (source: string) => URL.canParse(source);
+      await Promise.all(sources.filter((source) => !isUrl(source)).map((path) => checkLocalFile(ctx, path)));
+      const names = photoNames(sources);
+      const itemsOf = (urls: string[]) =>
+        batchItems(
+          names.map((name, i) => ({ name, url: urls[i] ?? '' })),
+          args.styles,
+          toInput,
+        );
+      // Priced and confirmed before any local photo is sent: a listing the user declines or cannot pay uploads nothing.
+      const priced = await planBatch(client, itemsOf(sources.map((source) => (isUrl(source) ? source : UPLOAD_STAND_IN))), {
+        signal: extra.signal,
+      });
+      const what = `${plural(sources.length, 'photo')} × ${plural(args.styles.length, 'style')} = ${creditsWord(priced.credits)}`;
+      if (!priced.fits) return notFitting(`${what}, and the account has ${priced.balance}. Nothing was started.`, priced.balance);
+      const declined = await ctx.spend.confirm(server.server, extra, priced.credits, {
+        message: `${args.mode === 'staging' ? 'Stage' : 'Restyle'} ${what} of your ${priced.balance}?`,
         content: listingErrorContent,
       });
       if (declined) return declined;
+      const photos = await Promise.all(
+        sources.map(async (source) => (isUrl(source) ? source : uploadLocalImage(ctx, source, extra.signal, 'image_path'))),
+      );
+      const plan = { ...priced, items: itemsOf(photos) };
       const report = await runListing(ctx, client, plan, extra, hooks, args.mode);
       return await presentListing(ctx, plan, report, saveDir, extra.signal);
     } catch (error) {

@@ -27,7 +27,22 @@ export async function uploadLocalImage(
   signal: AbortSignal,
   argument: LocalFileArgument = 'image_path',
 ): Promise<string> {
-  const { uploadUrl } = ctx;
+  const path = await checkLocalFile(ctx, given, argument);
+  const bytes = await readFile(path).catch(() => {
+    throw unreadable(argument, given);
+  });
+  const mask = argument === 'mask_path';
+  if (mask && sniffImageType(bytes) !== 'image/png')
+    throw new InputError(`mask_path "${given}" is not a PNG image by its content (whatever its name says). Save the mask as PNG.`);
+  const photo = mask ? { bytes, type: 'image/png' } : await localPhoto(given, bytes);
+  return uploadImage(ctx, photo.bytes, photo.type, signal);
+}
+
+/**
+ * What can be told of a local file without reading it (its kind, access, size, and an upload route to send it to);
+ * its real path. `stage_listing` checks every photo so before pricing, and uploads them only once the user confirmed.
+ */
+export async function checkLocalFile(ctx: ServerContext, given: string, argument: LocalFileArgument = 'image_path'): Promise<string> {
   const mask = argument === 'mask_path';
   if (mask ? extname(given).toLowerCase() !== '.png' : !PHOTO_EXTENSIONS.has(extname(given).toLowerCase()))
     throw new InputError(
@@ -37,26 +52,21 @@ export async function uploadLocalImage(
     );
   // Whether the caller may read the path at all comes before how the server is configured.
   const path = await readablePath(ctx.files, given, argument);
-  if (!uploadUrl) throw new SetupError(MISSING_UPLOAD_HELP);
+  if (!ctx.uploadUrl) throw new SetupError(MISSING_UPLOAD_HELP);
   const size = await stat(path).then(
     (s) => (s.isFile() ? s.size : -1),
     () => -1,
   );
-  // Messages name the path as the caller gave it: over HTTP the real one would show the server's folders.
-  const unreadable = () => new InputError(`No readable file at ${argument} "${given}".`);
-  if (size < 0) throw unreadable();
+  if (size < 0) throw unreadable(argument, given);
   if (size > MAX_UPLOAD_BYTES)
     throw new InputError(
       `The ${mask ? 'mask' : 'photo'} is ${Math.round(size / 1e6)} MB; the upload limit is 15 MB. Use a smaller export.`,
     );
-  const bytes = await readFile(path).catch(() => {
-    throw unreadable();
-  });
-  if (mask && sniffImageType(bytes) !== 'image/png')
-    throw new InputError(`mask_path "${given}" is not a PNG image by its content (whatever its name says). Save the mask as PNG.`);
-  const photo = mask ? { bytes, type: 'image/png' } : await localPhoto(given, bytes);
-  return uploadImage(ctx, photo.bytes, photo.type, signal);
+  return path;
 }
+
+// Messages name the path as the caller gave it: over HTTP the real one would show the server's folders.
+const unreadable = (argument: LocalFileArgument, given: string) => new InputError(`No readable file at ${argument} "${given}".`);
 
 /** Sends a photo's bytes to the upload route (`ROOM_UPLOAD_URL`); returns the URL the service can fetch it from. */
 export async function uploadImage(ctx: ServerContext, bytes: Uint8Array<ArrayBuffer>, type: string, signal: AbortSignal): Promise<string> {

@@ -1,5 +1,5 @@
 /** The real key proxy as the upload route (`ROOM_UPLOAD_URL`) in front of a service, its uploads in a temporary folder. */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ProxyServer, startProxyServer } from '@room-restyler/proxy/node';
@@ -8,6 +8,8 @@ export interface UploadRoute {
   proxy: ProxyServer;
   /** `${proxy.url}/api/v1/uploads` */
   uploadUrl: string;
+  /** How many uploads the route has stored (the disk store keeps a `<id>.json` beside each). */
+  uploaded(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,7 @@ export async function startUploadRoute(service: { apiKey: string; baseUrl: strin
   return {
     proxy,
     uploadUrl: `${proxy.url}/api/v1/uploads`,
+    uploaded: async () => (await readdir(dir)).filter((name) => name.endsWith('.json')).length,
     async close() {
       await proxy.close();
       await rm(dir, { recursive: true, force: true });
