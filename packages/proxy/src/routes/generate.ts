@@ -10,7 +10,7 @@ import { type ProxyContext, type RequestScope, visitorOf } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { readBody } from '../http/read-body.js';
 import { JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
-import { consumeLimits, limitChecks, precheckLimits } from '../limits/limits.js';
+import { actionsLeft, consumeLimits, type LimitCheck, limitChecks, precheckLimits, releaseSteps } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
 import { sha256 } from '../security/keys.js';
@@ -36,6 +36,16 @@ export interface Claimed {
   record: KeyRecord | undefined;
 }
 
+/** A start the service took: the acknowledgement the visitor gets (`replayed`: given before under the same key). */
+export interface Started {
+  status: number;
+  ack: ProxyGenerationAck;
+  replayed: boolean;
+}
+
+/** What a start came to: taken, or the service's refusal (nothing was charged). */
+export type StartReply = Started | JsonReply;
+
 /** A job the service has for a start: its answer (`ack`; none for a job found again). */
 interface Job {
   requestId: string;
@@ -58,21 +68,78 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
   const visitor = await visitorWithCookie(context, scope);
   const keyHeader = scope.request.headers.get('idempotency-key');
   // A request with an Idempotency-Key may be a replay of an answer already paid for: only the limits after the body judge it.
-  if (keyHeader === null) await refuseWhenLimitsFull(context, scope, visitor, operation);
+  if (keyHeader === null) {
+    const now = context.options.clock.now();
+    await precheckLimits(context.store, generationChecks(context, scope, visitor), now, operationCredits[operation]);
+  }
   const raw = await readBody(scope.request, { maxBytes: context.options.maxBodyBytes, timeoutMs: context.options.bodyTimeoutMs });
   const denied = await runAuthorize(context, scope, raw, operation, visitor);
   if (denied) return denied;
   const input = parseInput(scope.request, raw, operation);
   await checkImageUrls(context, scope, input.body);
   const g: Generation = { context, scope, input, visitor, key: idempotencyKeyOf(keyHeader) };
+  const [started] = await startEach([g], generationChecks(context, scope, visitor));
+  return replyOf(await (started as Promise<StartReply>));
+}
 
-  const claimed = await claimStart(g);
-  if (claimed instanceof JsonReply) return claimed;
-  return sendClaimed(g, claimed, await takeLimits(g, claimed));
+/** The limits a visitor's generation counts against, now. */
+export function generationChecks({ options }: ProxyContext, scope: RequestScope, visitor: string): LimitCheck[] {
+  return limitChecks('gen', options.limits, visitor, scope.ip, options.clock.now());
+}
+
+/** The answer a visitor gets for a start. */
+export function replyOf(started: StartReply): JsonReply {
+  if (started instanceof JsonReply) return started;
+  return jsonReply(started.status, started.ack, started.replayed ? { 'idempotent-replayed': 'true' } : undefined);
+}
+
+/**
+ * Starts each of `gs` (one operation's: a try's styles, or one start): all claimed (a replay is answered at once), the
+ * limits of the new ones taken at once (all or none), then each sent; a failed send rejects its own promise only.
+ */
+export async function startEach(gs: Generation[], checks: LimitCheck[]): Promise<Array<Promise<StartReply>>> {
+  const claims = await claimAll(gs);
+  const releases = await takeLimits(gs, claims, checks);
+  return claims.map((claim, i) => ('ack' in claim ? Promise.resolve(claim) : sendClaimed(gs[i] as Generation, claim, releases)));
+}
+
+/** Claims every start (a replay answers at once); when one cannot be claimed, those claimed are forgotten. */
+async function claimAll(gs: Generation[]): Promise<Array<Claimed | Started>> {
+  const claims: Array<Claimed | Started> = [];
+  try {
+    for (const g of gs) claims.push(await claimStart(g));
+  } catch (error) {
+    await forgetAll(gs, claims);
+    throw error;
+  }
+  return claims;
+}
+
+function forgetAll(gs: Generation[], claims: Array<Claimed | Started>): Promise<unknown> {
+  return Promise.all(claims.map((claim, i) => ('ack' in claim ? undefined : forget(gs[i] as Generation, claim))));
+}
+
+/** Takes the limits of every new start at once, or none (a try's 429 says how many styles fit); answers the steps that give back one start's. */
+async function takeLimits(gs: Generation[], claims: Array<Claimed | Started>, checks: LimitCheck[]): Promise<WriteStep[]> {
+  const [first] = gs;
+  const count = claims.filter((claim) => !('ack' in claim)).length;
+  if (first === undefined || count === 0) return [];
+  const { store, options } = first.context;
+  const credits = operationCredits[first.input.operation];
+  try {
+    await consumeLimits(store, checks, options.clock.now(), count * credits);
+  } catch (error) {
+    await forgetAll(gs, claims);
+    if (gs.length === 1 || !(error instanceof ProxyHttpError) || error.status !== 429) throw error;
+    const left = await actionsLeft(store, checks, credits);
+    const message = `Only ${left} more style${left === 1 ? '' : 's'} can be tried for now (${count} asked); nothing was started`;
+    throw new ProxyHttpError(429, error.code, message, { headers: error.headers, extra: { ...error.extra, left } });
+  }
+  return releaseSteps(store, checks, credits);
 }
 
 /** The one upstream call of a start claimed and counted in the limits (`releaseLimits` gives them back), and its answer. */
-export async function sendClaimed(g: Generation, claimed: Claimed, releaseLimits: WriteStep[]): Promise<JsonReply> {
+async function sendClaimed(g: Generation, claimed: Claimed, releaseLimits: WriteStep[]): Promise<StartReply> {
   const sent = await send(g);
   switch (sent.kind) {
     case 'accepted':
@@ -106,25 +173,17 @@ export function refuseUnlessOffered({ options }: ProxyContext, operation: Genera
   });
 }
 
-/** A full limit refuses before a byte of the body is read. */
-async function refuseWhenLimitsFull(
-  { store, options }: ProxyContext,
-  scope: RequestScope,
-  visitor: string,
-  operation: GenerationOperation,
-): Promise<void> {
-  const now = options.clock.now();
-  await precheckLimits(store, limitChecks('gen', options.limits, visitor, scope.ip, now), now, operationCredits[operation]);
-}
-
 /** Counts a new start and claims its Idempotency-Key: a key already answered is a replay, a lost start's is reconciled first. */
-export async function claimStart(g: Generation): Promise<Claimed | JsonReply> {
+async function claimStart(g: Generation): Promise<Claimed | Started> {
   const counted = await openStart(g);
   if (g.key === undefined) return { counted, record: undefined };
-  const claim = await forgetOnError(g, { counted, record: undefined }, claimIdempotencyKey(g, g.key, counted.start));
+  const claim = await claimIdempotencyKey(g, g.key, counted.start).catch(async (error: unknown) => {
+    await forget(g, { counted, record: undefined });
+    throw error;
+  });
   if (claim.kind === 'claimed') return { counted, record: claim.record };
   await forget(g, { counted, record: undefined });
-  if (claim.kind === 'replay') return jsonReply(claim.status, claim.body, { 'idempotent-replayed': 'true' });
+  if (claim.kind === 'replay') return { status: claim.status, ack: claim.body as ProxyGenerationAck, replayed: true };
   return resumeLostStart(g, claim.record, claim.lost);
 }
 
@@ -135,7 +194,7 @@ async function openStart({ context }: Generation): Promise<Counted> {
 }
 
 /** The key's earlier start lost its answer (`record` is locked for this request): its job, or a new start of the same action. */
-async function resumeLostStart(g: Generation, record: KeyRecord, lost: Counted): Promise<Claimed | JsonReply> {
+async function resumeLostStart(g: Generation, record: KeyRecord, lost: Counted): Promise<Claimed | Started> {
   const found = await lookFor(g, { counted: lost, record }, g.context.options.clock.now(), true);
   if (found !== 'not_started') return found;
   // It made no job: the same action is started again, under the same key.
@@ -146,14 +205,6 @@ async function resumeLostStart(g: Generation, record: KeyRecord, lost: Counted):
   }
   await forget(g, { counted: lost, record: undefined });
   return { counted: next, record };
-}
-
-/** Consumes the visitor's limits by the operation's credits (all or none: a 429 names the full one); answers the steps that give them back. */
-async function takeLimits(g: Generation, claimed: Claimed): Promise<WriteStep[]> {
-  const { store, options } = g.context;
-  const now = options.clock.now();
-  const checks = limitChecks('gen', options.limits, g.visitor, g.scope.ip, now);
-  return forgetOnError(g, claimed, consumeLimits(store, checks, now, operationCredits[g.input.operation]));
 }
 
 /** The one upstream call of a start. */
@@ -187,7 +238,7 @@ async function findLostJob(
   claimed: Claimed,
   releaseLimits: WriteStep[],
   lost: Extract<Sent, { kind: 'lost' }>,
-): Promise<JsonReply> {
+): Promise<StartReply> {
   const { starts, options, writeBehind } = g.context;
   const now = options.clock.now();
   const { start } = claimed.counted;
@@ -201,7 +252,7 @@ async function findLostJob(
 }
 
 /** Core's reconciliation of a lost start (`again`: its key came back): its job answered, or 502 generation_unknown. */
-async function lookFor(g: Generation, claimed: Claimed, now: number, again: boolean): Promise<JsonReply | 'not_started'> {
+async function lookFor(g: Generation, claimed: Claimed, now: number, again: boolean): Promise<Started | 'not_started'> {
   const { context } = g;
   const found = await reconcile({ list: (limit) => context.upstream.listPredictions(limit), ledger: context.starts, now }, claimed.counted);
   context.log({
@@ -221,7 +272,7 @@ async function lookFor(g: Generation, claimed: Claimed, now: number, again: bool
  * The service has the job: the visitor gets its handle whatever the store does now. What the proxy learned is
  * written in order, later if the store is away (a replay meanwhile reconciles to the same job).
  */
-async function answer(g: Generation, { counted, record }: Claimed, job: Job): Promise<JsonReply> {
+async function answer(g: Generation, { counted, record }: Claimed, job: Job): Promise<Started> {
   const { options, sealer, hub, log, starts, writeBehind } = g.context;
   const { start, state } = counted;
   const answeredAt = options.clock.now();
@@ -249,21 +300,11 @@ async function answer(g: Generation, { counted, record }: Claimed, job: Job): Pr
   const { prompt } = g.input.body as { prompt?: unknown };
   const promptChars = typeof prompt === 'string' ? { prompt_chars: [...prompt].length } : {};
   log({ level: 'info', msg: 'generation started', operation: g.input.operation, visitor: g.visitor, ...promptChars });
-  return jsonReply(job.status, body, job.replayed ? { 'idempotent-replayed': 'true' } : undefined);
-}
-
-/** What `step` gives; when it fails, the start is forgotten before its error goes on. */
-async function forgetOnError<T>(g: Generation, claimed: Claimed, step: Promise<T>): Promise<T> {
-  try {
-    return await step;
-  } catch (error) {
-    await forget(g, claimed);
-    throw error;
-  }
+  return { status: job.status, ack: body, replayed: job.replayed === true };
 }
 
 /** A start that sent nothing (or made nothing): the limits (when taken) and its key (when given) are free again, and it is resolved. */
-export function forget({ context }: Generation, { counted, record }: Claimed, releaseLimits: WriteStep[] = []): Promise<void> {
+function forget({ context }: Generation, { counted, record }: Claimed, releaseLimits: WriteStep[] = []): Promise<void> {
   return context.writeBehind.run([
     ...releaseLimits,
     ...(record ? [() => record.abandon()] : []),
