@@ -55,14 +55,6 @@ interface Job {
   replayed?: boolean;
 }
 
-/** What the one upstream call did. */
-type Sent =
-  | { kind: 'accepted'; job: Job }
-  /** Refused (4xx): nothing was charged. */
-  | { kind: 'refused'; reply: JsonReply }
-  /** No answer (`answered` false), a 5xx or an answer naming no job: the job may exist. `failure`: what the visitor gets if it does not. */
-  | { kind: 'lost'; failure: unknown; answered: boolean };
-
 export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: GenerationOperation): Promise<Reply> {
   refuseUnlessOffered(context, operation);
   const visitor = await visitorWithCookie(context, scope);
@@ -100,7 +92,7 @@ export function replyOf(started: StartReply): JsonReply {
 export async function startEach(gs: Generation[], checks: LimitCheck[]): Promise<Array<Promise<StartReply>>> {
   const claims = await claimAll(gs);
   const releases = await takeLimits(gs, claims, checks);
-  return claims.map((claim, i) => ('ack' in claim ? Promise.resolve(claim) : sendClaimed(gs[i] as Generation, claim, releases)));
+  return claims.map((claim, i) => ('ack' in claim ? Promise.resolve(claim) : send(gs[i] as Generation, claim, releases)));
 }
 
 /** Claims every start (a replay answers at once); when one cannot be claimed, those claimed are forgotten. */
@@ -136,20 +128,6 @@ async function takeLimits(gs: Generation[], claims: Array<Claimed | Started>, ch
     throw new ProxyHttpError(429, error.code, message, { headers: error.headers, extra: { ...error.extra, left } });
   }
   return releaseSteps(store, checks, credits);
-}
-
-/** The one upstream call of a start claimed and counted in the limits (`releaseLimits` gives them back), and its answer. */
-async function sendClaimed(g: Generation, claimed: Claimed, releaseLimits: WriteStep[]): Promise<StartReply> {
-  const sent = await send(g);
-  switch (sent.kind) {
-    case 'accepted':
-      return answer(g, claimed, sent.job);
-    case 'refused':
-      await forget(g, claimed, releaseLimits);
-      return sent.reply;
-    case 'lost':
-      return findLostJob(g, claimed, releaseLimits, sent);
-  }
 }
 
 /** The visitor, who must have the cookie (a retry must find the first attempt under it); else a 428 sets it (counted as a refusal). */
@@ -207,48 +185,48 @@ async function resumeLostStart(g: Generation, record: KeyRecord, lost: Counted):
   return { counted: next, record };
 }
 
-/** The one upstream call of a start. */
-async function send({ context, scope, input, visitor, key }: Generation): Promise<Sent> {
-  const options = {
-    // The service sees a key derived per visitor, never the browser's raw value.
-    idempotencyKey: key ? `rr-${visitor}-${key}`.slice(0, 255) : undefined,
-    client: scope.request.headers,
-  };
+/** The one upstream call of a start claimed and counted in the limits (`releaseLimits` gives them back), and its answer. */
+async function send(g: Generation, claimed: Claimed, releaseLimits: WriteStep[]): Promise<StartReply> {
+  const { context, scope, input, visitor, key } = g;
+  // The service sees a key derived per visitor, never the browser's raw value.
+  const idempotencyKey = key ? `rr-${visitor}-${key}`.slice(0, 255) : undefined;
   // The proxy's own uploads go to the service as freshly signed URLs (the visitor's may have expired).
   const body = await imageUrlsForService(context, input.body, scope.uploadOrigins);
   let reply: UpstreamReply;
   try {
-    reply = await context.upstream.startGeneration(input.operation, body, options);
+    reply = await context.upstream.startGeneration(input.operation, body, { idempotencyKey, client: scope.request.headers });
   } catch (failure) {
-    return { kind: 'lost', failure, answered: false };
+    return findLostJob(g, claimed, releaseLimits, failure, false);
   }
   // A 5xx may come after the service created and charged the job: as unknown as a lost answer.
-  if (reply.status >= 500) return { kind: 'lost', failure: upstreamErrorReply(reply), answered: true };
-  if (reply.status >= 400) return { kind: 'refused', reply: upstreamErrorReply(reply) };
+  if (reply.status >= 500) return findLostJob(g, claimed, releaseLimits, upstreamErrorReply(reply), true);
+  if (reply.status >= 400) {
+    // Refused: nothing was charged.
+    await forget(g, claimed, releaseLimits);
+    return upstreamErrorReply(reply);
+  }
   const requestId = requestIdOf(reply.body);
-  if (requestId) return { kind: 'accepted', job: { requestId, status: reply.status, ack: reply.body } };
+  if (requestId) return answer(g, claimed, { requestId, status: reply.status, ack: reply.body });
   context.log({ level: 'error', msg: 'upstream ack without request id', operation: input.operation, status: reply.status });
   const failure = new ProxyHttpError(502, 'bad_upstream_response', 'The generation service answered without a request id');
-  return { kind: 'lost', failure, answered: true };
+  return findLostJob(g, claimed, releaseLimits, failure, true);
 }
 
-/** The start's answer is lost: marked so (rivals stop waiting for it) and its job looked for; none made → all is given back. */
-async function findLostJob(
-  g: Generation,
-  claimed: Claimed,
-  releaseLimits: WriteStep[],
-  lost: Extract<Sent, { kind: 'lost' }>,
-): Promise<StartReply> {
+/**
+ * The start's answer is lost (`answered`: a 5xx or one naming no job, else none): marked so (rivals stop waiting for it)
+ * and its job looked for; none made → all is given back and the visitor gets `failure` (a reply, or thrown).
+ */
+async function findLostJob(g: Generation, claimed: Claimed, releaseLimits: WriteStep[], failure: unknown, answered: boolean) {
   const { starts, options, writeBehind } = g.context;
   const now = options.clock.now();
   const { start } = claimed.counted;
   await writeBehind.run([() => starts.markUnknown(start)]);
-  const counted: Counted = { start, state: 'unknown', endedAt: now, ...(lost.answered ? { answered: true } : {}) };
+  const counted: Counted = { start, state: 'unknown', endedAt: now, ...(answered ? { answered: true } : {}) };
   const found = await lookFor(g, { counted, record: claimed.record }, now, false);
   if (found !== 'not_started') return found;
   await forget(g, { counted, record: claimed.record }, releaseLimits);
-  if (lost.failure instanceof JsonReply) return lost.failure;
-  throw lost.failure;
+  if (failure instanceof JsonReply) return failure;
+  throw failure;
 }
 
 /** Core's reconciliation of a lost start (`again`: its key came back): its job answered, or 502 generation_unknown. */
