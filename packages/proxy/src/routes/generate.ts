@@ -3,9 +3,16 @@
  * the request and of what the steps before it returned. Nothing is spent before the one upstream call; a start whose
  * answer is lost is never sent again but reconciled (core's reconcile), here or when its Idempotency-Key comes back.
  */
-import { type GenerationOperation, type OperationBody, operationCredits, type ProxyGenerationAck, requestIdOf } from '@room-restyler/core';
+import {
+  type GenerationOperation,
+  isGenerationOperation,
+  type OperationBody,
+  operationCredits,
+  type ProxyGenerationAck,
+  requestIdOf,
+} from '@room-restyler/core';
 import { type Counted, claimKey, type KeyRecord, reconcile, type Start } from '@room-restyler/core/internal';
-import { checkOperationInput, type InputCheck } from '@room-restyler/core/schemas';
+import { checkOperationInput, type InputCheck, operationInputSchemas } from '@room-restyler/core/schemas';
 import { type ProxyContext, type RequestScope, visitorOf } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { readBody } from '../http/read-body.js';
@@ -67,7 +74,7 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
   const raw = await readBody(scope.request, { maxBytes: context.options.maxBodyBytes, timeoutMs: context.options.bodyTimeoutMs });
   const denied = await runAuthorize(context, scope, raw, operation, visitor);
   if (denied) return denied;
-  const input = parseInput(scope.request, raw, operation);
+  const input = { operation, body: valid(checkOperationInput(operation, parseJson(scope.request, raw))) } as GenerationInput;
   await checkImageUrls(context, scope, input.body);
   const g: Generation = { context, scope, input, visitor, key: idempotencyKeyOf(keyHeader) };
   const [started] = await startEach([g], generationChecks(context, scope, visitor));
@@ -301,10 +308,6 @@ function generationUnknown(retryAfterMs: number, withKey: boolean): ProxyHttpErr
 /** A generation body checked against the spec, tagged with its operation. */
 export type GenerationInput = { [O in GenerationOperation]: { operation: O; body: OperationBody<O> } }[GenerationOperation];
 
-function parseInput(request: ProxyRequest, raw: Uint8Array, operation: GenerationOperation): GenerationInput {
-  return { operation, body: valid(checkOperationInput(operation, parseJson(request, raw))) } as GenerationInput;
-}
-
 /** A JSON body (415 when not sent as JSON, 400 invalid_json when it does not parse). */
 export function parseJson(request: ProxyRequest, raw: Uint8Array): unknown {
   const type = request.headers.get('content-type') ?? '';
@@ -321,6 +324,18 @@ export function parseJson(request: ProxyRequest, raw: Uint8Array): unknown {
 export function valid<T>(checked: InputCheck<T>): T {
   if (!checked.ok) throw new ProxyHttpError(400, 'bad_request', checked.message, checked.field ? { extra: { field: checked.field } } : {});
   return checked.value;
+}
+
+/** A 400 naming the field, as a single start's. */
+export const badField = (field: string, message: string) => new ProxyHttpError(400, 'bad_request', message, { extra: { field } });
+
+/** What a try and a batch read alike: the body's fields and its operation, one whose input has a `style` (`restyle`, …). */
+export function styledBody(body: unknown): { operation: GenerationOperation; fields: Record<string, unknown> } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badField('operation', 'The body must be a JSON object');
+  const { operation, ...fields } = body as Record<string, unknown>;
+  if (!isGenerationOperation(operation) || !('style' in operationInputSchemas[operation].shape))
+    throw badField('operation', 'operation must be an operation of the service that takes a style');
+  return { operation, fields };
 }
 
 /** The acknowledgement a browser sees: the handle in place of the service's id, and the operation's recent median time. */

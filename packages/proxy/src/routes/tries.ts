@@ -11,6 +11,7 @@ import { runAuthorize } from '../security/authorize.js';
 import { sha256 } from '../security/keys.js';
 import { checkImageUrls } from '../security/uploads.js';
 import {
+  badField,
   type Generation,
   type GenerationInput,
   generationChecks,
@@ -19,10 +20,10 @@ import {
   refuseUnlessOffered,
   type StartReply,
   startEach,
+  styledBody,
   valid,
   visitorWithCookie,
 } from './generate.js';
-import { badField, styledBody } from './styled.js';
 
 /** A try: its operation, its styles and the fields every style's start shares. */
 interface Try {
