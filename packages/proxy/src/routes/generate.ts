@@ -38,7 +38,7 @@ export interface Generation {
 }
 
 /** A start counted in the ledger, and the Idempotency-Key record it holds (none without a key). */
-export interface Claimed {
+interface Claimed {
   counted: Counted;
   record: KeyRecord | undefined;
 }
@@ -87,7 +87,7 @@ export function generationChecks({ options }: ProxyContext, scope: RequestScope,
 }
 
 /** The answer a visitor gets for a start. */
-export function replyOf(started: StartReply): JsonReply {
+function replyOf(started: StartReply): JsonReply {
   if (started instanceof JsonReply) return started;
   return jsonReply(started.status, started.ack, started.replayed ? { 'idempotent-replayed': 'true' } : undefined);
 }
