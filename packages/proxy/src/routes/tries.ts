@@ -1,6 +1,6 @@
 /**
- * POST /api/v1/tries: one room in several styles. The limits are taken for every style at once (all or none: a 429
- * says how many styles still fit), then each style is one start of the paid path (generate.ts), claimed and sent.
+ * POST /api/v1/tries: one room in several styles, each style one start of the paid path (generate.ts's startEach), their
+ * limits taken at once (all or none: a 429 says how many styles still fit).
  */
 import { type GenerationOperation, operationCredits } from '@room-restyler/core';
 import { checkOperationInput } from '@room-restyler/core/schemas';
