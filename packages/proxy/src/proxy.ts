@@ -50,7 +50,6 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** Said once at start-up: without uploads a visitor's photo is refused, which reads like an outage. */
 export const UPLOADS_OFF =
   'image uploads are off: no uploads option was given, so visitors cannot use their own photos (on Node, createRoomProxy from @room-restyler/proxy/node turns them on when sharp is installed; uploads: false silences this)';
-const NO_CONNECTION: ConnectionInfo = Object.freeze({});
 
 export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   const options = resolveOptions(proxyOptions);
@@ -95,7 +94,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   const clientIp = clientIpReader(options.trustProxy, log);
   const sweeper = options.uploads && startSweeper(context, options.uploads);
 
-  const core = async (received: ProxyRequest, connection: ConnectionInfo = NO_CONNECTION): Promise<Reply> => {
+  const core = async (received: ProxyRequest, connection?: ConnectionInfo): Promise<Reply> => {
     // As the browser addressed it (https://www.site.example), when the site's own reverse proxies say so.
     const request = withForwardedOrigin(received, options.trustProxy);
     const started = Date.now();
@@ -117,8 +116,8 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
       if (adminReply) return await adminReply;
       const matched = matchRoute(routes, request.method);
       route = matched.name;
-      const ip = clientIp(request, connection.clientIp);
-      const uploadOrigins = options.uploads && uploadOriginsOf(options.uploads.publicUrl, connection.serverOrigins);
+      const ip = clientIp(request, connection?.clientIp);
+      const uploadOrigins = options.uploads && uploadOriginsOf(options.uploads.publicUrl, connection?.serverOrigins);
       const scope = { request, param: matched.param, ip, uploadOrigins };
       response = await traced(matched.name, async () => matched.handler(context, scope));
     } catch (error) {

@@ -3,20 +3,13 @@
  * start-once, idempotency record, tracing and metrics), counted against the site's daily budget only; each job is
  * followed through the job hub (one poller per job, whoever else watches it).
  */
-import {
-  type GenerationStarted,
-  operationCredits,
-  type Prediction,
-  RateLimitedError,
-  RoomApiError,
-  ServerError,
-} from '@room-restyler/core';
+import { type GenerationStarted, type Prediction, RateLimitedError, RoomApiError, ServerError } from '@room-restyler/core';
 import type { BatchClient } from '@room-restyler/core/batch';
 import { generationFailed } from '@room-restyler/core/internal';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { JsonReply, ProxyHttpError } from '../http/responses.js';
-import { consumeLimits, dailyCheck, releaseSteps } from '../limits/limits.js';
-import { claimStart, forget, type Generation, type GenerationInput, sendClaimed } from '../routes/generate.js';
+import { dailyCheck } from '../limits/limits.js';
+import { type Generation, type GenerationInput, type StartReply, startEach } from '../routes/generate.js';
 import { readHandle } from '../security/handles.js';
 
 /** The batch's starts, owned by `visitor` (the batch's own id: its handles are nobody else's). */
@@ -26,23 +19,13 @@ export function batchClient(context: ProxyContext, scope: RequestScope, visitor:
       // A proxy shutting down starts nothing more (a job it could no longer follow would be paid for and lost).
       if (context.hub.closed) throw new RoomApiError('The proxy is shutting down');
       const g: Generation = { context, scope, input: { operation, body } as GenerationInput, visitor, key: options?.idempotencyKey };
-      const claimed = await claimStart(g);
-      if (claimed instanceof JsonReply) return startedOf(claimed);
-      const { clock, limits } = context.options;
-      const now = clock.now();
-      const budget = [dailyCheck('gen', limits, now)];
-      const credits = operationCredits[operation];
+      const budget = [dailyCheck('gen', context.options.limits, context.options.clock.now())];
       try {
-        await consumeLimits(context.store, budget, now, credits);
+        const [started] = await startEach([g], budget);
+        return startedOf(await (started as Promise<StartReply>));
       } catch (error) {
-        await forget(g, claimed);
         throw refusal(error);
       }
-      return startedOf(
-        await sendClaimed(g, claimed, releaseSteps(context.store, budget, credits)).catch((error: unknown) => {
-          throw refusal(error);
-        }),
-      );
     },
 
     async waitForPrediction(handle, options) {
@@ -81,9 +64,9 @@ export function batchClient(context: ProxyContext, scope: RequestScope, visitor:
 }
 
 /** A start's answer as core's client would give it: the handle, or the error that tells runBatch what to do. */
-function startedOf(reply: JsonReply): GenerationStarted {
-  const body = JSON.parse(reply.text ?? '{}') as { request_id?: string; message?: string; error?: string };
-  if (reply.status < 300) return { requestId: String(body.request_id), message: body.message ?? '' };
+function startedOf(reply: StartReply): GenerationStarted {
+  if (!(reply instanceof JsonReply)) return { requestId: reply.ack.request_id, message: reply.ack.message };
+  const body = JSON.parse(reply.text ?? '{}') as { error?: string };
   const message = body.error ?? `HTTP ${reply.status}`;
   // The service's 429: the item waits its turn again (nothing was charged).
   if (reply.status === 429) {

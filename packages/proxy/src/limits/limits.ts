@@ -51,10 +51,7 @@ const ACTIONS: Record<'gen' | 'upload', { noun: string; counts: (limits: Limits)
   upload: { noun: 'upload', counts: (limits) => [limits.uploadsPerVisitor, limits.uploadsPerIp, limits.uploadsPerDay] },
 };
 
-/**
- * The windows a generation or an upload counts against, in the order a 429 names the first full one:
- * the visitor's, the client's, for a generation its network's share of the day, then the site's day.
- */
+/** What an action counts against, in the order a 429 names the first full one: visitor, client, (a generation's) network share, day. */
 export function limitChecks(action: keyof typeof ACTIONS, limits: Limits, visitor: string, ip: string, now: number): LimitCheck[] {
   const { noun, counts } = ACTIONS[action];
   const [perVisitor, perIp] = counts(limits);
@@ -117,10 +114,7 @@ function refusal(check: LimitCheck, resetAt: number, now: number): ProxyHttpErro
   });
 }
 
-/**
- * Consumes every check `cost` times (an operation's credits) or none; throws a 429 with `Retry-After` naming the
- * limit that refused. Answers a release step per unit taken.
- */
+/** Consumes every check `cost` times (an operation's credits) or none, else a 429 naming the full one; answers a release per unit. */
 export async function consumeLimits(
   store: ProxyStore,
   checks: readonly LimitCheck[],

@@ -3,14 +3,21 @@
  * the request and of what the steps before it returned. Nothing is spent before the one upstream call; a start whose
  * answer is lost is never sent again but reconciled (core's reconcile), here or when its Idempotency-Key comes back.
  */
-import { type GenerationOperation, type OperationBody, operationCredits, type ProxyGenerationAck, requestIdOf } from '@room-restyler/core';
+import {
+  type GenerationOperation,
+  isGenerationOperation,
+  type OperationBody,
+  operationCredits,
+  type ProxyGenerationAck,
+  requestIdOf,
+} from '@room-restyler/core';
 import { type Counted, claimKey, type KeyRecord, reconcile, type Start } from '@room-restyler/core/internal';
-import { checkOperationInput, type InputCheck } from '@room-restyler/core/schemas';
+import { checkOperationInput, type InputCheck, operationInputSchemas } from '@room-restyler/core/schemas';
 import { type ProxyContext, type RequestScope, visitorOf } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { readBody } from '../http/read-body.js';
 import { JsonReply, jsonReply, ProxyHttpError, type Reply } from '../http/responses.js';
-import { consumeLimits, limitChecks, precheckLimits } from '../limits/limits.js';
+import { actionsLeft, consumeLimits, type LimitCheck, limitChecks, precheckLimits, releaseSteps } from '../limits/limits.js';
 import { runAuthorize } from '../security/authorize.js';
 import { createHandle } from '../security/handles.js';
 import { sha256 } from '../security/keys.js';
@@ -31,10 +38,20 @@ export interface Generation {
 }
 
 /** A start counted in the ledger, and the Idempotency-Key record it holds (none without a key). */
-export interface Claimed {
+interface Claimed {
   counted: Counted;
   record: KeyRecord | undefined;
 }
+
+/** A start the service took: the acknowledgement the visitor gets (`replayed`: given before under the same key). */
+export interface Started {
+  status: number;
+  ack: ProxyGenerationAck;
+  replayed: boolean;
+}
+
+/** What a start came to: taken, or the service's refusal (nothing was charged). */
+export type StartReply = Started | JsonReply;
 
 /** A job the service has for a start: its answer (`ack`; none for a job found again). */
 interface Job {
@@ -45,44 +62,79 @@ interface Job {
   replayed?: boolean;
 }
 
-/** What the one upstream call did. */
-type Sent =
-  | { kind: 'accepted'; job: Job }
-  /** Refused (4xx): nothing was charged. */
-  | { kind: 'refused'; reply: JsonReply }
-  /** No answer (`answered` false), a 5xx or an answer naming no job: the job may exist. `failure`: what the visitor gets if it does not. */
-  | { kind: 'lost'; failure: unknown; answered: boolean };
-
 export async function handleGenerate(context: ProxyContext, scope: RequestScope, operation: GenerationOperation): Promise<Reply> {
   refuseUnlessOffered(context, operation);
   const visitor = await visitorWithCookie(context, scope);
   const keyHeader = scope.request.headers.get('idempotency-key');
   // A request with an Idempotency-Key may be a replay of an answer already paid for: only the limits after the body judge it.
-  if (keyHeader === null) await refuseWhenLimitsFull(context, scope, visitor, operation);
+  if (keyHeader === null) {
+    const now = context.options.clock.now();
+    await precheckLimits(context.store, generationChecks(context, scope, visitor), now, operationCredits[operation]);
+  }
   const raw = await readBody(scope.request, { maxBytes: context.options.maxBodyBytes, timeoutMs: context.options.bodyTimeoutMs });
   const denied = await runAuthorize(context, scope, raw, operation, visitor);
   if (denied) return denied;
-  const input = parseInput(scope.request, raw, operation);
+  const input = { operation, body: valid(checkOperationInput(operation, parseJson(scope.request, raw))) } as GenerationInput;
   await checkImageUrls(context, scope, input.body);
   const g: Generation = { context, scope, input, visitor, key: idempotencyKeyOf(keyHeader) };
-
-  const claimed = await claimStart(g);
-  if (claimed instanceof JsonReply) return claimed;
-  return sendClaimed(g, claimed, await takeLimits(g, claimed));
+  const [started] = await startEach([g], generationChecks(context, scope, visitor));
+  return replyOf(await (started as Promise<StartReply>));
 }
 
-/** The one upstream call of a start claimed and counted in the limits (`releaseLimits` gives them back), and its answer. */
-export async function sendClaimed(g: Generation, claimed: Claimed, releaseLimits: WriteStep[]): Promise<JsonReply> {
-  const sent = await send(g);
-  switch (sent.kind) {
-    case 'accepted':
-      return answer(g, claimed, sent.job);
-    case 'refused':
-      await forget(g, claimed, releaseLimits);
-      return sent.reply;
-    case 'lost':
-      return findLostJob(g, claimed, releaseLimits, sent);
+/** The limits a visitor's generation counts against, now. */
+export function generationChecks({ options }: ProxyContext, scope: RequestScope, visitor: string): LimitCheck[] {
+  return limitChecks('gen', options.limits, visitor, scope.ip, options.clock.now());
+}
+
+/** The answer a visitor gets for a start. */
+function replyOf(started: StartReply): JsonReply {
+  if (started instanceof JsonReply) return started;
+  return jsonReply(started.status, started.ack, started.replayed ? { 'idempotent-replayed': 'true' } : undefined);
+}
+
+/**
+ * Starts each of `gs` (one operation's: a try's styles, or one start): all claimed (a replay is answered at once), the
+ * limits of the new ones taken at once (all or none), then each sent; a failed send rejects its own promise only.
+ */
+export async function startEach(gs: Generation[], checks: LimitCheck[]): Promise<Array<Promise<StartReply>>> {
+  const claims = await claimAll(gs);
+  const releases = await takeLimits(gs, claims, checks);
+  return claims.map((claim, i) => ('ack' in claim ? Promise.resolve(claim) : send(gs[i] as Generation, claim, releases)));
+}
+
+/** Claims every start (a replay answers at once); when one cannot be claimed, those claimed are forgotten. */
+async function claimAll(gs: Generation[]): Promise<Array<Claimed | Started>> {
+  const claims: Array<Claimed | Started> = [];
+  try {
+    for (const g of gs) claims.push(await claimStart(g));
+  } catch (error) {
+    await forgetAll(gs, claims);
+    throw error;
   }
+  return claims;
+}
+
+function forgetAll(gs: Generation[], claims: Array<Claimed | Started>): Promise<unknown> {
+  return Promise.all(claims.map((claim, i) => ('ack' in claim ? undefined : forget(gs[i] as Generation, claim))));
+}
+
+/** Takes the limits of every new start at once, or none (a try's 429 says how many styles fit); answers the steps that give back one start's. */
+async function takeLimits(gs: Generation[], claims: Array<Claimed | Started>, checks: LimitCheck[]): Promise<WriteStep[]> {
+  const [first] = gs;
+  const count = claims.filter((claim) => !('ack' in claim)).length;
+  if (first === undefined || count === 0) return [];
+  const { store, options } = first.context;
+  const credits = operationCredits[first.input.operation];
+  try {
+    await consumeLimits(store, checks, options.clock.now(), count * credits);
+  } catch (error) {
+    await forgetAll(gs, claims);
+    if (gs.length === 1 || !(error instanceof ProxyHttpError) || error.status !== 429) throw error;
+    const left = await actionsLeft(store, checks, credits);
+    const message = `Only ${left} more style${left === 1 ? '' : 's'} can be tried for now (${count} asked); nothing was started`;
+    throw new ProxyHttpError(429, error.code, message, { headers: error.headers, extra: { ...error.extra, left } });
+  }
+  return releaseSteps(store, checks, credits);
 }
 
 /** The visitor, who must have the cookie (a retry must find the first attempt under it); else a 428 sets it (counted as a refusal). */
@@ -106,25 +158,17 @@ export function refuseUnlessOffered({ options }: ProxyContext, operation: Genera
   });
 }
 
-/** A full limit refuses before a byte of the body is read. */
-async function refuseWhenLimitsFull(
-  { store, options }: ProxyContext,
-  scope: RequestScope,
-  visitor: string,
-  operation: GenerationOperation,
-): Promise<void> {
-  const now = options.clock.now();
-  await precheckLimits(store, limitChecks('gen', options.limits, visitor, scope.ip, now), now, operationCredits[operation]);
-}
-
 /** Counts a new start and claims its Idempotency-Key: a key already answered is a replay, a lost start's is reconciled first. */
-export async function claimStart(g: Generation): Promise<Claimed | JsonReply> {
+async function claimStart(g: Generation): Promise<Claimed | Started> {
   const counted = await openStart(g);
   if (g.key === undefined) return { counted, record: undefined };
-  const claim = await forgetOnError(g, { counted, record: undefined }, claimIdempotencyKey(g, g.key, counted.start));
+  const claim = await claimIdempotencyKey(g, g.key, counted.start).catch(async (error: unknown) => {
+    await forget(g, { counted, record: undefined });
+    throw error;
+  });
   if (claim.kind === 'claimed') return { counted, record: claim.record };
   await forget(g, { counted, record: undefined });
-  if (claim.kind === 'replay') return jsonReply(claim.status, claim.body, { 'idempotent-replayed': 'true' });
+  if (claim.kind === 'replay') return { status: claim.status, ack: claim.body as ProxyGenerationAck, replayed: true };
   return resumeLostStart(g, claim.record, claim.lost);
 }
 
@@ -135,7 +179,7 @@ async function openStart({ context }: Generation): Promise<Counted> {
 }
 
 /** The key's earlier start lost its answer (`record` is locked for this request): its job, or a new start of the same action. */
-async function resumeLostStart(g: Generation, record: KeyRecord, lost: Counted): Promise<Claimed | JsonReply> {
+async function resumeLostStart(g: Generation, record: KeyRecord, lost: Counted): Promise<Claimed | Started> {
   const found = await lookFor(g, { counted: lost, record }, g.context.options.clock.now(), true);
   if (found !== 'not_started') return found;
   // It made no job: the same action is started again, under the same key.
@@ -148,60 +192,52 @@ async function resumeLostStart(g: Generation, record: KeyRecord, lost: Counted):
   return { counted: next, record };
 }
 
-/** Consumes the visitor's limits by the operation's credits (all or none: a 429 names the full one); answers the steps that give them back. */
-async function takeLimits(g: Generation, claimed: Claimed): Promise<WriteStep[]> {
-  const { store, options } = g.context;
-  const now = options.clock.now();
-  const checks = limitChecks('gen', options.limits, g.visitor, g.scope.ip, now);
-  return forgetOnError(g, claimed, consumeLimits(store, checks, now, operationCredits[g.input.operation]));
-}
-
-/** The one upstream call of a start. */
-async function send({ context, scope, input, visitor, key }: Generation): Promise<Sent> {
-  const options = {
-    // The service sees a key derived per visitor, never the browser's raw value.
-    idempotencyKey: key ? `rr-${visitor}-${key}`.slice(0, 255) : undefined,
-    client: scope.request.headers,
-  };
+/** The one upstream call of a start claimed and counted in the limits (`releaseLimits` gives them back), and its answer. */
+async function send(g: Generation, claimed: Claimed, releaseLimits: WriteStep[]): Promise<StartReply> {
+  const { context, scope, input, visitor, key } = g;
+  // The service sees a key derived per visitor, never the browser's raw value.
+  const idempotencyKey = key ? `rr-${visitor}-${key}`.slice(0, 255) : undefined;
   // The proxy's own uploads go to the service as freshly signed URLs (the visitor's may have expired).
   const body = await imageUrlsForService(context, input.body, scope.uploadOrigins);
   let reply: UpstreamReply;
   try {
-    reply = await context.upstream.startGeneration(input.operation, body, options);
+    reply = await context.upstream.startGeneration(input.operation, body, { idempotencyKey, client: scope.request.headers });
   } catch (failure) {
-    return { kind: 'lost', failure, answered: false };
+    return findLostJob(g, claimed, releaseLimits, failure, false);
   }
   // A 5xx may come after the service created and charged the job: as unknown as a lost answer.
-  if (reply.status >= 500) return { kind: 'lost', failure: upstreamErrorReply(reply), answered: true };
-  if (reply.status >= 400) return { kind: 'refused', reply: upstreamErrorReply(reply) };
+  if (reply.status >= 500) return findLostJob(g, claimed, releaseLimits, upstreamErrorReply(reply), true);
+  if (reply.status >= 400) {
+    // Refused: nothing was charged.
+    await forget(g, claimed, releaseLimits);
+    return upstreamErrorReply(reply);
+  }
   const requestId = requestIdOf(reply.body);
-  if (requestId) return { kind: 'accepted', job: { requestId, status: reply.status, ack: reply.body } };
+  if (requestId) return answer(g, claimed, { requestId, status: reply.status, ack: reply.body });
   context.log({ level: 'error', msg: 'upstream ack without request id', operation: input.operation, status: reply.status });
   const failure = new ProxyHttpError(502, 'bad_upstream_response', 'The generation service answered without a request id');
-  return { kind: 'lost', failure, answered: true };
+  return findLostJob(g, claimed, releaseLimits, failure, true);
 }
 
-/** The start's answer is lost: marked so (rivals stop waiting for it) and its job looked for; none made → all is given back. */
-async function findLostJob(
-  g: Generation,
-  claimed: Claimed,
-  releaseLimits: WriteStep[],
-  lost: Extract<Sent, { kind: 'lost' }>,
-): Promise<JsonReply> {
+/**
+ * The start's answer is lost (`answered`: a 5xx or one naming no job, else none): marked so (rivals stop waiting for it)
+ * and its job looked for; none made → all is given back and the visitor gets `failure` (a reply, or thrown).
+ */
+async function findLostJob(g: Generation, claimed: Claimed, releaseLimits: WriteStep[], failure: unknown, answered: boolean) {
   const { starts, options, writeBehind } = g.context;
   const now = options.clock.now();
   const { start } = claimed.counted;
   await writeBehind.run([() => starts.markUnknown(start)]);
-  const counted: Counted = { start, state: 'unknown', endedAt: now, ...(lost.answered ? { answered: true } : {}) };
+  const counted: Counted = { start, state: 'unknown', endedAt: now, ...(answered ? { answered: true } : {}) };
   const found = await lookFor(g, { counted, record: claimed.record }, now, false);
   if (found !== 'not_started') return found;
   await forget(g, { counted, record: claimed.record }, releaseLimits);
-  if (lost.failure instanceof JsonReply) return lost.failure;
-  throw lost.failure;
+  if (failure instanceof JsonReply) return failure;
+  throw failure;
 }
 
 /** Core's reconciliation of a lost start (`again`: its key came back): its job answered, or 502 generation_unknown. */
-async function lookFor(g: Generation, claimed: Claimed, now: number, again: boolean): Promise<JsonReply | 'not_started'> {
+async function lookFor(g: Generation, claimed: Claimed, now: number, again: boolean): Promise<Started | 'not_started'> {
   const { context } = g;
   const found = await reconcile({ list: (limit) => context.upstream.listPredictions(limit), ledger: context.starts, now }, claimed.counted);
   context.log({
@@ -221,7 +257,7 @@ async function lookFor(g: Generation, claimed: Claimed, now: number, again: bool
  * The service has the job: the visitor gets its handle whatever the store does now. What the proxy learned is
  * written in order, later if the store is away (a replay meanwhile reconciles to the same job).
  */
-async function answer(g: Generation, { counted, record }: Claimed, job: Job): Promise<JsonReply> {
+async function answer(g: Generation, { counted, record }: Claimed, job: Job): Promise<Started> {
   const { options, sealer, hub, log, starts, writeBehind } = g.context;
   const { start, state } = counted;
   const answeredAt = options.clock.now();
@@ -249,21 +285,11 @@ async function answer(g: Generation, { counted, record }: Claimed, job: Job): Pr
   const { prompt } = g.input.body as { prompt?: unknown };
   const promptChars = typeof prompt === 'string' ? { prompt_chars: [...prompt].length } : {};
   log({ level: 'info', msg: 'generation started', operation: g.input.operation, visitor: g.visitor, ...promptChars });
-  return jsonReply(job.status, body, job.replayed ? { 'idempotent-replayed': 'true' } : undefined);
-}
-
-/** What `step` gives; when it fails, the start is forgotten before its error goes on. */
-async function forgetOnError<T>(g: Generation, claimed: Claimed, step: Promise<T>): Promise<T> {
-  try {
-    return await step;
-  } catch (error) {
-    await forget(g, claimed);
-    throw error;
-  }
+  return { status: job.status, ack: body, replayed: job.replayed === true };
 }
 
 /** A start that sent nothing (or made nothing): the limits (when taken) and its key (when given) are free again, and it is resolved. */
-export function forget({ context }: Generation, { counted, record }: Claimed, releaseLimits: WriteStep[] = []): Promise<void> {
+function forget({ context }: Generation, { counted, record }: Claimed, releaseLimits: WriteStep[] = []): Promise<void> {
   return context.writeBehind.run([
     ...releaseLimits,
     ...(record ? [() => record.abandon()] : []),
@@ -282,10 +308,6 @@ function generationUnknown(retryAfterMs: number, withKey: boolean): ProxyHttpErr
 /** A generation body checked against the spec, tagged with its operation. */
 export type GenerationInput = { [O in GenerationOperation]: { operation: O; body: OperationBody<O> } }[GenerationOperation];
 
-function parseInput(request: ProxyRequest, raw: Uint8Array, operation: GenerationOperation): GenerationInput {
-  return { operation, body: valid(checkOperationInput(operation, parseJson(request, raw))) } as GenerationInput;
-}
-
 /** A JSON body (415 when not sent as JSON, 400 invalid_json when it does not parse). */
 export function parseJson(request: ProxyRequest, raw: Uint8Array): unknown {
   const type = request.headers.get('content-type') ?? '';
@@ -302,6 +324,18 @@ export function parseJson(request: ProxyRequest, raw: Uint8Array): unknown {
 export function valid<T>(checked: InputCheck<T>): T {
   if (!checked.ok) throw new ProxyHttpError(400, 'bad_request', checked.message, checked.field ? { extra: { field: checked.field } } : {});
   return checked.value;
+}
+
+/** A 400 naming the field, as a single start's. */
+export const badField = (field: string, message: string) => new ProxyHttpError(400, 'bad_request', message, { extra: { field } });
+
+/** What a try and a batch read alike: the body's fields and its operation, one whose input has a `style` (`restyle`, …). */
+export function styledBody(body: unknown): { operation: GenerationOperation; fields: Record<string, unknown> } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badField('operation', 'The body must be a JSON object');
+  const { operation, ...fields } = body as Record<string, unknown>;
+  if (!isGenerationOperation(operation) || !('style' in operationInputSchemas[operation].shape))
+    throw badField('operation', 'operation must be an operation of the service that takes a style');
+  return { operation, fields };
 }
 
 /** The acknowledgement a browser sees: the handle in place of the service's id, and the operation's recent median time. */

@@ -17,14 +17,12 @@ import { handleModule, handlePreview, handleTranslation, handleWidget } from './
 /** The name of each route in ROUTES (the request log names requests by it). */
 export type RouteName = (typeof ROUTES)[number]['name'];
 
-export type RouteHandler = (context: ProxyContext, scope: RequestScope) => Promise<Reply> | Reply;
-
 interface Route {
   name: string;
   method: 'GET' | 'POST' | 'DELETE';
   /** The path as openapi/proxy-api.yaml writes it; the compiler checks it is one of the spec's. */
   path: keyof ProxyPaths;
-  handler: RouteHandler;
+  handler: (context: ProxyContext, scope: RequestScope) => Promise<Reply> | Reply;
   /** Public code any origin may read: the `Origin` allowlist does not apply (the handler sets its CORS headers). */
   public?: true;
 }

@@ -21,13 +21,6 @@ export interface UpstreamReply {
   retryAfter?: string;
 }
 
-/** The service's paths the proxy calls besides the starts (whose paths are generated), each checked to be a path of the spec. */
-const PATHS = {
-  prediction: '/api/v1/prediction/{request_id}',
-  predictions: '/api/v1/predictions',
-  account: '/api/v1/me',
-} as const satisfies Record<string, keyof paths>;
-
 export type Upstream = ReturnType<typeof createUpstream>;
 
 const MAX_ERROR_TEXT = 500;
@@ -55,6 +48,7 @@ export function createUpstream(options: Pick<ResolvedOptions, 'baseUrl' | 'apiKe
     };
   }
 
+  // Each path besides the starts' (generated) is checked to be one of the spec's.
   const get = (path: string, signal?: AbortSignal) =>
     send(path, { method: 'GET', headers: upstreamHeaders(options.apiKey, undefined) }, signal);
 
@@ -73,17 +67,17 @@ export function createUpstream(options: Pick<ResolvedOptions, 'baseUrl' | 'apiKe
       });
     },
     getPrediction(requestId: string, signal?: AbortSignal): Promise<UpstreamReply> {
-      return get(PATHS.prediction.replace('{request_id}', encodeURIComponent(requestId)), signal);
+      return get(('/api/v1/prediction/{request_id}' satisfies keyof paths).replace('{request_id}', encodeURIComponent(requestId)), signal);
     },
     /** The body of the account's newest `limit` predictions (how a start whose answer was lost is found again); rejects unless a 200. */
     async listPredictions(limit: number): Promise<unknown> {
-      const reply = await get(`${PATHS.predictions}?limit=${limit}`);
+      const reply = await get(`${'/api/v1/predictions' satisfies keyof paths}?limit=${limit}`);
       if (reply.status !== 200) throw new Error(`The service's list of predictions answered HTTP ${reply.status}`);
       return reply.body;
     },
-    /** The account (`GET /api/v1/me`): only ever asked by the readiness check, never passed on. */
+    /** The account (`GET /api/v1/me`): asked by the readiness check and a batch's plan, never passed on. */
     getAccount(signal?: AbortSignal): Promise<UpstreamReply> {
-      return get(PATHS.account, signal);
+      return get('/api/v1/me' satisfies keyof paths, signal);
     },
   };
 }
