@@ -11,11 +11,10 @@ import { readBody } from '../http/read-body.js';
 import { jsonReply, ProxyHttpError, routeNotFound } from '../http/responses.js';
 import { actionsLeft, dailyCheck } from '../limits/limits.js';
 import { parseJson, valid } from '../routes/generate.js';
-import { EVENT_STREAM_HEADERS } from '../routes/prediction.js';
+import { eventStream } from '../routes/prediction.js';
 import { badField, styledBody } from '../routes/styled.js';
 import { bearerCarries } from '../security/keys.js';
 import { checkImageUrls } from '../security/uploads.js';
-import type { Unsubscribe } from '../state/store.js';
 import { randomId } from '../util/base64url.js';
 import { batchClient } from './batch-client.js';
 import { cancelChannel, followBatch, readBatch, storedBatch } from './batch-store.js';
@@ -174,44 +173,25 @@ export async function handleCancelBatch(context: ProxyContext, scope: RequestSco
   return jsonReply(200, await readBatch(context.store, id));
 }
 
-const encoder = new TextEncoder();
-
 /** GET /events: `progress` at once and on every change, `item` as each ends, `end` (then the stream closes). */
 export async function handleBatchEvents(context: ProxyContext, scope: RequestScope) {
   await refuseUnlessTrusted(context, scope);
-  let open = true;
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
-  let unsubscribe: Unsubscribe | undefined;
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-  // start() runs at once, in the constructor: the controller is set from here on.
-  const stream = new ReadableStream<Uint8Array>({
-    start: (given) => {
-      controller = given;
-    },
-    cancel: () => close(),
+  return eventStream(context.options.jobs.heartbeatMs, async (stream) => {
+    const { state, unsubscribe } = await followBatch(context.store, scope.param ?? '', (name, data) => {
+      stream.event(name, data);
+      if (name === 'end') stream.end();
+    });
+    const total = state.items.length;
+    stream.event('progress', {
+      total,
+      succeeded: state.succeeded,
+      failed: state.failed,
+      remaining: total - state.succeeded - state.failed,
+    });
+    if (state.status !== 'running') {
+      stream.event('end', state);
+      stream.end();
+    }
+    return () => unsubscribe().catch(() => {});
   });
-  const send = (text: string) => open && controller?.enqueue(encoder.encode(text));
-  const event = (name: string, data: unknown) => send(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-  const close = () => {
-    open = false;
-    clearInterval(heartbeat);
-    return unsubscribe?.().catch(() => {});
-  };
-  // Also on an end published while the state is read: the channel is left once the stream is set up.
-  const finish = () => {
-    if (open) controller?.close();
-    void close();
-  };
-  const followed = await followBatch(context.store, scope.param ?? '', (name, data) => {
-    event(name, data);
-    if (name === 'end') finish();
-  });
-  const { state } = followed;
-  unsubscribe = followed.unsubscribe;
-  const total = state.items.length;
-  event('progress', { total, succeeded: state.succeeded, failed: state.failed, remaining: total - state.succeeded - state.failed });
-  if (state.status !== 'running') event('end', state);
-  if (!open || state.status !== 'running') finish();
-  else heartbeat = setInterval(() => send(': keep-alive\n\n'), context.options.jobs.heartbeatMs);
-  return new Response(stream, { status: 200, headers: EVENT_STREAM_HEADERS });
 }
