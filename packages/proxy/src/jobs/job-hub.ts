@@ -9,6 +9,7 @@ import { ProxyHttpError } from '../http/responses.js';
 import type { Limits } from '../limits/limits.js';
 import type { Logger } from '../log.js';
 import type { JobOptions } from '../options.js';
+import type { HandleClaims } from '../security/handles.js';
 import type { ProxyStore, Unsubscribe } from '../state/store.js';
 import type { Upstream, UpstreamReply } from '../upstream/upstream.js';
 
@@ -17,12 +18,8 @@ export type JobSnapshot =
   | { kind: 'prediction'; prediction: Prediction; terminal: boolean; at: number }
   | { kind: 'error'; status: number; body: unknown; retryAfter?: string; terminal: boolean; at: number };
 
-export interface JobRef {
-  requestId: string;
-  startedAt: number;
-  /** `enhance` or `restyle`, when known: the schedule is learned per operation. */
-  operation?: string | undefined;
-}
+/** A job as its handle names it; the schedule is learned per operation, when known. */
+export type JobRef = Pick<HandleClaims, 'requestId' | 'startedAt' | 'operation'>;
 
 export interface JobViewer {
   /** Whose event stream it is. */
@@ -52,10 +49,10 @@ interface Entry {
   lastTouch: number;
   viewers: Set<JobViewer>;
   waiters: Set<(snapshot: JobSnapshot) => void>;
+  /** Stops the poller; aborted too once it stopped of itself. */
   abort: AbortController;
   ready: Promise<void>;
   unsubscribe: Unsubscribe | undefined;
-  running: boolean;
 }
 
 /** The job's last state, and the channel of its snapshots. */
@@ -110,7 +107,7 @@ export class JobHub {
     return () => {
       if (!entry.viewers.delete(viewer)) return;
       entry.lastTouch = this.#options.clock.now();
-      if (!entry.running && entry.viewers.size === 0) void this.#drop(entry);
+      if (entry.abort.signal.aborted && entry.viewers.size === 0) void this.#drop(entry);
     };
   }
 
@@ -164,7 +161,6 @@ export class JobHub {
       abort: new AbortController(),
       ready: Promise.resolve(),
       unsubscribe: undefined,
-      running: true,
     };
     this.#entries.set(job.requestId, entry);
     entry.ready = this.#load(entry);
@@ -273,7 +269,7 @@ export class JobHub {
     } catch (error) {
       if (!signal.aborted) this.#options.log({ level: 'error', msg: 'job poller stopped', error: String(error) });
     } finally {
-      entry.running = false;
+      entry.abort.abort();
       if (entry.viewers.size === 0) await this.#drop(entry);
     }
   }
