@@ -26,12 +26,23 @@ export function batchClient(context: ProxyContext, scope: RequestScope, visitor:
       // A proxy shutting down starts nothing more (a job it could no longer follow would be paid for and lost).
       if (context.hub.closed) throw new RoomApiError('The proxy is shutting down');
       const g: Generation = { context, scope, input: { operation, body } as GenerationInput, visitor, key: options?.idempotencyKey };
-      // A refusal thrown is read like one returned.
-      const reply = await startOnBudget(g).catch((error: unknown) => {
-        if (error instanceof ProxyHttpError) return error.toReply();
-        throw error;
-      });
-      return startedOf(reply);
+      const claimed = await claimStart(g);
+      if (claimed instanceof JsonReply) return startedOf(claimed);
+      const { clock, limits } = context.options;
+      const now = clock.now();
+      const budget = [dailyCheck('gen', limits, now)];
+      const credits = operationCredits[operation];
+      try {
+        await consumeLimits(context.store, budget, now, credits);
+      } catch (error) {
+        await forget(g, claimed);
+        throw refusal(error);
+      }
+      return startedOf(
+        await sendClaimed(g, claimed, releaseSteps(context.store, budget, credits)).catch((error: unknown) => {
+          throw refusal(error);
+        }),
+      );
     },
 
     async waitForPrediction(handle, options) {
@@ -39,12 +50,12 @@ export function batchClient(context: ProxyContext, scope: RequestScope, visitor:
       const job = await readHandle(handle, visitor, sealer, settings.clock.now());
       if (!job) throw new RoomApiError('The batch lost the handle of its job');
       return new Promise<Prediction>((resolve, reject) => {
+        let unwatch = () => {};
         const stop = (settle: () => void) => {
           unwatch();
           settle();
         };
-        // The hub calls its viewers later, never from within watch.
-        const unwatch = hub.watch(job, {
+        unwatch = hub.watch(job, {
           visitor,
           onSnapshot(snapshot) {
             if (!snapshot.terminal) return;
@@ -69,34 +80,23 @@ export function batchClient(context: ProxyContext, scope: RequestScope, visitor:
   };
 }
 
-/** One start of the paid path, counted against the site's daily budget only. */
-async function startOnBudget(g: Generation): Promise<JsonReply> {
-  const claimed = await claimStart(g);
-  if (claimed instanceof JsonReply) return claimed;
-  const { store, options } = g.context;
-  const now = options.clock.now();
-  const budget = [dailyCheck('gen', options.limits, now)];
-  const credits = operationCredits[g.input.operation];
-  try {
-    await consumeLimits(store, budget, now, credits);
-  } catch (error) {
-    await forget(g, claimed);
-    throw error;
-  }
-  return sendClaimed(g, claimed, releaseSteps(store, budget, credits));
-}
-
 /** A start's answer as core's client would give it: the handle, or the error that tells runBatch what to do. */
 function startedOf(reply: JsonReply): GenerationStarted {
-  const body = JSON.parse(reply.text ?? '{}') as { request_id?: string; message?: string; error?: string; code?: string };
+  const body = JSON.parse(reply.text ?? '{}') as { request_id?: string; message?: string; error?: string };
   if (reply.status < 300) return { requestId: String(body.request_id), message: body.message ?? '' };
   const message = body.error ?? `HTTP ${reply.status}`;
   // The service's 429: the item waits its turn again (nothing was charged).
-  if (body.code === 'rate_limited') {
+  if (reply.status === 429) {
     const seconds = Number(reply.headers['retry-after']);
     throw new RateLimitedError(message, { status: 429, retryAfterMs: Number.isFinite(seconds) ? seconds * 1000 : undefined });
   }
-  // A start whose answer was lost may have been charged (runBatch counts it so); any other answer made no job: the item fails uncharged.
-  if (body.code === 'generation_unknown') throw new ServerError(message, { status: reply.status });
+  // Any other answer the paid path returned made no job: the item fails uncharged.
   throw new RoomApiError(message, { status: reply.status, body });
+}
+
+/** A refusal thrown by the paid path: 502 generation_unknown may have been charged (runBatch counts it so), the rest made no job. */
+function refusal(error: unknown): unknown {
+  if (!(error instanceof ProxyHttpError)) return error;
+  if (error.code === 'generation_unknown') return new ServerError(error.message, { status: error.status });
+  return new RoomApiError(error.message, { status: error.status });
 }
