@@ -60,7 +60,7 @@ export async function handleEvents(context: ProxyContext, scope: RequestScope): 
 }
 
 /** What an event stream's source is given: its senders, and its end (which closes the stream). */
-export interface EventSink {
+interface EventSink {
   send(text: string): void;
   event(name: string, data: unknown): void;
   end(): void;
