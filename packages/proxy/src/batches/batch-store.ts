@@ -4,8 +4,8 @@
  * that runs a batch writes it.
  */
 import { type BatchJournal, type BatchProgress, batchReport, type JournalRecord, replayJournal } from '@room-restyler/core/batch';
-import type { ProxyContext } from '../context.js';
 import { notFound } from '../http/responses.js';
+import type { ProxyStore, Unsubscribe } from '../state/store.js';
 
 export type BatchStatus = 'running' | 'ended' | 'cancelled' | 'failed';
 
@@ -14,35 +14,50 @@ interface BatchDoc {
   records: JournalRecord[];
 }
 
-/** A message on the batch's channel: what its event stream sends. */
-export interface BatchEvent {
-  event: 'progress' | 'item' | 'end';
-  data: unknown;
-}
-
 /** A finished batch stays readable this long. */
 const BATCH_TTL_MS = 24 * 60 * 60 * 1000;
 
-const docKey = (id: string) => `batch:${id}`;
-export const eventsChannel = (id: string) => `batch:${id}`;
+/** The batch's key, and the channel of its events (`{ event, data }`: what its event stream sends). */
+const batchKey = (id: string) => `batch:${id}`;
 export const cancelChannel = (id: string) => `batch-cancel:${id}`;
 
-/** The batch as stored, or a 404. */
-export async function existingBatch({ store }: ProxyContext, id: string): Promise<BatchDoc> {
-  const text = await store.get(docKey(id));
+/** The batch's state as stored, or a 404. */
+export async function readBatch(store: ProxyStore, id: string): Promise<BatchState> {
+  const text = await store.get(batchKey(id));
   if (text === undefined) throw notFound('No such batch');
-  return JSON.parse(text) as BatchDoc;
+  return batchState(id, JSON.parse(text) as BatchDoc);
 }
 
-/** The running batch's journal and status, each change written whole (in order) to the store. */
-export function storedBatch({ store }: ProxyContext, id: string) {
+/** Listens to the batch's events, then reads its state: an end published in between is not missed. A 404 listens to nothing. */
+export async function followBatch(
+  store: ProxyStore,
+  id: string,
+  onEvent: (event: string, data: unknown) => void,
+): Promise<{ state: BatchState; unsubscribe: Unsubscribe }> {
+  const unsubscribe = await store.subscribe(batchKey(id), (message) => {
+    const { event, data } = JSON.parse(message) as { event: string; data: unknown };
+    onEvent(event, data);
+  });
+  try {
+    return { state: await readBatch(store, id), unsubscribe };
+  } catch (error) {
+    await unsubscribe().catch(() => {});
+    throw error;
+  }
+}
+
+/** The running batch: its journal and status, each change written whole (in order), and the events its stream sends. */
+export function storedBatch(store: ProxyStore, id: string) {
   const doc: BatchDoc = { status: 'running', records: [] };
   let written = Promise.resolve();
   const write = () => {
     const text = JSON.stringify(doc);
-    written = written.then(() => store.set(docKey(id), text, BATCH_TTL_MS));
+    written = written.then(() => store.set(batchKey(id), text, BATCH_TTL_MS));
     return written;
   };
+  // Events are a courtesy: what a stream misses while the store is away, the batch's state still says.
+  const publish = (event: 'progress' | 'item' | 'end', data: unknown) =>
+    store.publish(batchKey(id), JSON.stringify({ event, data })).catch(() => {});
   const journal: BatchJournal = {
     read: async () => [...doc.records],
     append: (record) => {
@@ -52,21 +67,28 @@ export function storedBatch({ store }: ProxyContext, id: string) {
   };
   return {
     journal,
+    /** runBatch's progress: the item that just ended as the batch's state shows it, then the counts. */
+    progress({ ended, total, succeeded, failed, running, remaining, concurrency, paused, estimatedRemainingMs }: BatchProgress): void {
+      if (ended)
+        void publish(
+          'item',
+          batchState(id, doc).items.find((item) => item.id === ended.item),
+        );
+      const estimated_remaining_ms = estimatedRemainingMs ?? null;
+      void publish('progress', { total, succeeded, failed, running, remaining, concurrency, paused, estimated_remaining_ms });
+    },
     async end(status: BatchStatus): Promise<void> {
       doc.status = status;
       await write();
-      await publish(store, id, { event: 'end', data: batchState(id, doc) });
+      await publish('end', batchState(id, doc));
     },
   };
 }
 
-/** Events are a courtesy: what a stream misses while the store is away, the batch's state still says. */
-export function publish(store: ProxyContext['store'], id: string, message: BatchEvent): Promise<void> {
-  return store.publish(eventsChannel(id), JSON.stringify(message)).catch(() => {});
-}
+export type BatchState = ReturnType<typeof batchState>;
 
 /** The batch for its caller: each item's outcome and images, and which items were charged. */
-export function batchState(id: string, doc: BatchDoc) {
+function batchState(id: string, doc: BatchDoc) {
   const replayed = replayJournal(doc.records);
   const report = replayed && batchReport(replayed.plan, replayed.items);
   const running = doc.status === 'running';
@@ -88,10 +110,4 @@ export function batchState(id: string, doc: BatchDoc) {
     cancelled: running ? 0 : (report?.cancelled ?? 0),
     charged: report?.charged ?? [],
   };
-}
-
-/** A progress update as the event stream sends it. */
-export function progressData(progress: Omit<BatchProgress, 'ended'>) {
-  const { total, succeeded, failed, running, remaining, concurrency, paused, estimatedRemainingMs } = progress;
-  return { total, succeeded, failed, running, remaining, concurrency, paused, estimated_remaining_ms: estimatedRemainingMs ?? null };
 }

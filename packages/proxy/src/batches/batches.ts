@@ -1,29 +1,22 @@
 /**
  * /api/v1/batches: a trusted server's photos × styles, priced first, then run in this proxy with core's runBatch (its
- * starts through the paid path, its jobs through the job hub); what follows it is batch-follow.ts. Without `batchToken`
- * every batch path is the proxy's plain 404.
+ * starts through the paid path, its jobs through the job hub), read, followed and cancelled from any instance. Without
+ * `batchToken` every batch path is the proxy's plain 404.
  */
 import type { Account, GenerateInput } from '@room-restyler/core';
-import {
-  type BatchItem,
-  type BatchPlan,
-  batchItems,
-  DEFAULT_BATCH_CONCURRENCY,
-  type ItemEnd,
-  planBatch,
-  runBatch,
-} from '@room-restyler/core/batch';
+import { type BatchItem, type BatchPlan, batchItems, DEFAULT_BATCH_CONCURRENCY, planBatch, runBatch } from '@room-restyler/core/batch';
 import { checkOperationInput } from '@room-restyler/core/schemas';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { readBody } from '../http/read-body.js';
 import { jsonReply, ProxyHttpError, routeNotFound } from '../http/responses.js';
 import { actionsLeft, dailyCheck } from '../limits/limits.js';
 import { badField, parseJson, styledBody, valid } from '../routes/generate.js';
+import { eventStream } from '../routes/prediction.js';
 import { bearerCarries } from '../security/keys.js';
 import { checkImageUrls } from '../security/uploads.js';
 import { randomId } from '../util/base64url.js';
 import { batchClient } from './batch-client.js';
-import { cancelChannel, progressData, publish, storedBatch } from './batch-store.js';
+import { cancelChannel, followBatch, readBatch, storedBatch } from './batch-store.js';
 
 /** Items one batch may hold (a listing of 40 photos in 4 styles, with room to spare). */
 const MAX_ITEMS = 200;
@@ -119,7 +112,7 @@ function unaffordable({ plan: { credits, balance }, budgetLeft }: Plan): ProxyHt
 /** Runs the batch here, journalled in the store; a cancel published by any instance stops it. */
 async function run(context: ProxyContext, scope: RequestScope, id: string, plan: BatchPlan): Promise<void> {
   const { options, store } = context;
-  const stored = storedBatch(context, id);
+  const stored = storedBatch(store, id);
   // Journalled before the 201: its id is readable on every instance at once (runBatch goes on from this plan).
   await stored.journal.append({ kind: 'plan', plan });
   let cancelled = false;
@@ -133,10 +126,7 @@ async function run(context: ProxyContext, scope: RequestScope, id: string, plan:
     concurrency: Math.min(DEFAULT_BATCH_CONCURRENCY, options.limits.streamsPerVisitor),
     upstreamTimeoutMs: options.upstreamTimeoutMs,
     clock: options.clock,
-    onProgress: ({ ended, ...progress }) => {
-      if (ended) void publish(store, id, { event: 'item', data: itemOf(plan.items, ended) });
-      void publish(store, id, { event: 'progress', data: progressData(progress) });
-    },
+    onProgress: stored.progress,
   });
   batch.done
     .then(
@@ -150,14 +140,57 @@ async function run(context: ProxyContext, scope: RequestScope, id: string, plan:
     .finally(() => unsubscribe().catch(() => {}));
 }
 
-function itemOf(items: BatchItem[], ended: ItemEnd) {
-  const item = items.find((candidate) => candidate.id === ended.item);
-  return {
-    id: ended.item,
-    photo: item?.photo,
-    style: item?.variant,
-    status: ended.kind,
-    ...(ended.kind === 'succeeded' ? { output: ended.output } : { error: ended.error }),
-    charged: ended.kind === 'succeeded' || ended.charged,
-  };
+/** GET: the batch's state, from its journal. */
+export async function handleBatch(context: ProxyContext, scope: RequestScope) {
+  await refuseUnlessTrusted(context, scope);
+  return jsonReply(200, await readBatch(context.store, scope.param ?? ''));
+}
+
+/** How long a cancel waits for the instance running the batch to stop it. */
+const CANCEL_WAIT_MS = 10_000;
+
+/** DELETE: cancels the batch wherever it runs; the answer is its state once stopped (`charged`: the items paid for). */
+export async function handleCancelBatch(context: ProxyContext, scope: RequestScope) {
+  await refuseUnlessTrusted(context, scope);
+  const id = scope.param ?? '';
+  let stopped = () => {};
+  const ended = new Promise<void>((resolve) => {
+    stopped = resolve;
+  });
+  const { state, unsubscribe } = await followBatch(context.store, id, (event) => event === 'end' && stopped());
+  try {
+    if (state.status === 'running') {
+      // A batch whose instance is gone never answers: its state is answered as it stands.
+      const timer = setTimeout(stopped, CANCEL_WAIT_MS);
+      await context.store.publish(cancelChannel(id), 'cancel');
+      await ended;
+      clearTimeout(timer);
+    }
+  } finally {
+    await unsubscribe();
+  }
+  return jsonReply(200, await readBatch(context.store, id));
+}
+
+/** GET /events: `progress` at once and on every change, `item` as each ends, `end` (then the stream closes). */
+export async function handleBatchEvents(context: ProxyContext, scope: RequestScope) {
+  await refuseUnlessTrusted(context, scope);
+  return eventStream(context.options.jobs.heartbeatMs, async (stream) => {
+    const { state, unsubscribe } = await followBatch(context.store, scope.param ?? '', (name, data) => {
+      stream.event(name, data);
+      if (name === 'end') stream.end();
+    });
+    const total = state.items.length;
+    stream.event('progress', {
+      total,
+      succeeded: state.succeeded,
+      failed: state.failed,
+      remaining: total - state.succeeded - state.failed,
+    });
+    if (state.status !== 'running') {
+      stream.event('end', state);
+      stream.end();
+    }
+    return () => unsubscribe().catch(() => {});
+  });
 }

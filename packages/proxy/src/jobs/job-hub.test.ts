@@ -11,8 +11,7 @@ import { DEFAULT_LIMITS } from '../limits/limits.js';
 import { silentLogger } from '../log.js';
 import { createMemoryStore } from '../state/store.js';
 import type { Upstream, UpstreamReply } from '../upstream/upstream.js';
-import { JobHub, type JobRef } from './job-hub.js';
-import type { JobSnapshot } from './snapshot.js';
+import { JobHub, type JobRef, type JobSnapshot } from './job-hub.js';
 
 /** A reply to a poll, from the job's age (ms) when the service is asked. */
 type Script = (ageMs: number) => UpstreamReply;

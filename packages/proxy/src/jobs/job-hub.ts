@@ -3,22 +3,23 @@
  * The poller holds a lease in the store (one instance polls) and stores and publishes each snapshot to every instance's
  * viewers. While the store fails, each instance polls the jobs its own viewers follow and feeds them directly.
  */
-import type { Clock } from '@room-restyler/core';
+import { type Clock, normalizePrediction, type Prediction, predictionOutcome } from '@room-restyler/core';
 import { createJobFollow, type JobFollow, learningFollow, type PollResult, pollDelayMs, stopDetail } from '@room-restyler/core/internal';
 import { ProxyHttpError } from '../http/responses.js';
 import type { Limits } from '../limits/limits.js';
 import type { Logger } from '../log.js';
 import type { JobOptions } from '../options.js';
+import type { HandleClaims } from '../security/handles.js';
 import type { ProxyStore, Unsubscribe } from '../state/store.js';
-import type { Upstream } from '../upstream/upstream.js';
-import { type JobSnapshot, parseSnapshot, snapshotFromFailure, snapshotFromReply } from './snapshot.js';
+import type { Upstream, UpstreamReply } from '../upstream/upstream.js';
 
-export interface JobRef {
-  requestId: string;
-  startedAt: number;
-  /** `enhance` or `restyle`, when known: the schedule is learned per operation. */
-  operation?: string | undefined;
-}
+/** What the proxy knows about one job at one moment: stored, published and served to viewers. */
+export type JobSnapshot =
+  | { kind: 'prediction'; prediction: Prediction; terminal: boolean; at: number }
+  | { kind: 'error'; status: number; body: unknown; retryAfter?: string; terminal: boolean; at: number };
+
+/** A job as its handle names it; the schedule is learned per operation, when known. */
+export type JobRef = Pick<HandleClaims, 'requestId' | 'startedAt' | 'operation'>;
 
 export interface JobViewer {
   /** Whose event stream it is. */
@@ -48,15 +49,15 @@ interface Entry {
   lastTouch: number;
   viewers: Set<JobViewer>;
   waiters: Set<(snapshot: JobSnapshot) => void>;
+  /** Stops the poller; aborted too once it stopped of itself. */
   abort: AbortController;
   ready: Promise<void>;
   unsubscribe: Unsubscribe | undefined;
-  running: boolean;
 }
 
-const stateKey = (id: string) => `job:${id}`;
+/** The job's last state, and the channel of its snapshots. */
+const jobKey = (id: string) => `job:${id}`;
 const leaseKey = (id: string) => `job-lease:${id}`;
-const channel = (id: string) => `job:${id}`;
 /** A snapshot still counts as current this long after its next poll was due. */
 const FRESH_GRACE_MS = 1_000;
 
@@ -66,9 +67,6 @@ export class JobHub {
   #closed = false;
   /** The store failed and has not answered since: logged once per outage. */
   #storeDown = false;
-  /** Viewers (event streams, a socket each) per visitor on this instance, and in all. */
-  readonly #streams = new Map<string, number>();
-  #streamCount = 0;
 
   constructor(options: JobHubOptions) {
     this.#options = options;
@@ -77,7 +75,7 @@ export class JobHub {
   /** Records a just-accepted job as starting, so the first GETs are answered without asking the service. */
   async seed(requestId: string, startedAt: number): Promise<void> {
     const starting: JobSnapshot = { kind: 'prediction', prediction: { status: 'starting' }, terminal: false, at: startedAt };
-    await this.#options.store.set(stateKey(requestId), JSON.stringify(starting), this.#options.stateTtlMs);
+    await this.#options.store.set(jobKey(requestId), JSON.stringify(starting), this.#options.stateTtlMs);
   }
 
   /** The job's current state for a GET: from shared state when fresh, else after one poll. */
@@ -93,29 +91,23 @@ export class JobHub {
   /** Follows the job (its current state at once when known); returns the unwatch function. Viewers are capped (429). */
   watch(job: JobRef, viewer: JobViewer): () => void {
     const { streamsPerVisitor, streamsPerInstance } = this.#options.limits;
-    const held = this.#streams.get(viewer.visitor) ?? 0;
-    if (held >= streamsPerVisitor || this.#streamCount >= streamsPerInstance) {
+    const viewers = this.#viewers();
+    const held = viewers.filter((other) => other.visitor === viewer.visitor).length;
+    if (held >= streamsPerVisitor || viewers.length >= streamsPerInstance) {
       const whose = held >= streamsPerVisitor ? 'You have' : 'This server has';
       throw new ProxyHttpError(429, 'too_many_streams', `${whose} too many event streams open; poll the prediction instead`, {
         headers: { 'retry-after': '5' },
       });
     }
     const entry = this.#ensure(job);
-    this.#streams.set(viewer.visitor, held + 1);
-    this.#streamCount += 1;
     entry.viewers.add(viewer);
     void entry.ready.then(() => {
       if (entry.latest && entry.viewers.has(viewer)) viewer.onSnapshot(entry.latest);
     });
     return () => {
       if (!entry.viewers.delete(viewer)) return;
-      this.#streamCount -= 1;
-      // A count back at zero is forgotten: visitors that come and go leave nothing behind.
-      const left = (this.#streams.get(viewer.visitor) ?? 1) - 1;
-      if (left > 0) this.#streams.set(viewer.visitor, left);
-      else this.#streams.delete(viewer.visitor);
       entry.lastTouch = this.#options.clock.now();
-      if (!entry.running && entry.viewers.size === 0) void this.#drop(entry);
+      if (entry.abort.signal.aborted && entry.viewers.size === 0) void this.#drop(entry);
     };
   }
 
@@ -126,7 +118,12 @@ export class JobHub {
 
   /** Event streams open on this instance (for metrics). */
   get streams(): number {
-    return this.#streamCount;
+    return this.#viewers().length;
+  }
+
+  /** Every viewer (an event stream, a socket each) on this instance: counted, never kept apart, so none is left behind. */
+  #viewers(): JobViewer[] {
+    return [...this.#entries.values()].flatMap((entry) => [...entry.viewers]);
   }
 
   /** True once `close` was called: the proxy is shutting down. */
@@ -164,7 +161,6 @@ export class JobHub {
       abort: new AbortController(),
       ready: Promise.resolve(),
       unsubscribe: undefined,
-      running: true,
     };
     this.#entries.set(job.requestId, entry);
     entry.ready = this.#load(entry);
@@ -175,7 +171,7 @@ export class JobHub {
   /** Joins the job's channel and reads its last state; without the store the job starts unknown (the poller asks the service). */
   async #load(entry: Entry): Promise<void> {
     if (!(await this.#share(entry))) return;
-    const text = await this.#storeCall(() => this.#options.store.get(stateKey(entry.job.requestId)));
+    const text = await this.#storeCall(() => this.#options.store.get(jobKey(entry.job.requestId)));
     const stored = parseSnapshot(text);
     if (stored && (!entry.latest || stored.at > entry.latest.at)) this.#saw(entry, stored);
   }
@@ -191,7 +187,7 @@ export class JobHub {
   async #share(entry: Entry): Promise<boolean> {
     if (entry.unsubscribe) return true;
     const unsubscribe = await this.#storeCall(() =>
-      this.#options.store.subscribe(channel(entry.job.requestId), (message) => {
+      this.#options.store.subscribe(jobKey(entry.job.requestId), (message) => {
         const snapshot = parseSnapshot(message);
         if (snapshot) this.#deliver(entry, snapshot);
       }),
@@ -232,37 +228,24 @@ export class JobHub {
     if (snapshot.kind === 'prediction' || snapshot.terminal) {
       if (!entry.latest || snapshot.at >= entry.latest.at) this.#saw(entry, snapshot);
     }
-    this.#answerWaiters(entry, snapshot);
+    // The GETs waiting for the next reading get this one.
+    for (const waiter of [...entry.waiters]) waiter(snapshot);
     for (const viewer of entry.viewers) viewer.onSnapshot(snapshot);
   }
 
-  /** The GETs waiting for the next reading get this one. */
-  #answerWaiters(entry: Entry, snapshot: JobSnapshot): void {
-    for (const waiter of entry.waiters) waiter(snapshot);
-    entry.waiters.clear();
-  }
-
+  /** The job's next reading, or a 504 after `waitMs`. */
   #nextSnapshot(entry: Entry): Promise<JobSnapshot> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        entry.waiters.delete(done);
-        resolve(
-          snapshotFromFailure(
-            new ProxyHttpError(504, 'upstream_timeout', 'The generation service did not answer in time'),
-            this.#options.clock.now(),
-          ),
-        );
-      }, this.#options.waitMs);
       const done = (snapshot: JobSnapshot) => {
         clearTimeout(timer);
+        entry.waiters.delete(done);
         resolve(snapshot);
       };
+      const timedOut = () =>
+        errorSnapshot(504, 'upstream_timeout', 'The generation service did not answer in time', this.#options.clock.now());
+      const timer = setTimeout(() => done(timedOut()), this.#options.waitMs);
       entry.waiters.add(done);
     });
-  }
-
-  #idle(entry: Entry): boolean {
-    return entry.viewers.size === 0 && entry.waiters.size === 0 && this.#options.clock.now() - entry.lastTouch >= this.#options.idleMs;
   }
 
   async #run(entry: Entry): Promise<void> {
@@ -274,7 +257,7 @@ export class JobHub {
         const wait = entry.nextPollAt - clock.now();
         // A long wait (the service's Retry-After) is slept in pieces, so that an idle job still stops on time.
         if (wait > 0) await clock.sleep(Math.min(wait, idleMs), signal);
-        if (this.#idle(entry)) break;
+        if (entry.viewers.size === 0 && entry.waiters.size === 0 && clock.now() - entry.lastTouch >= idleMs) break;
         if (wait > idleMs) continue;
         if (!(await this.#leads(entry))) {
           // Another instance polls; its snapshots arrive on the channel. Check again later in case it stops.
@@ -286,7 +269,7 @@ export class JobHub {
     } catch (error) {
       if (!signal.aborted) this.#options.log({ level: 'error', msg: 'job poller stopped', error: String(error) });
     } finally {
-      entry.running = false;
+      entry.abort.abort();
       if (entry.viewers.size === 0) await this.#drop(entry);
     }
   }
@@ -317,42 +300,36 @@ export class JobHub {
     if (typeof step === 'number') {
       entry.nextPollAt = snapshot.at + step;
       if (snapshot.kind === 'prediction') return this.#publish(entry, snapshot, true);
-      // Transient: only the GETs waiting right now hear of it; viewers keep the last known state.
-      return this.#answerWaiters(entry, snapshot);
+      // Transient: only this instance hears of it (its viewers skip it), and the last known state stays.
+      return this.#deliver(entry, snapshot);
     }
     if (typeof step === 'string') return this.#publish(entry, snapshot, true);
     if (step.stop === 'failures') return this.#publish(entry, { ...snapshot, terminal: true }, true);
     // Given up on a status it cannot read: this instance's and the others' viewers are told, and
     // the stored state stays the last reading, so a later request follows the job again (it may still finish).
-    const stopped = new ProxyHttpError(
-      502,
-      'bad_upstream_response',
-      `Stopped following the generation${stopDetail(step)}; it may still finish`,
-    );
-    await this.#publish(entry, { ...snapshotFromFailure(stopped, snapshot.at), terminal: true }, false);
+    const stopped = `Stopped following the generation${stopDetail(step)}; it may still finish`;
+    await this.#publish(entry, errorSnapshot(502, 'bad_upstream_response', stopped, snapshot.at, true), false);
   }
 
   /** Shares a snapshot: stored (unless `store` is false) and published, or delivered here when the store is away. */
   async #publish(entry: Entry, snapshot: JobSnapshot, store: boolean): Promise<void> {
     // A job's end is a reading of its final status. The hub giving up on it (failures, a status it cannot read) is
     // not one: it may still finish, and is logged when a later poll, here or on another instance, reads that.
-    if (snapshot.terminal && snapshot.kind === 'prediction' && !hasEnded(entry.latest)) this.#logEnd(entry, snapshot);
-    const { stateTtlMs } = this.#options;
-    const id = entry.job.requestId;
+    const { job, latest } = entry;
+    if (snapshot.terminal && snapshot.kind === 'prediction' && !(latest?.terminal && latest.kind === 'prediction')) {
+      // Logged once, by the instance that polled the end (the metrics count jobs and their durations from it).
+      const outcome = snapshot.prediction.status === 'succeeded' ? 'succeeded' : 'failed';
+      const ms = snapshot.at - job.startedAt;
+      this.#options.log({ level: 'info', msg: 'job ended', operation: job.operation ?? 'unknown', outcome, ms });
+    }
     const text = JSON.stringify(snapshot);
     const published = await this.#storeCall(async () => {
-      if (store) await this.#options.store.set(stateKey(id), text, stateTtlMs);
-      await this.#options.store.publish(channel(id), text);
+      if (store) await this.#options.store.set(jobKey(job.requestId), text, this.#options.stateTtlMs);
+      await this.#options.store.publish(jobKey(job.requestId), text);
       return true;
     });
     // Without the channel's echo, this instance's own viewers are fed directly.
     if (!published || !entry.unsubscribe) this.#deliver(entry, snapshot);
-  }
-
-  /** Logged once, by the instance that polled the end (the metrics count jobs and their durations from it). */
-  #logEnd({ job }: Entry, snapshot: JobSnapshot & { kind: 'prediction' }): void {
-    const outcome = snapshot.prediction.status === 'succeeded' ? 'succeeded' : 'failed';
-    this.#options.log({ level: 'info', msg: 'job ended', operation: job.operation ?? 'unknown', outcome, ms: snapshot.at - job.startedAt });
   }
 
   async #drop(entry: Entry): Promise<void> {
@@ -376,7 +353,40 @@ function pollResult(snapshot: JobSnapshot): PollResult {
   return { transient: true, retryAfterMs };
 }
 
-/** Whether a snapshot is the reading of a job's final status. */
-function hasEnded(snapshot: JobSnapshot | undefined): boolean {
-  return snapshot?.terminal === true && snapshot.kind === 'prediction';
+/** Statuses after which asking again cannot help: the job is unknown or the key is refused. */
+const PERMANENT_ERRORS = new Set([400, 401, 403, 404, 410]);
+
+function snapshotFromReply(reply: UpstreamReply, at: number): JobSnapshot {
+  if (reply.status >= 200 && reply.status < 300) {
+    const prediction = normalizePrediction(reply.body);
+    return { kind: 'prediction', prediction, terminal: predictionOutcome(prediction) !== 'running', at };
+  }
+  return {
+    kind: 'error',
+    status: reply.status,
+    body: reply.body,
+    ...(reply.retryAfter ? { retryAfter: reply.retryAfter } : {}),
+    terminal: PERMANENT_ERRORS.has(reply.status),
+    at,
+  };
+}
+
+/** A failed poll (the upstream's refusal or no answer), as the proxy would answer it. */
+function snapshotFromFailure(error: unknown, at: number): JobSnapshot {
+  if (error instanceof ProxyHttpError) return errorSnapshot(error.status, error.code, error.message, at);
+  return errorSnapshot(502, 'upstream_unreachable', 'The generation service could not be reached', at);
+}
+
+function errorSnapshot(status: number, code: string, message: string, at: number, terminal = false): JobSnapshot {
+  return { kind: 'error', status, body: { error: message, code }, terminal, at };
+}
+
+function parseSnapshot(text: string | undefined): JobSnapshot | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = JSON.parse(text) as JobSnapshot;
+    return value && (value.kind === 'prediction' || value.kind === 'error') && typeof value.at === 'number' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -4,7 +4,6 @@
  */
 import type { ProxyContext, RequestScope } from '../context.js';
 import { type JsonReply, jsonReply, notFound } from '../http/responses.js';
-import type { JobSnapshot } from '../jobs/snapshot.js';
 import { type HandleClaims, readHandle } from '../security/handles.js';
 import { readVisitorCookie } from '../security/visitor-cookie.js';
 import { upstreamErrorReply } from '../upstream/upstream.js';
@@ -25,7 +24,7 @@ async function jobOf(context: ProxyContext, scope: RequestScope): Promise<Handle
 
 const encoder = new TextEncoder();
 
-export const EVENT_STREAM_HEADERS = {
+const EVENT_STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
@@ -37,51 +36,70 @@ export async function handleEvents(context: ProxyContext, scope: RequestScope): 
   const claims = await jobOf(context, scope);
   // HEAD gets the head only: no stream, no watch, no slot.
   if (scope.request.method === 'HEAD') return new Response(null, { status: 200, headers: EVENT_STREAM_HEADERS });
-  return new Response(eventStream(context, claims), { status: 200, headers: EVENT_STREAM_HEADERS });
-}
-
-/** The stream of one viewer; it stops watching when it ends, however it ends. */
-function eventStream(context: ProxyContext, claims: HandleClaims): ReadableStream<Uint8Array> {
-  let stop = () => {};
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      let lastStatus: string | undefined;
-      let open = true;
-      const send = (text: string) => {
-        if (open) controller.enqueue(encoder.encode(text));
-      };
-      /** Stops the heartbeat and the watching; false when already stopped. */
-      const leave = (): boolean => {
-        if (!open) return false;
-        open = false;
-        clearInterval(heartbeat);
-        unwatch();
-        return true;
-      };
-      const finish = () => {
-        if (leave()) controller.close();
-      };
-      const onSnapshot = (snapshot: JobSnapshot) => {
+  let lastStatus: string | undefined;
+  // Throws (429 too many streams, 503 while the proxy shuts down) before the stream starts: a refused stream leaves nothing behind.
+  return eventStream(context.options.jobs.heartbeatMs, (stream) => {
+    const unwatch = context.hub.watch(claims, {
+      visitor: claims.visitor,
+      onSnapshot(snapshot) {
         if (snapshot.kind === 'prediction') {
           if (snapshot.prediction.status !== lastStatus || snapshot.terminal) {
             lastStatus = snapshot.prediction.status;
-            send(`event: prediction\ndata: ${JSON.stringify(snapshot.prediction)}\n\n`);
+            stream.event('prediction', snapshot.prediction);
           }
         } else if (snapshot.terminal) {
-          send(`event: error\ndata: ${JSON.stringify(errorBody(snapshot.body, snapshot.status))}\n\n`);
+          stream.event('error', errorBody(snapshot.body, snapshot.status));
         }
-        if (snapshot.terminal) finish();
-      };
-      // Throws (429 too many streams, 503 while the proxy shuts down) before the heartbeat starts: a refused stream leaves no timer behind.
-      const unwatch = context.hub.watch(claims, { visitor: claims.visitor, onSnapshot, onClose: finish });
-      const heartbeat = setInterval(() => send(': keep-alive\n\n'), context.options.jobs.heartbeatMs);
-      stop = leave;
-      send(': connected\n\n');
+        if (snapshot.terminal) stream.end();
+      },
+      onClose: () => stream.end(),
+    });
+    stream.send(': connected\n\n');
+    return unwatch;
+  });
+}
+
+/** What an event stream's source is given: its senders, and its end (which closes the stream). */
+interface EventSink {
+  send(text: string): void;
+  event(name: string, data: unknown): void;
+  end(): void;
+}
+
+/**
+ * A Server-Sent Events answer kept alive by a heartbeat. `open` starts its source (its refusal is the answer) and gives
+ * back what stops it, called once however the stream ends (also when it ended while `open` ran).
+ */
+export async function eventStream(heartbeatMs: number, open: (sink: EventSink) => Promise<() => unknown> | (() => unknown)) {
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let live = true;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let stop: (() => unknown) | undefined;
+  const leave = () => {
+    if (!live) return false;
+    live = false;
+    clearInterval(heartbeat);
+    stop?.();
+    return true;
+  };
+  const sink: EventSink = {
+    send: (text) => live && controller?.enqueue(encoder.encode(text)),
+    event: (name, data) => sink.send(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`),
+    end: () => leave() && controller?.close(),
+  };
+  // start() runs at once, in the constructor: the controller is set from here on.
+  const stream = new ReadableStream<Uint8Array>({
+    start: (given) => {
+      controller = given;
     },
-    cancel() {
-      stop();
+    cancel: () => {
+      leave();
     },
   });
+  stop = await open(sink);
+  if (live) heartbeat = setInterval(() => sink.send(': keep-alive\n\n'), heartbeatMs);
+  else stop();
+  return new Response(stream, { status: 200, headers: EVENT_STREAM_HEADERS });
 }
 
 function errorBody(body: unknown, status: number): { error: string; code: string; status: number } {

@@ -3,8 +3,7 @@
  * backslashes, empty or `..` segments) is a JSON 404/405; the upstream URL is never built from the client's path.
  */
 import { GENERATION_OPERATIONS, generationOperations, type ProxyPaths } from '@room-restyler/core';
-import { handleBatch, handleBatchEvents, handleCancelBatch } from '../batches/batch-follow.js';
-import { handleBatches } from '../batches/batches.js';
+import { handleBatch, handleBatchEvents, handleBatches, handleCancelBatch } from '../batches/batches.js';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { ProxyHttpError, type Reply, routeNotFound } from '../http/responses.js';
 import { handleGenerate } from './generate.js';
