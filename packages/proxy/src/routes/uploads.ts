@@ -12,7 +12,7 @@ import { consumeLimits, type LimitCheck, limitChecks, precheckLimits } from '../
 import type { ResolvedOptions } from '../options.js';
 import { runAuthorize } from '../security/authorize.js';
 import type { UploadOrigins } from '../security/upload-origins.js';
-import { mayRead, signedUploadUrl, trustedUploader, UPLOAD_ID } from '../security/uploads.js';
+import { readUpload, signedUploadUrl, trustedUploader } from '../security/uploads.js';
 import type { Visitor } from '../security/visitor-cookie.js';
 import { ImageRejectedError, type ProcessedImage, UploadStoreFullError } from '../uploads/interfaces.js';
 import { maskPng } from '../uploads/png-mask.js';
@@ -112,7 +112,7 @@ async function storeUpload(upload: Upload, raw: Uint8Array<ArrayBuffer>): Promis
 /** A mask kept as the PNG it is, a photo re-encoded; a refused image is answered by why. */
 async function processImage({ uploads, kind }: Upload, bytes: Uint8Array, type: string): Promise<ProcessedImage> {
   try {
-    if (kind === 'mask') return maskPng(bytes, uploads.maxPixels);
+    if (kind === 'mask') return await maskPng(bytes, uploads.maxPixels);
     return await uploads.processor.process(bytes, { maxPixels: uploads.maxPixels, maxEdge: uploads.maxEdge });
   } catch (error) {
     if (!(error instanceof ImageRejectedError)) throw error;
@@ -146,13 +146,10 @@ function visitorChecks({ context, scope, visitor, trusted }: Upload): LimitCheck
 }
 
 export async function handleUploaded(context: ProxyContext, scope: RequestScope): Promise<Response> {
-  const uploads = uploadsOf(context);
-  const id = scope.param ?? '';
-  const upload = UPLOAD_ID.test(id) ? await uploads.store.get(id, context.options.clock.now()) : undefined;
+  uploadsOf(context);
+  const upload = await readUpload(context, scope.request, scope.param ?? '', new URL(scope.request.url).searchParams);
   // Only the service (a signed URL) and the uploader (its cookie) read an upload; to anyone else it does not exist.
-  const query = new URL(scope.request.url).searchParams;
-  if (!upload || !(await mayRead(context, scope.request, id, query, upload.owner)))
-    throw notFound('Upload not found (it may have expired)');
+  if (typeof upload !== 'object') throw notFound('Upload not found (it may have expired)');
   return new Response(upload.bytes, {
     status: 200,
     headers: {
