@@ -31,15 +31,11 @@ export function jsonReply(status: number, body: unknown, headers?: Record<string
   return new JsonReply(status, JSON.stringify(body), { ...BASE_HEADERS, ...headers });
 }
 
+/** Sets a header; a Set-Cookie is added to a Response's own (an authorize hook's cookies are kept). */
 export function setReplyHeader(reply: Reply, name: string, value: string): void {
   if (reply instanceof JsonReply) reply.headers[name] = value;
+  else if (name === 'set-cookie') reply.headers.append(name, value);
   else reply.headers.set(name, value);
-}
-
-/** Adds a Set-Cookie (a Response's own cookies, an authorize hook's, are kept). */
-export function appendCookie(reply: Reply, cookie: string): void {
-  if (reply instanceof JsonReply) reply.headers['set-cookie'] = cookie;
-  else reply.headers.append('set-cookie', cookie);
 }
 
 /** The fetch Response for a reply. */

@@ -7,7 +7,7 @@ import type { ProxyUpload } from '@room-restyler/core';
 import { sniffImageType } from '@room-restyler/core/internal';
 import { type ProxyContext, type RequestScope, visitorOf } from '../context.js';
 import { payloadTooLarge } from '../http/read-body.js';
-import { appendCookie, jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
+import { jsonReply, notFound, ProxyHttpError, type Reply, setReplyHeader } from '../http/responses.js';
 import { consumeLimits, type LimitCheck, limitChecks, precheckLimits } from '../limits/limits.js';
 import type { ResolvedOptions } from '../options.js';
 import { runAuthorize } from '../security/authorize.js';
@@ -136,7 +136,7 @@ const maxBytesOf = ({ uploads, kind }: Upload) => (kind === 'mask' ? uploads.max
 
 /** Adds the visitor cookie the proxy just issued, if any. */
 function withVisitor(reply: Reply, visitor: Visitor): Reply {
-  if (visitor.setCookie) appendCookie(reply, visitor.setCookie);
+  if (visitor.setCookie) setReplyHeader(reply, 'set-cookie', visitor.setCookie);
   return reply;
 }
 

@@ -12,14 +12,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=300';
 const DAY = 'public, max-age=86400';
 
+const NO_WIDGET =
+  'This proxy does not serve the widget: install @room-restyler/element next to @room-restyler/proxy (npm install @room-restyler/element)';
+
 async function widgetOf(context: ProxyContext): Promise<ServedWidget> {
   const widget = await context.options.widget?.();
-  if (!widget)
-    throw new ProxyHttpError(
-      404,
-      'widget_unavailable',
-      'This proxy does not serve the widget: install @room-restyler/element next to @room-restyler/proxy (npm install @room-restyler/element)',
-    );
+  if (!widget) throw new ProxyHttpError(404, 'widget_unavailable', NO_WIDGET);
   return widget;
 }
 

@@ -129,28 +129,20 @@ export class RecentCache<K, V> {
     const value = this.#current.get(key);
     if (value !== undefined) return value;
     const older = this.#previous.get(key);
-    if (older !== undefined) {
-      this.#previous.delete(key);
-      this.#add(key, older);
-    }
+    if (older !== undefined) this.set(key, older);
     return older;
   }
 
   set(key: K, value: V): void {
     this.#previous.delete(key);
-    if (this.#current.has(key)) this.#current.set(key, value);
-    else this.#add(key, value);
-  }
-
-  get size(): number {
-    return this.#current.size + this.#previous.size;
-  }
-
-  #add(key: K, value: V): void {
-    if (this.#current.size >= this.#generationSize) {
+    if (!this.#current.has(key) && this.#current.size >= this.#generationSize) {
       this.#previous = this.#current;
       this.#current = new Map();
     }
     this.#current.set(key, value);
+  }
+
+  get size(): number {
+    return this.#current.size + this.#previous.size;
   }
 }
