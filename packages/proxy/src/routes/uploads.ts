@@ -30,6 +30,8 @@ interface Upload {
   visitor: Visitor;
   trusted: boolean;
   kind: 'photo' | 'mask';
+  /** The image's own cap (the body may carry multipart framing besides). */
+  maxBytes: number;
 }
 
 function uploadsOf(context: ProxyContext) {
@@ -49,12 +51,13 @@ export async function handleUpload(context: ProxyContext, scope: RequestScope): 
   }
   const visitor = await visitorOf(context, scope.request);
   const trusted = await trustedUploader(context, scope);
-  const upload: Upload = { context, scope, uploads, origins, visitor, trusted, kind: kindOf(scope) };
+  const kind = kindOf(scope);
+  const maxBytes = kind === 'mask' ? uploads.maxMaskBytes : uploads.maxBytes;
+  const upload: Upload = { context, scope, uploads, origins, visitor, trusted, kind, maxBytes };
   // A full limit refuses before a byte of the (large) body is read.
   await precheckLimits(context.store, visitorChecks(upload), context.options.clock.now());
   // Spooled (to disk on Node) with the cap enforced while reading; in memory only once it is whole and within it.
-  const maxBytes = maxBytesOf(upload) + MULTIPART_OVERHEAD;
-  const body = await uploads.spool.spool(scope.request, { maxBytes, timeoutMs: uploads.timeoutMs });
+  const body = await uploads.spool.spool(scope.request, { maxBytes: maxBytes + MULTIPART_OVERHEAD, timeoutMs: uploads.timeoutMs });
   try {
     return await storeUpload(upload, await body.bytes());
   } finally {
@@ -63,14 +66,14 @@ export async function handleUpload(context: ProxyContext, scope: RequestScope): 
 }
 
 async function storeUpload(upload: Upload, raw: Uint8Array<ArrayBuffer>): Promise<Reply> {
-  const { context, scope, uploads, visitor, kind } = upload;
+  const { context, scope, uploads, visitor, kind, maxBytes } = upload;
   // The site's hook (a captcha, a login) is for visitors, not for a trusted server caller.
   const denied = upload.trusted ? undefined : await runAuthorize(context, scope, raw, 'upload', visitor.id);
   if (denied) return withVisitor(denied, visitor);
 
   const bytes = await imageBytes(scope.request.headers.get('content-type') ?? '', raw);
   if (bytes.byteLength === 0) throw new ProxyHttpError(400, 'empty_upload', 'The upload is empty', { extra: { field: 'file' } });
-  if (bytes.byteLength > maxBytesOf(upload)) throw payloadTooLarge(maxBytesOf(upload), kind === 'mask' ? 'mask' : 'image');
+  if (bytes.byteLength > maxBytes) throw payloadTooLarge(maxBytes, kind === 'mask' ? 'mask' : 'image');
   // Read from the bytes, whatever the Content-Type says.
   const type = sniffImageType(bytes);
   if (!type) throw new ProxyHttpError(415, 'unsupported_image_type', 'Send a JPEG, PNG or WebP image');
@@ -131,8 +134,6 @@ function kindOf(scope: RequestScope): Upload['kind'] {
     throw new ProxyHttpError(400, 'bad_request', 'kind must be photo or mask', { extra: { field: 'kind' } });
   return kind;
 }
-
-const maxBytesOf = ({ uploads, kind }: Upload) => (kind === 'mask' ? uploads.maxMaskBytes : uploads.maxBytes);
 
 /** Adds the visitor cookie the proxy just issued, if any. */
 function withVisitor(reply: Reply, visitor: Visitor): Reply {
