@@ -7,8 +7,8 @@ export interface BodyLimits {
   timeoutMs: number;
 }
 
-const payloadTooLarge = (maxBytes: number) =>
-  new ProxyHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`, { extra: { max_bytes: maxBytes } });
+export const payloadTooLarge = (maxBytes: number, what = 'request body') =>
+  new ProxyHttpError(413, 'payload_too_large', `The ${what} is larger than ${maxBytes} bytes`, { extra: { max_bytes: maxBytes } });
 
 export async function readBody(request: ProxyRequest, limits: BodyLimits): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Uint8Array<ArrayBuffer>[] = [];

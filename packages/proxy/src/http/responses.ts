@@ -9,21 +9,17 @@ const BASE_HEADERS = {
 
 /** A JSON answer the proxy built itself, as plain data: the Node entry point writes it without a fetch Response (every poll). */
 export class JsonReply {
-  readonly cookies: string[] = [];
-
   constructor(
     readonly status: number,
     /** The JSON text; null for an answer to HEAD. */
     readonly text: string | null,
-    /** Lower-case names; Set-Cookie lives in `cookies`. */
+    /** Lower-case names (the one Set-Cookie, the visitor's, among them). */
     readonly headers: Record<string, string>,
   ) {}
 
   /** The same answer without its body, for HEAD. */
   withoutBody(): JsonReply {
-    const reply = new JsonReply(this.status, null, this.headers);
-    reply.cookies.push(...this.cookies);
-    return reply;
+    return new JsonReply(this.status, null, this.headers);
   }
 }
 
@@ -35,28 +31,21 @@ export function jsonReply(status: number, body: unknown, headers?: Record<string
   return new JsonReply(status, JSON.stringify(body), { ...BASE_HEADERS, ...headers });
 }
 
+/** Sets a header; a Set-Cookie is added to a Response's own (an authorize hook's cookies are kept). */
 export function setReplyHeader(reply: Reply, name: string, value: string): void {
   if (reply instanceof JsonReply) reply.headers[name] = value;
+  else if (name === 'set-cookie') reply.headers.append(name, value);
   else reply.headers.set(name, value);
-}
-
-export function appendCookie(reply: Reply, cookie: string): void {
-  if (reply instanceof JsonReply) reply.cookies.push(cookie);
-  else reply.headers.append('set-cookie', cookie);
 }
 
 /** The fetch Response for a reply. */
 export function toResponse(reply: Reply): Response {
-  if (!(reply instanceof JsonReply)) return reply;
-  const headers = new Headers(reply.headers);
-  for (const cookie of reply.cookies) headers.append('set-cookie', cookie);
-  return new Response(reply.text, { status: reply.status, headers });
+  return reply instanceof JsonReply ? new Response(reply.text, { status: reply.status, headers: reply.headers }) : reply;
 }
 
 export interface ProxyErrorInit {
+  /** Lower-case names (`set-cookie`: the visitor cookie of a 428). */
   headers?: Record<string, string>;
-  /** `Set-Cookie` values the refusal carries (the visitor cookie of a 428). */
-  cookies?: string[];
   /** Extra body fields (`retry_after_seconds`, `field`, …). */
   extra?: Record<string, unknown>;
 }
@@ -65,7 +54,6 @@ export interface ProxyErrorInit {
 export class ProxyHttpError extends Error {
   override readonly name = 'ProxyHttpError';
   readonly headers: Record<string, string>;
-  readonly cookies: readonly string[];
   readonly extra: Record<string, unknown>;
 
   constructor(
@@ -77,15 +65,12 @@ export class ProxyHttpError extends Error {
   ) {
     super(message);
     this.headers = init.headers ?? {};
-    this.cookies = init.cookies ?? [];
     this.extra = init.extra ?? {};
   }
 
   toReply(): JsonReply {
     const body: ProxyErrorBody = { error: this.message, code: this.code, ...this.extra };
-    const reply = jsonReply(this.status, body, this.headers);
-    reply.cookies.push(...this.cookies);
-    return reply;
+    return jsonReply(this.status, body, this.headers);
   }
 }
 

@@ -137,7 +137,6 @@ async function writeReply(req: IncomingMessage, res: ServerResponse, reply: Repl
     // A flat name/value list: node writes it without enumerating an object (this is every poll).
     const head: string[] = [];
     for (const name of Object.keys(reply.headers)) head.push(name, reply.headers[name] as string);
-    for (const cookie of reply.cookies) head.push('set-cookie', cookie);
     if (reply.text !== null) head.push('content-length', String(Buffer.byteLength(reply.text)));
     res.writeHead(reply.status, head).end(reply.text ?? undefined);
     lingerAfterRefusal(req);

@@ -145,7 +145,7 @@ export async function visitorWithCookie(context: ProxyContext, scope: RequestSco
       428,
       'visitor_cookie_required',
       'This proxy needs its visitor cookie before a generation; it is set by this answer: send the same request again with it. Nothing was charged.',
-      { cookies: [visitor.setCookie] },
+      { headers: { 'set-cookie': visitor.setCookie } },
     );
   return visitor.id;
 }

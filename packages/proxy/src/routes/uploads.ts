@@ -6,11 +6,13 @@
 import type { ProxyUpload } from '@room-restyler/core';
 import { sniffImageType } from '@room-restyler/core/internal';
 import { type ProxyContext, type RequestScope, visitorOf } from '../context.js';
-import { appendCookie, jsonReply, notFound, ProxyHttpError, type Reply } from '../http/responses.js';
+import { payloadTooLarge } from '../http/read-body.js';
+import { jsonReply, notFound, ProxyHttpError, type Reply, setReplyHeader } from '../http/responses.js';
 import { consumeLimits, type LimitCheck, limitChecks, precheckLimits } from '../limits/limits.js';
+import type { ResolvedOptions } from '../options.js';
 import { runAuthorize } from '../security/authorize.js';
 import type { UploadOrigins } from '../security/upload-origins.js';
-import { mayRead, signedUploadUrl, trustedUploader, UPLOAD_ID } from '../security/uploads.js';
+import { readUpload, signedUploadUrl, trustedUploader } from '../security/uploads.js';
 import type { Visitor } from '../security/visitor-cookie.js';
 import { ImageRejectedError, type ProcessedImage, UploadStoreFullError } from '../uploads/interfaces.js';
 import { maskPng } from '../uploads/png-mask.js';
@@ -19,89 +21,71 @@ import { randomId } from '../util/base64url.js';
 /** Room for the multipart boundary and part headers around the file. */
 const MULTIPART_OVERHEAD = 16 * 1024;
 
+/** One upload being stored, as each step after the body needs it. */
+interface Upload {
+  context: ProxyContext;
+  scope: RequestScope;
+  uploads: NonNullable<ResolvedOptions['uploads']>;
+  origins: UploadOrigins;
+  visitor: Visitor;
+  trusted: boolean;
+  kind: 'photo' | 'mask';
+  /** The image's own cap (the body may carry multipart framing besides). */
+  maxBytes: number;
+}
+
 function uploadsOf(context: ProxyContext) {
   const uploads = context.options.uploads;
   if (!uploads) throw new ProxyHttpError(404, 'uploads_disabled', 'Uploads are not enabled on this proxy');
   return uploads;
 }
 
-/** Where the upload's URL points: configuration only, so a runtime that knows no address of its own needs `publicUrl`. */
-function originsOf(scope: RequestScope): UploadOrigins {
-  if (scope.uploadOrigins) return scope.uploadOrigins;
-  throw new ProxyHttpError(
-    503,
-    'public_url_required',
-    "Uploads need the proxy's public origin: set uploads.publicUrl (ROOM_PROXY_PUBLIC_URL); it is never taken from the request's Host",
-  );
-}
-
 export async function handleUpload(context: ProxyContext, scope: RequestScope): Promise<Reply> {
   const uploads = uploadsOf(context);
-  // Refused before a limit is counted or the body read.
-  originsOf(scope);
-  const { clock } = context.options;
+  // Where the upload's URL points, from configuration only: refused before a limit is counted or the body read.
+  const origins = scope.uploadOrigins;
+  if (!origins) {
+    const message =
+      "Uploads need the proxy's public origin: set uploads.publicUrl (ROOM_PROXY_PUBLIC_URL); it is never taken from the request's Host";
+    throw new ProxyHttpError(503, 'public_url_required', message);
+  }
   const visitor = await visitorOf(context, scope.request);
   const trusted = await trustedUploader(context, scope);
-  const mask = isMaskUpload(scope);
+  const kind = kindOf(scope);
+  const maxBytes = kind === 'mask' ? uploads.maxMaskBytes : uploads.maxBytes;
+  const upload: Upload = { context, scope, uploads, origins, visitor, trusted, kind, maxBytes };
   // A full limit refuses before a byte of the (large) body is read.
-  await precheckLimits(context.store, visitorChecks(context, scope, visitor, trusted), clock.now());
+  await precheckLimits(context.store, visitorChecks(upload), context.options.clock.now());
   // Spooled (to disk on Node) with the cap enforced while reading; in memory only once it is whole and within it.
-  const maxBytes = (mask ? uploads.maxMaskBytes : uploads.maxBytes) + MULTIPART_OVERHEAD;
-  const body = await uploads.spool.spool(scope.request, { maxBytes, timeoutMs: uploads.timeoutMs });
+  const body = await uploads.spool.spool(scope.request, { maxBytes: maxBytes + MULTIPART_OVERHEAD, timeoutMs: uploads.timeoutMs });
   try {
-    return await storeUpload(context, scope, visitor, await body.bytes(), trusted, mask);
+    return await storeUpload(upload, await body.bytes());
   } finally {
     await body.dispose();
   }
 }
 
-async function storeUpload(
-  context: ProxyContext,
-  scope: RequestScope,
-  visitor: Visitor,
-  raw: Uint8Array<ArrayBuffer>,
-  trusted: boolean,
-  mask: boolean,
-): Promise<Reply> {
-  const uploads = uploadsOf(context);
-  const { clock } = context.options;
+async function storeUpload(upload: Upload, raw: Uint8Array<ArrayBuffer>): Promise<Reply> {
+  const { context, scope, uploads, visitor, kind, maxBytes } = upload;
   // The site's hook (a captcha, a login) is for visitors, not for a trusted server caller.
-  const denied = trusted ? undefined : await runAuthorize(context, scope, raw, 'upload', visitor.id);
+  const denied = upload.trusted ? undefined : await runAuthorize(context, scope, raw, 'upload', visitor.id);
   if (denied) return withVisitor(denied, visitor);
 
   const bytes = await imageBytes(scope.request.headers.get('content-type') ?? '', raw);
   if (bytes.byteLength === 0) throw new ProxyHttpError(400, 'empty_upload', 'The upload is empty', { extra: { field: 'file' } });
-  const maxBytes = mask ? uploads.maxMaskBytes : uploads.maxBytes;
-  if (bytes.byteLength > maxBytes)
-    throw new ProxyHttpError(413, 'payload_too_large', `The ${mask ? 'mask' : 'image'} is larger than ${maxBytes} bytes`, {
-      extra: { max_bytes: maxBytes },
-    });
+  if (bytes.byteLength > maxBytes) throw payloadTooLarge(maxBytes, kind === 'mask' ? 'mask' : 'image');
+  // Read from the bytes, whatever the Content-Type says.
   const type = sniffImageType(bytes);
   if (!type) throw new ProxyHttpError(415, 'unsupported_image_type', 'Send a JPEG, PNG or WebP image');
-  // Read from the bytes, whatever the Content-Type says.
-  if (mask && type !== 'image/png') throw new ProxyHttpError(415, 'unsupported_image_type', 'A mask must be a PNG image');
+  if (kind === 'mask' && type !== 'image/png') throw new ProxyHttpError(415, 'unsupported_image_type', 'A mask must be a PNG image');
 
-  const releaseLimits = await consumeLimits(context.store, visitorChecks(context, scope, visitor, trusted), clock.now());
-
-  let processed: ProcessedImage;
-  try {
-    processed = mask
-      ? maskPng(bytes, uploads.maxPixels)
-      : await uploads.processor.process(bytes, { maxPixels: uploads.maxPixels, maxEdge: uploads.maxEdge });
-  } catch (error) {
-    if (!(error instanceof ImageRejectedError)) throw error;
-    if (error.code === 'too_many_pixels')
-      throw new ProxyHttpError(413, 'too_many_pixels', error.message, { extra: { max_pixels: uploads.maxPixels } });
-    if (type === 'image/heic')
-      throw new ProxyHttpError(415, 'unsupported_image_type', 'HEIC images cannot be read by this server; send a JPEG, PNG or WebP image');
-    throw new ProxyHttpError(400, 'invalid_image', error.message, { extra: { field: 'file' } });
-  }
-
+  const releaseLimits = await consumeLimits(context.store, visitorChecks(upload), context.options.clock.now());
+  const { bytes: stored, contentType, width, height } = await processImage(upload, bytes, type);
   const id = randomId(24);
-  const now = clock.now();
+  const now = context.options.clock.now();
   const expiresAt = now + uploads.ttlMs;
   try {
-    await uploads.store.put(id, { bytes: processed.bytes, contentType: processed.contentType, expiresAt, owner: visitor.id });
+    await uploads.store.put(id, { bytes: stored, contentType, expiresAt, owner: visitor.id });
   } catch (error) {
     if (!(error instanceof UploadStoreFullError)) throw error;
     // Nothing was stored: the visitor's upload limits are given back.
@@ -115,61 +99,58 @@ async function storeUpload(
   // Signed, short-lived: what the service fetches; after it expires only the uploader's cookie reads it.
   // Whole seconds, as the URL carries them, so `expires_at` is the very moment it stops working.
   const urlExpiresAt = Math.floor(Math.min(expiresAt, now + uploads.urlTtlMs) / 1000) * 1000;
-  const url = await signedUploadUrl(context, originsOf(scope), id, urlExpiresAt);
-  context.log({
-    level: 'info',
-    msg: 'upload stored',
-    kind: mask ? 'mask' : 'photo',
-    visitor: visitor.id,
-    bytes: processed.bytes.byteLength,
-    width: processed.width,
-    height: processed.height,
-  });
-  return withVisitor(
-    jsonReply(
-      201,
-      {
-        url,
-        expires_at: new Date(urlExpiresAt).toISOString(),
-        upload_expires_at: new Date(expiresAt).toISOString(),
-        content_type: processed.contentType,
-        width: processed.width,
-        height: processed.height,
-      } satisfies ProxyUpload,
-      { location: url },
-    ),
-    visitor,
-  );
+  const url = await signedUploadUrl(context, upload.origins, id, urlExpiresAt);
+  context.log({ level: 'info', msg: 'upload stored', kind, visitor: visitor.id, bytes: stored.byteLength, width, height });
+  const answer: ProxyUpload = {
+    url,
+    expires_at: new Date(urlExpiresAt).toISOString(),
+    upload_expires_at: new Date(expiresAt).toISOString(),
+    content_type: contentType,
+    width,
+    height,
+  };
+  return withVisitor(jsonReply(201, answer, { location: url }), visitor);
+}
+
+/** A mask kept as the PNG it is, a photo re-encoded; a refused image is answered by why. */
+async function processImage({ uploads, kind }: Upload, bytes: Uint8Array, type: string): Promise<ProcessedImage> {
+  try {
+    if (kind === 'mask') return await maskPng(bytes, uploads.maxPixels);
+    return await uploads.processor.process(bytes, { maxPixels: uploads.maxPixels, maxEdge: uploads.maxEdge });
+  } catch (error) {
+    if (!(error instanceof ImageRejectedError)) throw error;
+    if (error.code === 'too_many_pixels')
+      throw new ProxyHttpError(413, 'too_many_pixels', error.message, { extra: { max_pixels: uploads.maxPixels } });
+    if (type === 'image/heic')
+      throw new ProxyHttpError(415, 'unsupported_image_type', 'HEIC images cannot be read by this server; send a JPEG, PNG or WebP image');
+    throw new ProxyHttpError(400, 'invalid_image', error.message, { extra: { field: 'file' } });
+  }
 }
 
 /** `?kind=mask`: a PNG mask for `mask_url`; `photo` (the default): a room photo. */
-function isMaskUpload(scope: RequestScope): boolean {
+function kindOf(scope: RequestScope): Upload['kind'] {
   const kind = new URL(scope.request.url).searchParams.get('kind') ?? 'photo';
   if (kind !== 'photo' && kind !== 'mask')
     throw new ProxyHttpError(400, 'bad_request', 'kind must be photo or mask', { extra: { field: 'kind' } });
-  return kind === 'mask';
+  return kind;
 }
 
 /** Adds the visitor cookie the proxy just issued, if any. */
 function withVisitor(reply: Reply, visitor: Visitor): Reply {
-  if (visitor.setCookie) appendCookie(reply, visitor.setCookie);
+  if (visitor.setCookie) setReplyHeader(reply, 'set-cookie', visitor.setCookie);
   return reply;
 }
 
 /** The upload limits this request counts against: none for a trusted server caller. */
-function visitorChecks(context: ProxyContext, scope: RequestScope, visitor: Visitor, trusted: boolean): LimitCheck[] {
+function visitorChecks({ context, scope, visitor, trusted }: Upload): LimitCheck[] {
   return trusted ? [] : limitChecks('upload', context.options.limits, visitor.id, scope.ip, context.options.clock.now());
 }
 
 export async function handleUploaded(context: ProxyContext, scope: RequestScope): Promise<Response> {
-  const uploads = uploadsOf(context);
-  const id = scope.param ?? '';
-  const now = context.options.clock.now();
-  const upload = UPLOAD_ID.test(id) ? await uploads.store.get(id, now) : undefined;
+  uploadsOf(context);
+  const upload = await readUpload(context, scope.request, scope.param ?? '', new URL(scope.request.url).searchParams);
   // Only the service (a signed URL) and the uploader (its cookie) read an upload; to anyone else it does not exist.
-  const query = new URL(scope.request.url).searchParams;
-  if (!upload || !(await mayRead(context, scope.request, id, query, upload.owner)))
-    throw notFound('Upload not found (it may have expired)');
+  if (typeof upload !== 'object') throw notFound('Upload not found (it may have expired)');
   return new Response(upload.bytes, {
     status: 200,
     headers: {

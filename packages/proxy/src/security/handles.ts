@@ -2,9 +2,8 @@
 import type { Sealer } from './keys.js';
 
 export interface HandleClaims {
-  /** Visitor id the handle belongs to. */
   visitor: string;
-  /** The service's request id. */
+  /** The service's: never seen by the browser. */
   requestId: string;
   /** When the generation was accepted (ms), so any instance follows the same poll schedule. */
   startedAt: number;

@@ -3,7 +3,6 @@
  * presents the same cookie and handle every time, and a check costs more than the rest of a poll.
  */
 import { decodeBase64Url, encodeBase64Url } from '../util/base64url.js';
-import { RecentCache } from '../util/recent-cache.js';
 
 type SignaturePurpose = 'visitor' | 'upload';
 export type Signer = ReturnType<typeof createSigner>;
@@ -110,4 +109,40 @@ export async function digest(text: string): Promise<Uint8Array> {
 /** SHA-256 of a string, base64url: request fingerprints and idempotency record keys. */
 export async function sha256(text: string): Promise<string> {
   return encodeBase64Url(await digest(text));
+}
+
+/**
+ * What checked out lately, in two generations: when the current one is full, the older is dropped whole. A hit is a
+ * single lookup with no reordering (a strict LRU reorders on every read): a visitor polling every second.
+ */
+export class RecentCache<K, V> {
+  readonly #generationSize: number;
+  #current = new Map<K, V>();
+  #previous = new Map<K, V>();
+
+  /** Holds at most `max` entries. */
+  constructor(max: number) {
+    this.#generationSize = Math.max(1, Math.floor(max / 2));
+  }
+
+  get(key: K): V | undefined {
+    const value = this.#current.get(key);
+    if (value !== undefined) return value;
+    const older = this.#previous.get(key);
+    if (older !== undefined) this.set(key, older);
+    return older;
+  }
+
+  set(key: K, value: V): void {
+    this.#previous.delete(key);
+    if (!this.#current.has(key) && this.#current.size >= this.#generationSize) {
+      this.#previous = this.#current;
+      this.#current = new Map();
+    }
+    this.#current.set(key, value);
+  }
+
+  get size(): number {
+    return this.#current.size + this.#previous.size;
+  }
 }

@@ -26,8 +26,8 @@ const IPV4_WITH_PORT = /^([^:]+):\d{1,5}$/;
  * The address `entry` names in one spelling, so no spelling mints a new per-IP bucket: port and zone
  * dropped, IPv4 read as the WHATWG URL parser does (`3405803783`), IPv4-mapped IPv6 as its IPv4.
  */
-export function canonicalIp(entry: string): string | undefined {
-  const text = entry.trim();
+export function canonicalIp(entry: string | undefined): string | undefined {
+  const text = entry?.trim() ?? '';
   const host = BRACKETED.exec(text)?.[1] ?? IPV4_WITH_PORT.exec(text)?.[1] ?? text;
   const ip = parseIp(host.replace(/%[\w.-]+$/, ''));
   return ip && formatIp(unmapIp(ip));
@@ -47,7 +47,7 @@ export function clientIpReader(trustProxy: TrustProxy, log: Logger): (request: P
   };
   return (request, socketIp) => {
     const forwarded = trustedEntry(request.headers.get('x-forwarded-for'), hops);
-    const ip = forwarded === undefined ? undefined : canonicalIp(forwarded);
+    const ip = canonicalIp(forwarded);
     if (ip) return ip;
     if (forwarded !== undefined)
       warnOnce({
@@ -55,7 +55,7 @@ export function clientIpReader(trustProxy: TrustProxy, log: Logger): (request: P
         msg: 'X-Forwarded-For entry is no IP address: such requests count as the socket address (logged once; check trustProxy)',
         entry: forwarded.slice(0, 64),
       });
-    const socket = socketIp === undefined ? undefined : canonicalIp(socketIp);
+    const socket = canonicalIp(socketIp);
     if (socket) return socket;
     warnOnce({
       level: 'warn',

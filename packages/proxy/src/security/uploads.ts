@@ -1,14 +1,15 @@
-/** The proxy's own uploads: only the uploader and holders of a signed URL read one (404 otherwise: no free image host). */
+/** The proxy's own uploads: who reads one (404 otherwise: no free image host), and which image URLs are forwarded. */
 import { checkPublicUrl } from '@room-restyler/core/internal';
 import type { ProxyContext, RequestScope } from '../context.js';
 import type { ProxyRequest } from '../http/proxy-request.js';
 import { ProxyHttpError } from '../http/responses.js';
+import type { StoredUpload } from '../uploads/interfaces.js';
 import { bearerCarries } from './keys.js';
 import type { UploadOrigins } from './upload-origins.js';
 import { readVisitorCookie } from './visitor-cookie.js';
 
-export const UPLOADS_PATH = '/api/v1/uploads/';
-export const UPLOAD_ID = /^[A-Za-z0-9_-]{32}$/;
+const UPLOADS_PATH = '/api/v1/uploads/';
+const UPLOAD_ID = /^[A-Za-z0-9_-]{32}$/;
 
 /** The id (well-formed or not) after the upload path of a URL on one of the proxy's upload origins; undefined for any other URL. */
 function claimedUploadId(url: URL, origins: UploadOrigins | undefined, prefix: string): string | undefined {
@@ -23,51 +24,49 @@ export async function signedUploadUrl(context: ProxyContext, origins: UploadOrig
   return `${origins.home}${context.options.prefix}${UPLOADS_PATH}${id}?expires=${expires}&signature=${signature}`;
 }
 
-/** Whether `request` may read upload `id` through a URL with `query`: a valid, unexpired signature, or the uploader's cookie. */
-export async function mayRead(
+/** Upload `id` if `request` may read it through a URL with `query` (a valid, unexpired signature, or the uploader's cookie). */
+export async function readUpload(
   context: ProxyContext,
   request: ProxyRequest,
   id: string,
   query: URLSearchParams,
-  owner: string | undefined,
-): Promise<boolean> {
+): Promise<StoredUpload | 'unreadable' | undefined> {
+  const { clock, uploads } = context.options;
+  const upload = uploads && UPLOAD_ID.test(id) ? await uploads.store.get(id, clock.now()) : undefined;
+  if (!upload) return undefined;
   const expires = query.get('expires') ?? '';
   const signed =
     /^\d{1,12}$/.test(expires) &&
-    Number(expires) * 1000 > context.options.clock.now() &&
+    Number(expires) * 1000 > clock.now() &&
     (await context.signer.verify('upload', `${id}.${expires}`, query.get('signature') ?? ''));
-  return signed || (owner !== undefined && (await readVisitorCookie(request, context.signer)) === owner);
+  if (signed || (upload.owner !== undefined && (await readVisitorCookie(request, context.signer)) === upload.owner)) return upload;
+  return 'unreadable';
 }
 
 /** The fields of a generation body that name an image the service fetches: each may be one of the proxy's uploads. */
-const IMAGE_FIELDS = ['image_url', 'mask_url'] as const;
-type ImageField = (typeof IMAGE_FIELDS)[number];
+type ImageField = 'image_url' | 'mask_url';
 
-/** The image fields `body` has, with their URLs. */
 const imageFieldsOf = (body: object) =>
-  IMAGE_FIELDS.flatMap((field) => {
+  (['image_url', 'mask_url'] as const).flatMap((field) => {
     const url = (body as Partial<Record<ImageField, unknown>>)[field];
     return typeof url === 'string' ? [{ field, url }] : [];
   });
 
-/** `body` as the service is given it: each of the proxy's uploads in it as a freshly signed URL. */
+/** `body` as the service is given it: each of the proxy's uploads in it as a freshly signed URL on its home origin. */
 export async function imageUrlsForService<B extends object>(
   context: ProxyContext,
   body: B,
   origins: UploadOrigins | undefined,
 ): Promise<B> {
+  const { uploads, prefix, clock } = context.options;
+  if (!origins || !uploads) return body;
   const urls = await Promise.all(
-    imageFieldsOf(body).map(async ({ field, url }) => [field, await imageUrlForService(context, url, origins)] as const),
+    imageFieldsOf(body).map(async ({ field, url }) => {
+      const id = claimedUploadId(new URL(url), origins, prefix);
+      return [field, id === undefined ? url : await signedUploadUrl(context, origins, id, clock.now() + uploads.urlTtlMs)] as const;
+    }),
   );
   return { ...body, ...Object.fromEntries(urls) };
-}
-
-/** What the service is given for a checked image URL: for one of the proxy's uploads, a freshly signed URL on its home origin. */
-async function imageUrlForService(context: ProxyContext, imageUrl: string, origins: UploadOrigins | undefined): Promise<string> {
-  const id = claimedUploadId(new URL(imageUrl), origins, context.options.prefix);
-  const uploads = context.options.uploads;
-  if (id === undefined || !origins || !uploads) return imageUrl;
-  return signedUploadUrl(context, origins, id, context.options.clock.now() + uploads.urlTtlMs);
 }
 
 const refuse = (field: ImageField, code: 'bad_request' | 'upload_not_found' | 'upload_signature_invalid', message: string) =>
@@ -93,11 +92,10 @@ async function checkImageUrl(context: ProxyContext, scope: RequestScope, imageUr
 }
 
 async function checkOwnUpload(context: ProxyContext, scope: RequestScope, id: string, url: URL, field: ImageField): Promise<void> {
-  const { clock, uploads } = context.options;
-  const upload = uploads && UPLOAD_ID.test(id) ? await uploads.store.get(id, clock.now()) : undefined;
+  const upload = await readUpload(context, scope.request, id, url.searchParams);
   const again = `upload the ${field === 'mask_url' ? 'mask' : 'photo'} again`;
   if (!upload) throw refuse(field, 'upload_not_found', `${field} names no upload of this proxy (it may have expired): ${again}`);
-  if (!(await mayRead(context, scope.request, id, url.searchParams, upload.owner)))
+  if (upload === 'unreadable')
     throw refuse(field, 'upload_signature_invalid', `${field}'s signature is not valid or has expired: ${again}`);
   // A mask is a PNG uploaded as one (`?kind=mask`): a photo re-encoded as JPEG cannot be one.
   if (field === 'mask_url' && upload.contentType !== 'image/png')

@@ -7,14 +7,16 @@ import type { Logger } from '../log.js';
 /** One write; it may look at what earlier steps of its batch did. */
 export type WriteStep = () => Promise<unknown>;
 
-export interface WriteBehindOptions {
+interface WriteBehindOptions {
   now: () => number;
   log: Logger;
   /** A batch still failing after this is dropped. */
   maxAgeMs: number;
   retryEveryMs?: number;
-  maxBatches?: number;
 }
+
+/** The most batches kept waiting: a store away for long must not grow memory without bound. */
+const MAX_BATCHES = 10_000;
 
 export class WriteBehind {
   readonly #options: Required<WriteBehindOptions>;
@@ -23,14 +25,14 @@ export class WriteBehind {
   #flushing = false;
 
   constructor(options: WriteBehindOptions) {
-    this.#options = { retryEveryMs: 1_000, maxBatches: 10_000, ...options };
+    this.#options = { retryEveryMs: 1_000, ...options };
   }
 
   /** Runs `steps` in order now; what fails is kept for later. Never throws. */
   async run(steps: WriteStep[]): Promise<void> {
     const left = await runSteps(steps);
     if (left.length === 0) return;
-    if (this.#waiting.length >= this.#options.maxBatches) {
+    if (this.#waiting.length >= MAX_BATCHES) {
       this.#waiting.shift();
       this.#options.log({ level: 'error', msg: 'store writes dropped: too many waiting for the store to come back' });
     }

@@ -56,16 +56,12 @@ export interface UploadStore {
   sweep(now: number): Promise<number>;
 }
 
-export interface SpooledBody {
-  /** The whole body, read back once it is needed. */
-  bytes(): Promise<Uint8Array<ArrayBuffer>>;
-  /** Frees what holds it (a temporary file); called once, whatever happened. */
-  dispose(): Promise<void>;
-}
-
 export interface BodySpool {
-  /** Reads the body within its cap and deadline (413/408 otherwise, leaving nothing behind). */
-  spool(request: ProxyRequest, limits: BodyLimits): Promise<SpooledBody>;
+  /**
+   * Reads the body within its cap and deadline (413/408 otherwise, leaving nothing behind): `bytes` reads it back once
+   * it is needed, `dispose` frees what holds it (a temporary file), called once whatever happened.
+   */
+  spool(request: ProxyRequest, limits: BodyLimits): Promise<{ bytes(): Promise<Uint8Array<ArrayBuffer>>; dispose(): Promise<void> }>;
 }
 
 export const memorySpool: BodySpool = {

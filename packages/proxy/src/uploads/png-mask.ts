@@ -12,7 +12,7 @@ const KEPT_CHUNKS = new Set(['IHDR', 'PLTE', 'tRNS', 'IDAT', 'IEND']);
 const invalid = () => new ImageRejectedError('invalid_image', 'The mask is not a complete PNG image');
 
 /** `bytes`, sniffed as a PNG, reduced to its image chunks; throws `ImageRejectedError` when broken or over `maxPixels`. */
-export function maskPng(bytes: Uint8Array, maxPixels: number): ProcessedImage {
+export async function maskPng(bytes: Uint8Array, maxPixels: number): Promise<ProcessedImage> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const kept: Uint8Array[] = [bytes.subarray(0, SIGNATURE_BYTES)];
   const types: string[] = [];
@@ -29,11 +29,6 @@ export function maskPng(bytes: Uint8Array, maxPixels: number): ProcessedImage {
   const height = view.getUint32(SIGNATURE_BYTES + 12);
   if (types[0] !== 'IHDR' || !types.includes('IDAT') || width === 0 || height === 0) throw invalid();
   if (width * height > maxPixels) throw new ImageRejectedError('too_many_pixels', `The mask has more than ${maxPixels} pixels`);
-  const clean = new Uint8Array(kept.reduce((total, chunk) => total + chunk.byteLength, 0));
-  let at = 0;
-  for (const chunk of kept) {
-    clean.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  const clean = new Uint8Array(await new Blob(kept as Uint8Array<ArrayBuffer>[]).arrayBuffer());
   return { bytes: clean, contentType: 'image/png', width, height };
 }

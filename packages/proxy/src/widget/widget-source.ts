@@ -20,7 +20,7 @@ export type WidgetSource = () => Promise<WidgetBundle | undefined>;
 /** A module ready to serve: compressed and given its ETag once. */
 export interface ServedCode {
   /** The body in each encoding the proxy has. */
-  bodies: Partial<Record<Encoding, Uint8Array>> & { identity: Uint8Array; gzip: Uint8Array };
+  bodies: { identity: Uint8Array; gzip: Uint8Array; br?: Uint8Array };
   /** `"<version>-<hash>"`, suffixed with the encoding for a compressed body. */
   etag: string;
 }
@@ -57,28 +57,13 @@ async function load(source: WidgetSource): Promise<ServedWidget | undefined> {
   const { version } = bundle;
   const previews = new Map<string, { body: Uint8Array; etag: string }>();
   for (const [style, body] of bundle.previews ?? []) previews.set(style, { body, etag: `"${await hashOf(body)}"` });
-  const translations = await servedCodes(mapValues(bundle.translations, servedTranslation), version);
-  const modules = await servedCodes(bundle.modules, version);
+  // The CDN build's `translations/de.js` imports `../room-restyler.js`; the proxy serves it one folder deeper.
+  const translations = new Map<string, ServedCode>();
+  for (const [lang, code] of bundle.translations ?? [])
+    translations.set(lang, await servedCode(code.replaceAll('"../room-restyler.js"', '"../../room-restyler.js"'), version));
+  const modules = new Map<string, ServedCode>();
+  for (const [name, code] of bundle.modules ?? []) modules.set(name, await servedCode(code, version));
   return { version, ...(await servedCode(bundle.code, version, bundle.br)), previews, translations, modules };
-}
-
-/**
- * A language module as the proxy serves it: the CDN build's `translations/de.js` imports `../room-restyler.js`, its
- * bundle beside the folder; the proxy serves it one folder deeper (`{prefix}/room-restyler/translations/de.js`).
- */
-function servedTranslation(code: string): string {
-  return code.replaceAll('"../room-restyler.js"', '"../../room-restyler.js"');
-}
-
-function mapValues(map: ReadonlyMap<string, string> | undefined, f: (value: string) => string): Map<string, string> {
-  return new Map([...(map ?? [])].map(([key, value]) => [key, f(value)]));
-}
-
-/** Each module ready to serve, by name. */
-async function servedCodes(codes: ReadonlyMap<string, string> | undefined, version: string): Promise<Map<string, ServedCode>> {
-  const served = new Map<string, ServedCode>();
-  for (const [name, code] of codes ?? []) served.set(name, await servedCode(code, version));
-  return served;
 }
 
 async function servedCode(code: string, version: string, br?: Uint8Array): Promise<ServedCode> {
@@ -91,21 +76,4 @@ async function servedCode(code: string, version: string, br?: Uint8Array): Promi
 async function hashOf(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
   return [...digest.subarray(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** Smallest first: what the proxy prefers when the client accepts several. */
-const PREFERENCE: readonly Encoding[] = ['br', 'gzip'];
-
-/** Which of the widget's encodings a request accepts (RFC 9110 `Accept-Encoding`), best first. */
-export function pickEncoding(header: string | null, available: ReadonlySet<Encoding>): Encoding {
-  const weights = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined);
-    if (name) weights.set(name, q === undefined ? 1 : Number(q));
-  }
-  const accepts = (encoding: Encoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
-  return PREFERENCE.find((encoding) => available.has(encoding) && accepts(encoding)) ?? 'identity';
 }

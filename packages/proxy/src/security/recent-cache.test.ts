@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecentCache } from './recent-cache.js';
+import { RecentCache } from './keys.js';
 
 describe('RecentCache', () => {
   it('stays within its bound and keeps the entries still in use', () => {
