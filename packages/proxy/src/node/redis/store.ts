@@ -59,10 +59,8 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
   const subscriber = client.duplicate();
   for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { numberOfKeys: 1, lua });
   const scripts = client as unknown as ScriptCommands;
-  watchConnection(client, where, log);
-  watchConnection(subscriber, where, log);
   try {
-    await Promise.all([connectRedis(client), connectRedis(subscriber)]);
+    await Promise.all([connectRedis(client, where, log), connectRedis(subscriber, where, log)]);
   } catch (error) {
     client.disconnect();
     subscriber.disconnect();
@@ -139,33 +137,28 @@ function px(ttlMs: number): number {
   return Math.max(1, Math.ceil(ttlMs));
 }
 
-/** Connects, rejecting with the reason: ioredis rejects with "Connection is closed" and tells why in an error event. */
-async function connectRedis(connection: Redis): Promise<void> {
+/**
+ * Connects, rejecting with the reason (ioredis rejects with "Connection is closed" and tells why in an
+ * error event); once connected, logs the first error of an outage and the recovery, not every reconnect attempt.
+ */
+async function connectRedis(connection: Redis, where: string, log: Logger): Promise<void> {
   let reason: Error | undefined;
-  const remember = (error: Error) => (reason = error);
-  connection.on('error', remember);
-  try {
-    await connection.connect();
-  } catch (error) {
-    throw reason ?? error;
-  } finally {
-    connection.off('error', remember);
-  }
-}
-
-/** Logs the first error of an outage and the recovery, not every reconnect attempt. */
-function watchConnection(connection: Redis, where: string, log: Logger): void {
-  let failing = false;
   let connected = false;
+  let failing = false;
   connection.on('ready', () => {
     if (failing) log({ level: 'info', msg: 'redis connection restored', redis: where });
     failing = false;
     connected = true;
   });
   connection.on('error', (error: Error) => {
-    if (failing || !connected) return;
-    failing = true;
-    log({ level: 'error', msg: 'redis connection failed; retrying', redis: where, error: error.message });
+    if (!connected) reason = error;
+    else if (!failing) {
+      failing = true;
+      log({ level: 'error', msg: 'redis connection failed; retrying', redis: where, error: error.message });
+    }
+  });
+  await connection.connect().catch((error: unknown) => {
+    throw reason ?? error;
   });
 }
 
