@@ -27,7 +27,6 @@ interface ScriptCommands {
   hit(key: string, windowMs: number, limit: number): Promise<[allowed: number, count: number, msLeft: number]>;
   release(key: string): Promise<unknown>;
   claim(key: string, value: string, ttlMs: number): Promise<string | null>;
-  renew(key: string, value: string, ttlMs: number): Promise<number>;
   replace(key: string, expected: string, value: string, ttlMs: number): Promise<number>;
 }
 
@@ -86,7 +85,8 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
       return (await scripts.claim(key(name), value, px(ttlMs))) ?? undefined;
     },
     async renew(name, value, ttlMs) {
-      return (await scripts.renew(key(name), value, px(ttlMs))) === 1;
+      // Setting the value it holds again is extending it.
+      return (await scripts.replace(key(name), value, value, px(ttlMs))) === 1;
     },
     async replace(name, expected, value, ttlMs) {
       return (await scripts.replace(key(name), expected, value, px(ttlMs))) === 1;
@@ -229,11 +229,6 @@ local existing = redis.call('GET', KEYS[1])
 if existing then return existing end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return false
-`,
-  /** Compare-and-pexpire: extends the key only while it still holds the caller's value. ARGV: value, ttl ms. */
-  renew: `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return 0
 `,
   /** Compare-and-set. ARGV: expected value, new value, ttl ms. */
   replace: `
