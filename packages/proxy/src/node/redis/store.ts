@@ -2,7 +2,7 @@
  * The Redis `ProxyStore`: compound operations are Lua scripts (atomic on the server); pub/sub has a
  * second connection, as a subscribed one can run nothing else. Expiry follows Redis's clock.
  */
-import type { Redis, RedisOptions } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { jsonLinesLogger, type Logger } from '../../log.js';
 import type { HitResult, ProxyStore, Unsubscribe } from '../../state/store.js';
 import { importPeer } from '../optional-peer.js';
@@ -42,7 +42,8 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
   } = typeof options === 'string' ? { url: options } : options;
   const url = parseRedisUrl(rawUrl);
   const where = describeRedisUrl(url);
-  const clientOptions = {
+  const { Redis: RedisClient } = await importPeer('ioredis', 'the Redis store', () => import('ioredis'));
+  const client = new RedisClient(url.href, {
     lazyConnect: true,
     connectTimeout: connectTimeoutMs,
     commandTimeout: commandTimeoutMs,
@@ -52,9 +53,7 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
     // Reconnect within a second of Redis coming back (ioredis backs off to 2 s by default).
     retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
     connectionName: 'room-restyler-proxy',
-  } satisfies RedisOptions;
-  const { Redis: RedisClient } = await importPeer('ioredis', 'the Redis store', () => import('ioredis'));
-  const client = new RedisClient(url.href, clientOptions);
+  });
   const subscriber = client.duplicate();
   for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { numberOfKeys: 1, lua });
   const scripts = client as unknown as ScriptCommands;
