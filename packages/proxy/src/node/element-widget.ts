@@ -25,9 +25,10 @@ export function elementWidget(resolve: (specifier: string) => string = createReq
     const [code, manifest, previews, translations, modules] = await Promise.all([
       readFile(bundleFile, 'utf8'),
       readFile(manifestFile, 'utf8'),
-      Promise.all(STYLE_IDS.map((style) => previewOf(style, new URL(`previews/${style}.webp`, pathToFileURL(manifestFile))))),
-      modulesIn(new URL('translations/', pathToFileURL(bundleFile)), /^[a-z-]+\.js$/),
-      modulesIn(new URL('room-restyler/', pathToFileURL(bundleFile)), /^[A-Za-z0-9_-]+\.js$/),
+      // An element older than the previews has none: its cards keep their drawn swatches.
+      filesIn(new URL('previews/', pathToFileURL(manifestFile)), new RegExp(`^(${STYLE_IDS.join('|')})\\.webp$`), (file) => readFile(file)),
+      filesIn(new URL('translations/', pathToFileURL(bundleFile)), /^([a-z-]+)\.js$/, readText),
+      filesIn(new URL('room-restyler/', pathToFileURL(bundleFile)), /^([A-Za-z0-9_-]+)\.js$/, readText),
     ]);
     // Once per process, so the best (slowest) level is worth it.
     const br = await brotli(code, {
@@ -37,34 +38,21 @@ export function elementWidget(resolve: (specifier: string) => string = createReq
       code,
       version: (JSON.parse(manifest) as { version: string }).version,
       br: new Uint8Array(br),
-      previews: new Map(previews.filter((entry) => entry !== undefined)),
+      previews,
       translations,
       modules,
     };
   };
 }
 
-/** An element older than the previews has none: its cards keep their drawn swatches. */
-async function previewOf(style: string, file: URL): Promise<[string, Uint8Array] | undefined> {
-  return unlessMissing(
-    readFile(file).then((bytes) => [style, bytes]),
-    undefined,
-  );
-}
+const readText = (file: URL) => readFile(file, 'utf8');
 
-/** The modules in `dir` whose file name matches `file`, by name; an element older than them has none (its bundle holds them). */
-async function modulesIn(dir: URL, file: RegExp): Promise<Map<string, string>> {
-  const files = await unlessMissing(readdir(dir), []);
-  const names = files.filter((name) => file.test(name)).map((name) => name.slice(0, -3));
-  return new Map(await Promise.all(names.map(async (name) => [name, await readFile(new URL(`${name}.js`, dir), 'utf8')] as const)));
-}
-
-/** What `read` gives, or `fallback` when the file is not there. */
-async function unlessMissing<T, F>(read: Promise<T>, fallback: F): Promise<T | F> {
-  try {
-    return await read;
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return fallback;
+/** The files in `dir` whose name matches `file`, by its first group; an element older than them has none (its bundle holds them). */
+async function filesIn<T>(dir: URL, file: RegExp, read: (file: URL) => Promise<T>): Promise<Map<string, T>> {
+  const names = await readdir(dir).catch((error: { code?: unknown }) => {
+    if (error.code === 'ENOENT') return [];
     throw error;
-  }
+  });
+  const found = names.map((name) => file.exec(name)).filter((match) => match !== null);
+  return new Map(await Promise.all(found.map(async ([name, key = name]) => [key, await read(new URL(name, dir))] as const)));
 }

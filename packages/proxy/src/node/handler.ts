@@ -8,6 +8,7 @@ import { fetchRequest, type ProxyRequest, type RequestHeaders, SANE_HOST } from 
 import { JsonReply, type Reply, routeNotFound } from '../http/responses.js';
 import type { RoomProxy, ViewHandler } from '../proxy.js';
 import { methodNotAllowed, routesAt, SERVED_METHODS } from '../routes/table.js';
+import { asBytes } from './sharp-image-processor.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 
@@ -82,7 +83,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     start(controller) {
       const onData = (chunk: Buffer) => {
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        controller.enqueue(asBytes(chunk));
         if ((controller.desiredSize ?? 0) <= 0) req.pause();
       };
       const onEnd = () => {
@@ -112,10 +113,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
 /** Methods that fetch's Request refuses to represent. */
 const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-/**
- * The answer to a request the fetch-standard core cannot receive: such a method gets a 405 with the
- * target's `Allow` or a 404; a target not in origin-form (`GET http://evil.com/`, `OPTIONS *`) a 404.
- */
+/** For a method fetch cannot carry, a 405 with the target's `Allow` or a 404; for a target not in origin-form (`OPTIONS *`), a 404. */
 function refusedBeforeRequest(req: IncomingMessage, prefix: string): JsonReply | undefined {
   const method = (req.method ?? '').toUpperCase();
   const target = targetOf(req);

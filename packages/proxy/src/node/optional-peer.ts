@@ -13,13 +13,11 @@ export async function importPeer<T>(packageName: string, feature: string, load: 
   try {
     return await load();
   } catch (error) {
-    if (isNotFound(error, packageName)) throw new MissingPeerError(packageName, feature, { cause: error });
+    const code = (error as { code?: unknown } | null)?.code;
+    // Node says `Cannot find package 'sharp' imported from …` (ESM) or `Cannot find module 'sharp'` (CJS).
+    const missing =
+      (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes(`'${packageName}'`);
+    if (missing) throw new MissingPeerError(packageName, feature, { cause: error });
     throw error;
   }
-}
-
-/** Node says `Cannot find package 'sharp' imported from …` (ESM) or `Cannot find module 'sharp'` (CJS). */
-function isNotFound(error: unknown, packageName: string): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes(`'${packageName}'`);
 }

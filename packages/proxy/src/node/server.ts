@@ -28,15 +28,19 @@ export function nodeUploads(
   log: Logger,
   resolve: (specifier: string) => string = createRequire(import.meta.url).resolve,
 ): UploadsOptions | false {
-  if (given === false || (given && 'store' in given)) return given;
+  if (!wantsNodeUploads(given)) return given;
   try {
     resolve('sharp');
   } catch {
     log({ level: 'warn', msg: SHARP_MISSING });
     return false;
   }
-  return createNodeUploads(given ?? {});
+  return createNodeUploads(given);
 }
+
+/** Uploads are neither off nor given a store of the site's own. */
+const wantsNodeUploads = (given: NodeRoomProxyOptions['uploads']): given is NodeUploadsOptions | undefined =>
+  given !== false && !(given && 'store' in given);
 
 export function createRoomProxy({ adminToken, ...options }: NodeRoomProxyOptions): RoomProxy {
   return createPortableProxy({
@@ -67,7 +71,7 @@ export interface ProxyServer {
 /** Unlike `createRoomProxy`, stops at start when the default uploads cannot run (sharp is missing). */
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const { port = 8787, host = '127.0.0.1', uploads, shutdownGraceMs = 5_000, ...proxyOptions } = options;
-  if (uploads !== false && !(uploads && 'store' in uploads)) await loadSharp();
+  if (wantsNodeUploads(uploads)) await loadSharp();
   const proxy = createRoomProxy({ ...proxyOptions, uploads });
   const handler = toNodeHandler(proxy);
   // Slow clients: headers within 15 s, the whole request within 2 min (the proxy's own body deadlines are shorter).

@@ -21,33 +21,19 @@ export function createSharpImageProcessor(options: { quality?: number } = {}): I
     async process(bytes, limits) {
       const decode = await loadSharp();
       const input = () => decode(bytes, { limitInputPixels: limits.maxPixels, failOn: 'truncated', animated: false });
-      let width: number | undefined;
-      let height: number | undefined;
-      try {
-        ({ width, height } = await input().metadata());
-      } catch (error) {
-        throw rejection(error, limits.maxPixels, 'The file is not a readable image');
-      }
+      const { width, height } = await decoding(() => input().metadata(), limits.maxPixels, 'The file is not a readable image');
       // Checked from the header before any pixel is decoded: a bomb never reaches the decoder.
       if (!width || !height) throw new ImageRejectedError('invalid_image', 'The image has no dimensions');
-      if (width * height > limits.maxPixels)
-        throw new ImageRejectedError('too_many_pixels', `The image has more than ${limits.maxPixels} pixels`);
-      try {
-        const { data, info } = await input()
+      if (width * height > limits.maxPixels) throw tooManyPixels(limits.maxPixels);
+      const encode = () =>
+        input()
           .rotate()
           .resize({ width: limits.maxEdge, height: limits.maxEdge, fit: 'inside', withoutEnlargement: true })
           .flatten({ background: '#ffffff' })
           .jpeg({ quality })
           .toBuffer({ resolveWithObject: true });
-        return {
-          bytes: asBytes(data),
-          contentType: 'image/jpeg',
-          width: info.width,
-          height: info.height,
-        };
-      } catch (error) {
-        throw rejection(error, limits.maxPixels, 'The image is corrupt or truncated');
-      }
+      const { data, info } = await decoding(encode, limits.maxPixels, 'The image is corrupt or truncated');
+      return { bytes: asBytes(data), contentType: 'image/jpeg', width: info.width, height: info.height };
     },
   };
 }
@@ -55,9 +41,14 @@ export function createSharpImageProcessor(options: { quality?: number } = {}): I
 /** A Node Buffer's bytes, without a copy. */
 export const asBytes = (data: Buffer) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>;
 
-/** sharp's own pixel-limit error (raised while reading the header) is a bomb; anything else an unreadable image. */
-function rejection(error: unknown, maxPixels: number, message: string): ImageRejectedError {
-  if (error instanceof Error && /pixel limit/i.test(error.message))
-    return new ImageRejectedError('too_many_pixels', `The image has more than ${maxPixels} pixels`);
-  return new ImageRejectedError('invalid_image', message);
+const tooManyPixels = (maxPixels: number) => new ImageRejectedError('too_many_pixels', `The image has more than ${maxPixels} pixels`);
+
+/** What `step` gives; its failure (sharp also throws synchronously) a rejection: sharp's own pixel-limit error is a bomb, anything else an unreadable image. */
+async function decoding<T>(step: () => Promise<T>, maxPixels: number, message: string): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels(maxPixels);
+    throw new ImageRejectedError('invalid_image', message);
+  }
 }

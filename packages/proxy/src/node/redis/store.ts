@@ -2,7 +2,7 @@
  * The Redis `ProxyStore`: compound operations are Lua scripts (atomic on the server); pub/sub has a
  * second connection, as a subscribed one can run nothing else. Expiry follows Redis's clock.
  */
-import type { Redis, RedisOptions } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { jsonLinesLogger, type Logger } from '../../log.js';
 import type { HitResult, ProxyStore, Unsubscribe } from '../../state/store.js';
 import { importPeer } from '../optional-peer.js';
@@ -27,7 +27,6 @@ interface ScriptCommands {
   hit(key: string, windowMs: number, limit: number): Promise<[allowed: number, count: number, msLeft: number]>;
   release(key: string): Promise<unknown>;
   claim(key: string, value: string, ttlMs: number): Promise<string | null>;
-  renew(key: string, value: string, ttlMs: number): Promise<number>;
   replace(key: string, expected: string, value: string, ttlMs: number): Promise<number>;
 }
 
@@ -43,7 +42,8 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
   } = typeof options === 'string' ? { url: options } : options;
   const url = parseRedisUrl(rawUrl);
   const where = describeRedisUrl(url);
-  const clientOptions = {
+  const { Redis: RedisClient } = await importPeer('ioredis', 'the Redis store', () => import('ioredis'));
+  const client = new RedisClient(url.href, {
     lazyConnect: true,
     connectTimeout: connectTimeoutMs,
     commandTimeout: commandTimeoutMs,
@@ -53,16 +53,12 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
     // Reconnect within a second of Redis coming back (ioredis backs off to 2 s by default).
     retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
     connectionName: 'room-restyler-proxy',
-  } satisfies RedisOptions;
-  const { Redis: RedisClient } = await importPeer('ioredis', 'the Redis store', () => import('ioredis'));
-  const client = new RedisClient(url.href, clientOptions);
+  });
   const subscriber = client.duplicate();
   for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { numberOfKeys: 1, lua });
   const scripts = client as unknown as ScriptCommands;
-  watchConnection(client, where, log);
-  watchConnection(subscriber, where, log);
   try {
-    await Promise.all([connectRedis(client), connectRedis(subscriber)]);
+    await Promise.all([connectRedis(client, where, log), connectRedis(subscriber, where, log)]);
   } catch (error) {
     client.disconnect();
     subscriber.disconnect();
@@ -88,7 +84,8 @@ export async function createRedisStore(options: string | RedisStoreOptions): Pro
       return (await scripts.claim(key(name), value, px(ttlMs))) ?? undefined;
     },
     async renew(name, value, ttlMs) {
-      return (await scripts.renew(key(name), value, px(ttlMs))) === 1;
+      // Setting the value it holds again is extending it.
+      return (await scripts.replace(key(name), value, value, px(ttlMs))) === 1;
     },
     async replace(name, expected, value, ttlMs) {
       return (await scripts.replace(key(name), expected, value, px(ttlMs))) === 1;
@@ -139,33 +136,28 @@ function px(ttlMs: number): number {
   return Math.max(1, Math.ceil(ttlMs));
 }
 
-/** Connects, rejecting with the reason: ioredis rejects with "Connection is closed" and tells why in an error event. */
-async function connectRedis(connection: Redis): Promise<void> {
+/**
+ * Connects, rejecting with the reason (ioredis rejects with "Connection is closed" and tells why in an
+ * error event); once connected, logs the first error of an outage and the recovery, not every reconnect attempt.
+ */
+async function connectRedis(connection: Redis, where: string, log: Logger): Promise<void> {
   let reason: Error | undefined;
-  const remember = (error: Error) => (reason = error);
-  connection.on('error', remember);
-  try {
-    await connection.connect();
-  } catch (error) {
-    throw reason ?? error;
-  } finally {
-    connection.off('error', remember);
-  }
-}
-
-/** Logs the first error of an outage and the recovery, not every reconnect attempt. */
-function watchConnection(connection: Redis, where: string, log: Logger): void {
-  let failing = false;
   let connected = false;
+  let failing = false;
   connection.on('ready', () => {
     if (failing) log({ level: 'info', msg: 'redis connection restored', redis: where });
     failing = false;
     connected = true;
   });
   connection.on('error', (error: Error) => {
-    if (failing || !connected) return;
-    failing = true;
-    log({ level: 'error', msg: 'redis connection failed; retrying', redis: where, error: error.message });
+    if (!connected) reason = error;
+    else if (!failing) {
+      failing = true;
+      log({ level: 'error', msg: 'redis connection failed; retrying', redis: where, error: error.message });
+    }
+  });
+  await connection.connect().catch((error: unknown) => {
+    throw reason ?? error;
   });
 }
 
@@ -236,11 +228,6 @@ local existing = redis.call('GET', KEYS[1])
 if existing then return existing end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return false
-`,
-  /** Compare-and-pexpire: extends the key only while it still holds the caller's value. ARGV: value, ttl ms. */
-  renew: `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return 0
 `,
   /** Compare-and-set. ARGV: expected value, new value, ttl ms. */
   replace: `
