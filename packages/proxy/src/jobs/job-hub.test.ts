@@ -9,7 +9,7 @@ import { ManualClock } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../limits/limits.js';
 import { silentLogger } from '../log.js';
-import { createMemoryStore } from '../state/store.js';
+import { createMemoryStore, type ProxyStore } from '../state/store.js';
 import type { Upstream, UpstreamReply } from '../upstream/upstream.js';
 import { JobHub, type JobRef, type JobSnapshot } from './job-hub.js';
 
@@ -33,8 +33,9 @@ const takes =
 let hub: JobHub | undefined;
 afterEach(() => hub?.close());
 
-function startHub(scripts: Record<string, Script>, durations = new DurationHistory()) {
+function startHub(scripts: Record<string, Script>, durations = new DurationHistory(), wrap = (store: ProxyStore) => store) {
   const clock = new ManualClock({ start: 0 });
+  const store = wrap(createMemoryStore({ now: () => clock.now() }));
   const polls: Record<string, number[]> = {};
   const refuse = () => Promise.reject(new Error('not used here'));
   const upstream: Upstream = {
@@ -48,7 +49,7 @@ function startHub(scripts: Record<string, Script>, durations = new DurationHisto
     },
   };
   hub = new JobHub({
-    store: createMemoryStore({ now: () => clock.now() }),
+    store,
     upstream,
     clock,
     schedule: undefined,
@@ -80,7 +81,7 @@ function startHub(scripts: Record<string, Script>, durations = new DurationHisto
     unwatch();
     return { job, seen, last: seen.at(-1), polls: polls[job.requestId] ?? [] };
   }
-  return { clock, follow, hub: h, polls };
+  return { clock, follow, hub: h, polls, store };
 }
 
 describe('JobHub follows jobs with core’s follow loop', () => {
@@ -145,5 +146,38 @@ describe('JobHub follows jobs with core’s follow loop', () => {
     expect(detected(learned.polls)).toBeLessThan(detected(today.polls));
     expect(learned.polls.length).toBeLessThanOrEqual(12);
     expect((await follow('job', 'enhance')).polls).toEqual(today.polls);
+  });
+
+  it('hands its poll lease over on close even with a renewal in flight: another instance takes the job at once', async () => {
+    // The renewal after the first poll is held until the hub, closing, leaves the job's channel (and a turn of the event
+    // loop more): a lease handed over before that renewal lands would be taken back by it, for a whole lease.
+    let holding = false;
+    let release: (() => void) | undefined;
+    let landed: Promise<boolean> | undefined;
+    const { clock, hub, polls, store } = startHub({ job: takes(60_000) }, undefined, (inner) => ({
+      ...inner,
+      async renew(key, value, ttlMs) {
+        if (!holding || ttlMs <= 1) return inner.renew(key, value, ttlMs);
+        holding = false;
+        landed = new Promise<void>((resolve) => (release = resolve)).then(() => inner.renew(key, value, ttlMs));
+        return landed;
+      },
+      async subscribe(channel, listener) {
+        const unsubscribe = await inner.subscribe(channel, listener);
+        return async () => {
+          setImmediate(() => release?.());
+          await unsubscribe();
+        };
+      },
+    }));
+    const job: JobRef = { requestId: 'job@0', startedAt: 0 };
+    hub.watch(job, { visitor: 'v', onSnapshot: () => {}, onClose: () => {} });
+    await clock.advanceUntil(() => (polls[job.requestId]?.length ?? 0) >= 1, 100, 100);
+    holding = true;
+    await clock.advanceUntil(() => release !== undefined, 100, 600);
+    await hub.close();
+    await landed;
+    await clock.advance(2);
+    expect(await store.claim('job-lease:job@0', 'another', 30_000)).toBeUndefined();
   });
 });

@@ -51,6 +51,8 @@ interface Entry {
   waiters: Set<(snapshot: JobSnapshot) => void>;
   /** Stops the poller; aborted too once it stopped of itself. */
   abort: AbortController;
+  /** The poller has stopped and handed its lease over. */
+  stopped: Promise<void>;
   ready: Promise<void>;
   unsubscribe: Unsubscribe | undefined;
 }
@@ -140,6 +142,7 @@ export class JobHub {
       entry.viewers.clear();
     }
     await Promise.all(entries.map((entry) => this.#drop(entry)));
+    await Promise.all(entries.map((entry) => entry.stopped));
   }
 
   #ensure(job: JobRef): Entry {
@@ -159,12 +162,13 @@ export class JobHub {
       viewers: new Set(),
       waiters: new Set(),
       abort: new AbortController(),
+      stopped: Promise.resolve(),
       ready: Promise.resolve(),
       unsubscribe: undefined,
     };
     this.#entries.set(job.requestId, entry);
     entry.ready = this.#load(entry);
-    void this.#run(entry);
+    entry.stopped = this.#run(entry);
     return entry;
   }
 
@@ -270,6 +274,10 @@ export class JobHub {
       if (!signal.aborted) this.#options.log({ level: 'error', msg: 'job poller stopped', error: String(error) });
     } finally {
       entry.abort.abort();
+      // Hand the poll lease over if this instance holds it (renew only touches a lease of ours), once no renewal of this
+      // poller can land after it: another instance's viewers are not left waiting for the lease to expire.
+      const { store, instanceId } = this.#options;
+      await this.#storeCall(() => store.renew(leaseKey(entry.job.requestId), instanceId, 1));
       if (entry.viewers.size === 0) await this.#drop(entry);
     }
   }
@@ -339,9 +347,6 @@ export class JobHub {
     await entry.ready;
     const { unsubscribe } = entry;
     if (unsubscribe) await this.#storeCall(unsubscribe);
-    // Hand the poll lease over now if this instance holds it (renew only touches a lease of ours),
-    // so another instance's viewers are not left waiting for it to expire.
-    await this.#storeCall(() => this.#options.store.renew(leaseKey(entry.job.requestId), this.#options.instanceId, 1));
   }
 }
 
