@@ -10,7 +10,7 @@ import { elementWidget } from '../node/element-widget.js';
 import { MissingPeerError } from '../node/optional-peer.js';
 import { describeRedisUrl, type StoreEnv, storeFromEnv } from '../node/redis/store.js';
 import { loadSharp } from '../node/sharp-image-processor.js';
-import { DEFAULT_OPERATIONS, DEFAULT_UPSTREAM_TIMEOUT_MS } from '../options.js';
+import { bareOrigin, DEFAULT_OPERATIONS, DEFAULT_UPSTREAM_TIMEOUT_MS } from '../options.js';
 
 export function proxyChecks(env: ProxyEnv, processEnv: Record<string, string | undefined>): Check[] {
   const redisUrl = processEnv.ROOM_PROXY_REDIS_URL?.trim();
@@ -86,7 +86,7 @@ async function widgetCheck() {
 function originsCheck(origins: readonly string[] | undefined) {
   if (!origins?.length) return ok('none set (ROOM_PROXY_ALLOWED_ORIGINS): only pages on the proxy’s own origin may call it');
   // A browser sends `https://shop.example`, never a path or a trailing slash: such an entry matches nothing.
-  const wrong = origins.filter((origin) => !URL.canParse(origin) || new URL(origin).origin !== origin);
+  const wrong = origins.filter((origin) => bareOrigin(origin) !== origin);
   if (wrong.length)
     return fail(`not origins: ${wrong.join(', ')}`, 'write each as scheme://host[:port], no path or trailing slash, comma-separated');
   return ok(origins.join(', '));
