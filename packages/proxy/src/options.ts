@@ -38,8 +38,21 @@ export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 /** Each field optional; one given as `undefined` takes its default. */
 type Defaulted<T> = { [K in keyof T]?: T[K] | undefined };
 
+/** The operations a site offers by default: staging, restyle and empty room. */
+export const DEFAULT_OPERATIONS: readonly GenerationOperation[] = ['enhance', 'restyle', 'emptyRoom'];
+
 /** The plain options, by their defaults. */
 const DEFAULTS = {
+  /** Where the proxy is mounted, e.g. `/room-api`. */
+  prefix: '',
+  /** The operations visitors may start (`ROOM_PROXY_OPERATIONS`), by operationId. */
+  operations: DEFAULT_OPERATIONS,
+  /** Browser origins allowed to call the proxy cross-origin (exact `scheme://host[:port]`). */
+  allowedOrigins: [] as readonly string[],
+  /** Ports `image_url` may name besides the scheme's own, e.g. `[8443]` (`ROOM_PROXY_IMAGE_PORTS`); `:6379` is refused. */
+  allowedImagePorts: [] as readonly number[],
+  /** Extra request headers browsers may send (CORS), e.g. a captcha token header. */
+  allowedHeaders: [] as readonly string[],
   /** Whether `X-Forwarded-For` names the client (true / number of proxies in front). */
   trustProxy: false as TrustProxy,
   /** Local development and tests only: forward `image_url` on private hosts too (never aim the service at your network). */
@@ -53,6 +66,10 @@ const DEFAULTS = {
   /** How long an `Idempotency-Key` is remembered. */
   idempotencyTtlMs: 24 * HOUR,
   upstreamTimeoutMs: DEFAULT_UPSTREAM_TIMEOUT_MS,
+  log: jsonLinesLogger as Logger,
+  // Called unbound: a runtime's own fetch called as a method of the options is an illegal invocation.
+  fetch: ((input, init) => globalThis.fetch(input, init)) as typeof fetch,
+  clock: systemClock as Clock,
 };
 
 const UPLOAD_DEFAULTS = {
@@ -105,26 +122,16 @@ export interface RoomProxyOptions extends Defaulted<typeof DEFAULTS> {
   apiKey: string | undefined;
   /** The service origin or `…/api/v1` as its docs give it (`ROOM_API_BASE_URL`); `/api/v1/...` is appended. `undefined`: as `apiKey`. */
   baseUrl: string | undefined;
-  /** Where the proxy is mounted, e.g. `/room-api`. Default '' (the root). */
-  prefix?: string | undefined;
   /** Signs visitor cookies and seals handles (≥ 16 characters). Default: random per process (handles die with it). */
   secret?: string | undefined;
   limits?: Defaulted<Limits> | undefined;
-  /** The operations visitors may start (`ROOM_PROXY_OPERATIONS`), by operationId. Default: enhance, restyle and emptyRoom. */
-  operations?: readonly GenerationOperation[] | undefined;
-  /** Browser origins allowed to call the proxy cross-origin (exact `scheme://host[:port]`). */
-  allowedOrigins?: readonly string[] | undefined;
   /** When set, `image_url` must be on one of these origins or one of the proxy's own uploads (`ROOM_PROXY_IMAGE_ORIGINS`). */
   allowedImageOrigins?: readonly string[] | undefined;
-  /** Ports `image_url` may name besides the scheme's own, e.g. `[8443]` (`ROOM_PROXY_IMAGE_PORTS`). Default none (`:6379` is refused). */
-  allowedImagePorts?: readonly number[] | undefined;
   authorize?: AuthorizeHook | undefined;
   /** `ROOM_UPLOAD_TOKEN` (≥ 16 chars): uploads bearing it (the MCP server's) skip visitor limits and `authorize`; a wrong one is 401. */
   uploadToken?: string | undefined;
   /** `ROOM_PROXY_BATCH_TOKEN` (≥ 16 chars): turns on `/api/v1/batches` for servers bearing it; unset, those paths are 404s. */
   batchToken?: string | undefined;
-  /** Extra request headers browsers may send (CORS), e.g. a captcha token header. */
-  allowedHeaders?: readonly string[] | undefined;
   /** Image uploads; omitted → 404 and a start-up warning; `false` → off, silently. `@room-restyler/proxy/node` turns them on. */
   uploads?: UploadsOptions | false | undefined;
   /** Where `GET {prefix}/room-restyler.js` finds the element's bundle (`@room-restyler/proxy/node`: the installed one); omitted → 404. */
@@ -135,9 +142,6 @@ export interface RoomProxyOptions extends Defaulted<typeof DEFAULTS> {
   admin?: ProxyAdmin | undefined;
   /** Shared state. Default: in memory (one process). */
   store?: ProxyStore | undefined;
-  log?: Logger | undefined;
-  fetch?: typeof fetch | undefined;
-  clock?: Clock | undefined;
 }
 
 export type ResolvedOptions = ReturnType<typeof resolveOptions>;
@@ -157,10 +161,11 @@ function withDefaults<T extends object>(defaults: T, given: Defaulted<T> = {}): 
 }
 
 export function resolveOptions(options: RoomProxyOptions) {
+  const given = withDefaults(DEFAULTS, options);
   check(typeof options.apiKey === 'string' && options.apiKey.trim() !== '', 'apiKey is required (ROOM_API_KEY)');
   const baseUrl = normalizeBaseUrl(typeof options.baseUrl === 'string' ? options.baseUrl : '');
   if (!baseUrl.ok) throw new RangeError(`createRoomProxy: baseUrl ${baseUrl.problem} (ROOM_API_BASE_URL)`);
-  const prefix = (options.prefix ?? '').replace(/\/+$/, '');
+  const prefix = given.prefix.replace(/\/+$/, '');
   check(prefix === '' || /^(\/[A-Za-z0-9._~-]+)+$/.test(prefix), 'prefix must look like /segment[/segment]');
   const limits = withDefaults<Limits>(DEFAULT_LIMITS, options.limits);
   for (const [name, value] of Object.entries(limits)) check(value >= 0 && !Number.isNaN(value), `limits.${name} must be a number >= 0`);
@@ -171,15 +176,13 @@ export function resolveOptions(options: RoomProxyOptions) {
   );
   const uploads = options.uploads
     ? {
+        ...options.uploads,
         ...withDefaults(UPLOAD_DEFAULTS, options.uploads),
-        store: options.uploads.store,
-        processor: options.uploads.processor,
         publicUrl: options.uploads.publicUrl === undefined ? undefined : publicOrigin(options.uploads.publicUrl),
       }
     : undefined;
-  const allowedImagePorts = options.allowedImagePorts ?? [];
   check(
-    allowedImagePorts.every((port) => Number.isInteger(port) && port >= 1 && port <= 65535),
+    given.allowedImagePorts.every((port) => Number.isInteger(port) && port >= 1 && port <= 65535),
     'allowedImagePorts must be ports (1..65535)',
   );
   check(options.uploadToken === undefined || options.uploadToken.length >= 16, 'uploadToken must be at least 16 characters');
@@ -188,25 +191,21 @@ export function resolveOptions(options: RoomProxyOptions) {
   check(cookie.sameSite !== 'None' || cookie.secure !== false, 'cookie.sameSite None requires secure cookies');
   return {
     ...options,
-    ...withDefaults(DEFAULTS, options),
+    ...given,
     apiKey: options.apiKey,
     baseUrl: baseUrl.baseUrl,
     prefix,
     secret: options.secret ?? randomId(32),
     secretGenerated: options.secret === undefined,
     limits,
-    operations: offeredOperations(options.operations),
-    allowedOrigins: new Set((options.allowedOrigins ?? []).map(originOf)),
+    operations: offeredOperations(given.operations),
+    allowedOrigins: new Set(given.allowedOrigins.map(originOf)),
     allowedImageOrigins: options.allowedImageOrigins ? new Set(options.allowedImageOrigins.map(originOf)) : undefined,
-    allowedImagePorts,
-    allowedHeaders: (options.allowedHeaders ?? []).map((h) => h.toLowerCase()),
+    allowedHeaders: given.allowedHeaders.map((h) => h.toLowerCase()),
     uploads,
     widget: options.widget ? servedWidget(options.widget) : undefined,
     cookie,
     jobs: withDefaults(jobDefaults(), options.jobs),
-    log: options.log ?? jsonLinesLogger,
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    clock: options.clock ?? systemClock,
   };
 }
 
@@ -231,10 +230,7 @@ function publicOrigin(value: string): string {
   return origin;
 }
 
-/** The operations a site offers by default: staging, restyle and empty room. */
-export const DEFAULT_OPERATIONS: readonly GenerationOperation[] = ['enhance', 'restyle', 'emptyRoom'];
-
-function offeredOperations(given: readonly string[] = DEFAULT_OPERATIONS): readonly GenerationOperation[] {
+function offeredOperations(given: readonly string[]): readonly GenerationOperation[] {
   const unknown = given.filter((operation) => !isGenerationOperation(operation));
   check(unknown.length === 0, `operations: unknown ${unknown.join(', ')} (known: ${GENERATION_OPERATIONS.join(', ')})`);
   check(given.length > 0, 'operations must name at least one operation');
