@@ -38,7 +38,6 @@ export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 /** Each field optional; one given as `undefined` takes its default. */
 type Defaulted<T> = { [K in keyof T]?: T[K] | undefined };
 
-/** The operations a site offers by default: staging, restyle and empty room. */
 export const DEFAULT_OPERATIONS: readonly GenerationOperation[] = ['enhance', 'restyle', 'emptyRoom'];
 
 /** The plain options, by their defaults. */
@@ -152,12 +151,8 @@ function check(condition: boolean, message: string): asserts condition {
 
 /** `defaults`, each replaced by the given value when that is not undefined. */
 function withDefaults<T extends object>(defaults: T, given: Defaulted<T> = {}): T {
-  const resolved = { ...defaults };
-  for (const key of Object.keys(defaults) as (keyof T)[]) {
-    const value = given[key];
-    if (value !== undefined) resolved[key] = value;
-  }
-  return resolved;
+  const defined = Object.entries(given).filter(([key, value]) => key in defaults && value !== undefined);
+  return { ...defaults, ...Object.fromEntries(defined) };
 }
 
 export function resolveOptions(options: RoomProxyOptions) {
