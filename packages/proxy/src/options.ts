@@ -32,20 +32,15 @@ export type AuthorizeHook = (request: Request, context: AuthorizeContext) => Pro
 
 const HOUR = 60 * 60 * 1000;
 const MB = 1024 * 1024;
-/** How long the one POST of a start may take before its outcome is unknown. */
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
-
 /** Each field optional; one given as `undefined` takes its default. */
 type Defaulted<T> = { [K in keyof T]?: T[K] | undefined };
 
-export const DEFAULT_OPERATIONS: readonly GenerationOperation[] = ['enhance', 'restyle', 'emptyRoom'];
-
-/** The plain options, by their defaults. */
-const DEFAULTS = {
+/** The plain options, by their defaults (`--check` says them too). */
+export const DEFAULTS = {
   /** Where the proxy is mounted, e.g. `/room-api`. */
   prefix: '',
   /** The operations visitors may start (`ROOM_PROXY_OPERATIONS`), by operationId. */
-  operations: DEFAULT_OPERATIONS,
+  operations: ['enhance', 'restyle', 'emptyRoom'] as readonly GenerationOperation[],
   /** Browser origins allowed to call the proxy cross-origin (exact `scheme://host[:port]`). */
   allowedOrigins: [] as readonly string[],
   /** Ports `image_url` may name besides the scheme's own, e.g. `[8443]` (`ROOM_PROXY_IMAGE_PORTS`); `:6379` is refused. */
@@ -64,7 +59,8 @@ const DEFAULTS = {
   handleTtlMs: 24 * HOUR,
   /** How long an `Idempotency-Key` is remembered. */
   idempotencyTtlMs: 24 * HOUR,
-  upstreamTimeoutMs: DEFAULT_UPSTREAM_TIMEOUT_MS,
+  /** How long the one POST of a start may take before its outcome is unknown. */
+  upstreamTimeoutMs: 30_000,
   log: jsonLinesLogger as Logger,
   // Called unbound: a runtime's own fetch called as a method of the options is an illegal invocation.
   fetch: ((input, init) => globalThis.fetch(input, init)) as typeof fetch,
