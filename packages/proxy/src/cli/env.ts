@@ -1,7 +1,8 @@
 /** The bin's flags, help text and settings from the environment (a value that cannot be read is a UsageError naming the variable). */
 import { GENERATION_OPERATIONS, type GenerationOperation, isGenerationOperation } from '@room-restyler/core';
 import { type FlagSpecs, readBaseUrl, readBoolean, readInteger, readRange, readUrl, UsageError } from '@room-restyler/core/cli';
-import { bareOrigin } from '../options.js';
+import { DEFAULT_LIMITS } from '../limits/limits.js';
+import { bareOrigin, DEFAULTS } from '../options.js';
 import type { TrustProxy } from '../security/trusted-proxy.js';
 
 type Reader<T> = (name: string, value: string) => T;
@@ -106,8 +107,8 @@ ROOM_PROXY_PUBLIC_URL, ROOM_PROXY_ALLOWED_ORIGINS, ROOM_PROXY_TRUST_PROXY (true,
 ROOM_PROXY_IMAGE_ORIGINS, ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS (true: loopback/private image_url, local use only),
 ROOM_PROXY_IMAGE_PORTS (ports a public image_url may name besides 80/443, comma-separated; default none),
 ROOM_PROXY_NETWORK_PREFIX_V4 and ROOM_PROXY_NETWORK_PREFIX_V6 (the network that shares one part of the daily
-budget: default 24 and 48; per-IP limits count IPv6 per /64),
-ROOM_PROXY_STYLES_PER_TRY (2-16, default 4: the most styles a visitor's POST /api/v1/tries may ask for),
+budget: default ${DEFAULT_LIMITS.networkPrefixV4} and ${DEFAULT_LIMITS.networkPrefixV6}; per-IP limits count IPv6 per /${DEFAULT_LIMITS.ipv6Prefix}),
+ROOM_PROXY_STYLES_PER_TRY (2-16, default ${DEFAULT_LIMITS.stylesPerTry}: the most styles a visitor's POST /api/v1/tries may ask for),
 ROOM_UPLOAD_TOKEN (>= 16 characters: uploads with Authorization: Bearer <token>, e.g. from room-restyler-mcp,
 skip the visitor upload limits),
 ROOM_PROXY_ADMIN_TOKEN (>= 16 characters: turns on GET /metrics and the /admin page, each asking for
@@ -115,7 +116,7 @@ Authorization: Bearer <token>; unset: both 404),
 ROOM_PROXY_BATCH_TOKEN (>= 16 characters: turns on /api/v1/batches for servers sending Authorization: Bearer <token>;
 unset: 404),
 ROOM_PROXY_REDIS_URL and ROOM_PROXY_REDIS_PREFIX (several instances sharing state),
-ROOM_PROXY_UPSTREAM_TIMEOUT_MS (1000-600000, default 30000: how long a call to the service may take),
+ROOM_PROXY_UPSTREAM_TIMEOUT_MS (1000-600000, default ${DEFAULTS.upstreamTimeoutMs}: how long a call to the service may take),
 ROOM_PROXY_OPERATIONS (the operations visitors may start, comma-separated operationIds; default
-enhance,restyle,emptyRoom),
+${DEFAULTS.operations.join(',')}),
 ROOM_SIM_LATENCY (MIN-MAX ms of simulated jobs, with --simulate).`;
