@@ -3,7 +3,7 @@
 import { readPort, readUrl, runChecks, runCli, UsageError } from '@room-restyler/core/cli';
 import { proxyChecks } from './check/index.js';
 import { DEFAULT_PORT, PROXY_FLAGS, proxyEnv, USAGE } from './cli/env.js';
-import type { LogEntry } from './log.js';
+import { jsonLinesLogger, type LogEntry } from './log.js';
 import { startProxyServer } from './node/index.js';
 import { importPeer } from './node/optional-peer.js';
 import { storeFromEnv } from './node/redis/store.js';
@@ -13,7 +13,6 @@ const SIMULATOR_KEY = 'sim_proxy_key';
 
 await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: USAGE, flags: PROXY_FLAGS }, async (flags) => {
   const port = flags.port === undefined ? DEFAULT_PORT : readPort('--port', flags.port);
-  const host = flags.host ?? '127.0.0.1';
   const env = proxyEnv(process.env);
   if (flags.check) return runChecks(process, proxyChecks(env, process.env));
   // The rest of the settings are the proxy's options of the same names.
@@ -43,8 +42,7 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
   // Log lines wait until the listening line is out, so it is always the first line on stdout.
   const pending: LogEntry[] = [];
   let listening = false;
-  const write = (entry: LogEntry) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
-  const log = (entry: LogEntry) => (listening ? write(entry) : pending.push(entry));
+  const log = (entry: LogEntry) => (listening ? jsonLinesLogger(entry) : pending.push(entry));
 
   // Several instances share limits, idempotency and job state through Redis (ROOM_PROXY_REDIS_URL).
   const store = await storeFromEnv(process.env, { log });
@@ -54,7 +52,7 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
     apiKey,
     baseUrl,
     port,
-    host,
+    host: flags.host,
     allowedImageOrigins: flags['image-origin']?.map((origin) => readUrl('--image-origin', origin)) ?? imageOrigins,
     allowedImagePorts: imagePorts,
     // The simulator (or the service) fetches uploads from here.
@@ -71,7 +69,7 @@ await runCli(process, { name: 'room-restyler-proxy', version: VERSION, usage: US
   );
   process.stdout.write(`proxy listening on ${server.url}\n`);
   listening = true;
-  for (const entry of pending.splice(0)) write(entry);
+  for (const entry of pending.splice(0)) jsonLinesLogger(entry);
   if (flags.simulate && !publicUrl)
     log({ level: 'info', msg: 'simulate: uploads are served to the in-process simulator from this address' });
 

@@ -51,15 +51,6 @@ export function refusalOf(error: unknown): ProxyHttpError | undefined {
   return error instanceof ProxyHttpError && isRefusal(error.code) ? error : undefined;
 }
 
-interface Answer {
-  method: string;
-  route: string;
-  status: number;
-  ms: number;
-  /** What the handler threw, when it threw: a refusal is told by its code. */
-  error?: unknown;
-}
-
 /** What each answer logs; `close` logs what is counted (also at shutdown) and stops the timer. */
 export function createRequestLog(log: Logger, clock: Clock) {
   let counts = new Map<ProxyErrorCode, number>();
@@ -78,7 +69,8 @@ export function createRequestLog(log: Logger, clock: Clock) {
   // Node: the summary alone must not keep a process alive.
   (timer as { unref?: () => void }).unref?.();
   return {
-    answered({ error, ...line }: Answer): void {
+    /** `error`: what the handler threw, when it threw (a refusal is told by its code); the other fields are logged as they are. */
+    answered({ error, ...line }: { error?: unknown; [field: string]: unknown }): void {
       summarizeIfDue();
       const refusal = refusalOf(error);
       if (!refusal) {

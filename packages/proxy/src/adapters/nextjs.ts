@@ -8,16 +8,11 @@ import { createRoomProxy, type RoomProxy } from '../proxy.js';
 
 export type NextRouteHandler = (request: Request) => Promise<Response>;
 
-export interface NextRouteHandlers {
-  GET: NextRouteHandler;
-  HEAD: NextRouteHandler;
-  POST: NextRouteHandler;
-  OPTIONS: NextRouteHandler;
-  proxy: RoomProxy;
-}
+export type NextRouteHandlers = ReturnType<typeof createNextRouteHandlers>;
 
-export function createNextRouteHandlers(options: RoomProxyOptions | RoomProxy): NextRouteHandlers {
+export function createNextRouteHandlers(options: RoomProxyOptions | RoomProxy) {
   const proxy = typeof options === 'function' ? options : createRoomProxy(options);
+  // Next.js passes a second argument (the route's params): not the proxy's connection.
   const handle: NextRouteHandler = (request) => proxy(request);
   const read: NextRouteHandler = (request) => proxy(plainEncoded(request));
   return { GET: read, HEAD: read, POST: handle, OPTIONS: handle, proxy };

@@ -10,7 +10,7 @@ import { elementWidget } from '../node/element-widget.js';
 import { MissingPeerError } from '../node/optional-peer.js';
 import { describeRedisUrl, type StoreEnv, storeFromEnv } from '../node/redis/store.js';
 import { loadSharp } from '../node/sharp-image-processor.js';
-import { DEFAULT_OPERATIONS, DEFAULT_UPSTREAM_TIMEOUT_MS } from '../options.js';
+import { bareOrigin, DEFAULTS } from '../options.js';
 
 export function proxyChecks(env: ProxyEnv, processEnv: Record<string, string | undefined>): Check[] {
   const redisUrl = processEnv.ROOM_PROXY_REDIS_URL?.trim();
@@ -31,7 +31,7 @@ export function proxyChecks(env: ProxyEnv, processEnv: Record<string, string | u
         if (!redisUrl) return 'no shared store: the start ledger lives in the running proxy’s memory (ROOM_PROXY_REDIS_URL)';
         const store = await storeFromEnv(processEnv).catch(() => undefined);
         if (!store) return 'Redis, which holds the start ledger, did not answer';
-        const ledger = new StartLedger(store, { upstreamTimeoutMs: env.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS });
+        const ledger = new StartLedger(store, { upstreamTimeoutMs: env.upstreamTimeoutMs ?? DEFAULTS.upstreamTimeoutMs });
         return { ledger, close: () => store.close() };
       },
     }),
@@ -86,7 +86,7 @@ async function widgetCheck() {
 function originsCheck(origins: readonly string[] | undefined) {
   if (!origins?.length) return ok('none set (ROOM_PROXY_ALLOWED_ORIGINS): only pages on the proxy’s own origin may call it');
   // A browser sends `https://shop.example`, never a path or a trailing slash: such an entry matches nothing.
-  const wrong = origins.filter((origin) => !URL.canParse(origin) || new URL(origin).origin !== origin);
+  const wrong = origins.filter((origin) => bareOrigin(origin) !== origin);
   if (wrong.length)
     return fail(`not origins: ${wrong.join(', ')}`, 'write each as scheme://host[:port], no path or trailing slash, comma-separated');
   return ok(origins.join(', '));
@@ -103,8 +103,8 @@ function publicUrlCheck(publicUrl: string | undefined) {
 
 /** What visitors may start (ROOM_PROXY_OPERATIONS): the env reader already refused unknown names. */
 function operationsCheck(operations: readonly string[] | undefined) {
-  if (operations === undefined) return ok(`${DEFAULT_OPERATIONS.join(', ')} (the default; ROOM_PROXY_OPERATIONS)`);
+  if (operations === undefined) return ok(`${DEFAULTS.operations.join(', ')} (the default; ROOM_PROXY_OPERATIONS)`);
   if (operations.length === 0)
-    return fail('ROOM_PROXY_OPERATIONS names no operation', `list operationIds, e.g. ${DEFAULT_OPERATIONS.join(',')}`);
+    return fail('ROOM_PROXY_OPERATIONS names no operation', `list operationIds, e.g. ${DEFAULTS.operations.join(',')}`);
   return ok(operations.join(', '));
 }

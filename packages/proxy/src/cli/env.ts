@@ -1,7 +1,8 @@
 /** The bin's flags, help text and settings from the environment (a value that cannot be read is a UsageError naming the variable). */
 import { GENERATION_OPERATIONS, type GenerationOperation, isGenerationOperation } from '@room-restyler/core';
 import { type FlagSpecs, readBaseUrl, readBoolean, readInteger, readRange, readUrl, UsageError } from '@room-restyler/core/cli';
-import type { Limits } from '../limits/limits.js';
+import { DEFAULT_LIMITS } from '../limits/limits.js';
+import { bareOrigin, DEFAULTS } from '../options.js';
 import type { TrustProxy } from '../security/trusted-proxy.js';
 
 type Reader<T> = (name: string, value: string) => T;
@@ -14,56 +15,44 @@ const list =
   (name: string, value: string) =>
     value.split(',').flatMap((item) => (item.trim() ? [read(name, item.trim())] : []));
 
-/** Each setting: its variable (the bin's usage says what each means) and how its trimmed, non-blank value is read. */
-const VARIABLES = {
-  apiKey: ['ROOM_API_KEY', text],
-  baseUrl: ['ROOM_API_BASE_URL', readBaseUrl],
-  secret: ['ROOM_PROXY_SECRET', text],
-  publicUrl: ['ROOM_PROXY_PUBLIC_URL', readOrigin],
-  allowedOrigins: ['ROOM_PROXY_ALLOWED_ORIGINS', list(text)],
-  imageOrigins: ['ROOM_PROXY_IMAGE_ORIGINS', list(readUrl)],
-  allowPrivateImageUrls: ['ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS', readBoolean],
-  imagePorts: ['ROOM_PROXY_IMAGE_PORTS', list(integer(1, 65_535))],
-  networkPrefixV4: ['ROOM_PROXY_NETWORK_PREFIX_V4', integer(0, 32)],
-  networkPrefixV6: ['ROOM_PROXY_NETWORK_PREFIX_V6', integer(0, 128)],
-  stylesPerTry: ['ROOM_PROXY_STYLES_PER_TRY', integer(2, 16)],
-  trustProxy: ['ROOM_PROXY_TRUST_PROXY', readTrustProxy],
-  uploadToken: ['ROOM_UPLOAD_TOKEN', readToken],
-  adminToken: ['ROOM_PROXY_ADMIN_TOKEN', readToken],
-  batchToken: ['ROOM_PROXY_BATCH_TOKEN', readToken],
-  simulatorLatencyMs: ['ROOM_SIM_LATENCY', readRange],
-  upstreamTimeoutMs: ['ROOM_PROXY_UPSTREAM_TIMEOUT_MS', integer(1_000, 600_000)],
-  operations: ['ROOM_PROXY_OPERATIONS', list(readOperation)],
-} as const;
+export type ProxyEnv = ReturnType<typeof proxyEnv>;
 
-type Settings = { [K in keyof typeof VARIABLES]: ReturnType<(typeof VARIABLES)[K][1]> | undefined };
-
-/** The settings that are limits (`limits.<name>`). */
-const LIMIT_SETTINGS = ['networkPrefixV4', 'networkPrefixV6', 'stylesPerTry'] as const;
-
-export type ProxyEnv = Omit<Settings, (typeof LIMIT_SETTINGS)[number] | 'allowPrivateImageUrls'> & {
-  allowPrivateImageUrls: boolean;
-  limits: Partial<Limits>;
-};
-
-export function proxyEnv(env: Record<string, string | undefined>): ProxyEnv {
-  const settings = Object.fromEntries(
-    Object.entries(VARIABLES).map(([key, [name, read]]) => {
-      const value = env[name]?.trim();
-      return [key, value ? read(name, value) : undefined];
-    }),
-  ) as Settings;
-  const { networkPrefixV4, networkPrefixV6, stylesPerTry, allowPrivateImageUrls, ...rest } = settings;
-  const limits = Object.entries({ networkPrefixV4, networkPrefixV6, stylesPerTry }).filter(([, value]) => value !== undefined);
-  return { ...rest, allowPrivateImageUrls: allowPrivateImageUrls ?? false, limits: Object.fromEntries(limits) };
+/** Each setting from its variable (the bin's usage says what each means), read when set and not blank. */
+export function proxyEnv(env: Record<string, string | undefined>) {
+  const read = <T>(name: string, reader: Reader<T>): T | undefined => {
+    const value = env[name]?.trim();
+    return value ? reader(name, value) : undefined;
+  };
+  return {
+    apiKey: read('ROOM_API_KEY', text),
+    baseUrl: read('ROOM_API_BASE_URL', readBaseUrl),
+    secret: read('ROOM_PROXY_SECRET', text),
+    publicUrl: read('ROOM_PROXY_PUBLIC_URL', readOrigin),
+    allowedOrigins: read('ROOM_PROXY_ALLOWED_ORIGINS', list(text)),
+    imageOrigins: read('ROOM_PROXY_IMAGE_ORIGINS', list(readUrl)),
+    allowPrivateImageUrls: read('ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS', readBoolean) ?? false,
+    imagePorts: read('ROOM_PROXY_IMAGE_PORTS', list(integer(1, 65_535))),
+    limits: {
+      networkPrefixV4: read('ROOM_PROXY_NETWORK_PREFIX_V4', integer(0, 32)),
+      networkPrefixV6: read('ROOM_PROXY_NETWORK_PREFIX_V6', integer(0, 128)),
+      stylesPerTry: read('ROOM_PROXY_STYLES_PER_TRY', integer(2, 16)),
+    },
+    trustProxy: read('ROOM_PROXY_TRUST_PROXY', readTrustProxy),
+    uploadToken: read('ROOM_UPLOAD_TOKEN', readToken),
+    adminToken: read('ROOM_PROXY_ADMIN_TOKEN', readToken),
+    batchToken: read('ROOM_PROXY_BATCH_TOKEN', readToken),
+    simulatorLatencyMs: read('ROOM_SIM_LATENCY', readRange),
+    upstreamTimeoutMs: read('ROOM_PROXY_UPSTREAM_TIMEOUT_MS', integer(1_000, 600_000)),
+    operations: read('ROOM_PROXY_OPERATIONS', list(readOperation)),
+  };
 }
 
-/** An http(s) origin; a path would be dropped, so one is refused (the proxy adds its own prefix). */
+/** The proxy adds its own prefix, so a path is refused. */
 function readOrigin(name: string, value: string): string {
-  const url = new URL(readUrl(name, value));
-  if (url.pathname !== '/' || url.search !== '' || url.hash !== '')
+  const origin = bareOrigin(readUrl(name, value));
+  if (origin === undefined)
     throw new UsageError(`${name} must be an origin such as https://www.site.example, without a path, got "${value}"`);
-  return url.origin;
+  return origin;
 }
 
 function readTrustProxy(name: string, value: string): TrustProxy {
@@ -118,8 +107,8 @@ ROOM_PROXY_PUBLIC_URL, ROOM_PROXY_ALLOWED_ORIGINS, ROOM_PROXY_TRUST_PROXY (true,
 ROOM_PROXY_IMAGE_ORIGINS, ROOM_PROXY_ALLOW_PRIVATE_IMAGE_URLS (true: loopback/private image_url, local use only),
 ROOM_PROXY_IMAGE_PORTS (ports a public image_url may name besides 80/443, comma-separated; default none),
 ROOM_PROXY_NETWORK_PREFIX_V4 and ROOM_PROXY_NETWORK_PREFIX_V6 (the network that shares one part of the daily
-budget: default 24 and 48; per-IP limits count IPv6 per /64),
-ROOM_PROXY_STYLES_PER_TRY (2-16, default 4: the most styles a visitor's POST /api/v1/tries may ask for),
+budget: default ${DEFAULT_LIMITS.networkPrefixV4} and ${DEFAULT_LIMITS.networkPrefixV6}; per-IP limits count IPv6 per /${DEFAULT_LIMITS.ipv6Prefix}),
+ROOM_PROXY_STYLES_PER_TRY (2-16, default ${DEFAULT_LIMITS.stylesPerTry}: the most styles a visitor's POST /api/v1/tries may ask for),
 ROOM_UPLOAD_TOKEN (>= 16 characters: uploads with Authorization: Bearer <token>, e.g. from room-restyler-mcp,
 skip the visitor upload limits),
 ROOM_PROXY_ADMIN_TOKEN (>= 16 characters: turns on GET /metrics and the /admin page, each asking for
@@ -127,7 +116,7 @@ Authorization: Bearer <token>; unset: both 404),
 ROOM_PROXY_BATCH_TOKEN (>= 16 characters: turns on /api/v1/batches for servers sending Authorization: Bearer <token>;
 unset: 404),
 ROOM_PROXY_REDIS_URL and ROOM_PROXY_REDIS_PREFIX (several instances sharing state),
-ROOM_PROXY_UPSTREAM_TIMEOUT_MS (1000-600000, default 30000: how long a call to the service may take),
+ROOM_PROXY_UPSTREAM_TIMEOUT_MS (1000-600000, default ${DEFAULTS.upstreamTimeoutMs}: how long a call to the service may take),
 ROOM_PROXY_OPERATIONS (the operations visitors may start, comma-separated operationIds; default
-enhance,restyle,emptyRoom),
+${DEFAULTS.operations.join(',')}),
 ROOM_SIM_LATENCY (MIN-MAX ms of simulated jobs, with --simulate).`;
