@@ -4,9 +4,6 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['test/support/setup.ts'],
-    // Most files wait on servers, Redis and child processes: more files at once than the default
-    // (one fewer than the cores, so one at a time on 2 cores) pays off.
-    maxWorkers: 3,
     // Safety nets only (tests wait for events): a busy machine makes every step slow.
     testTimeout: 120_000,
     hookTimeout: 120_000,
