@@ -2,8 +2,10 @@
 // On a fresh Debian/Ubuntu machine run as root it installs the missing ones from Debian's packages (the
 // README's quick start is two commands); anywhere else it says how to get them.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { run } from './run.mjs';
+import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run, start } from './run.mjs';
 
 /** The packages published to npm: each is linted as packed (publint, attw). */
 const PUBLISHED = ['core', 'simulator', 'proxy', 'element', 'mcp', 'cli'].map((name) => `packages/${name}`);
@@ -29,6 +31,20 @@ if (missing.length > 0) process.exit(1);
 
 run('pnpm', ['lint']);
 run('pnpm', ['check:generated']);
-run('pnpm', ['spec:drill']);
-run('pnpm', ['lint:package', ...PUBLISHED]);
-run('pnpm', ['-r', '--workspace-concurrency=1', 'test']);
+
+// The spec drill (in a scratch copy) and the package lint (of packed tarballs) only read the tree, and
+// take minutes of one core: they run beside the test suites, which mostly wait on servers and browsers.
+// Their output goes to a file, shown after the suites'.
+const asideLog = join(mkdtempSync(join(tmpdir(), 'room-restyler-test-')), 'aside.log');
+const aside = openSync(asideLog, 'w');
+const asideDone = (async () => {
+  for (const args of [['spec:drill'], ['lint:package', ...PUBLISHED]]) {
+    const status = await start('pnpm', args, { stdio: ['ignore', aside, aside] });
+    if (status !== 0) return status;
+  }
+  return 0;
+})();
+const testsStatus = await start('pnpm', ['-r', '--workspace-concurrency=1', 'test']);
+const asideStatus = await asideDone;
+process.stdout.write(readFileSync(asideLog));
+if (testsStatus !== 0 || asideStatus !== 0) process.exit(1);
