@@ -5,6 +5,7 @@
 import { CHROMIUM_ARGS, chromiumPath } from '@room-restyler/test-kit/system';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { testBackends } from './test/backends.mjs';
 import { pageCommands } from './test/page-commands.mjs';
 
@@ -35,5 +36,7 @@ export default {
       palette: Boolean(process.env.UPDATE_SCREENSHOTS),
     }),
     { name: 'test-backends', serverStop: () => backends.close() },
+    // The accessibility tree as a screen reader gets it (`a11ySnapshot`): names, roles, states.
+    a11ySnapshotPlugin(),
   ],
 };

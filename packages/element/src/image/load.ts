@@ -1,3 +1,4 @@
+import { ConnectionError } from '@room-restyler/core/errors';
 import { type ImageLimits, ImageRejectedError } from './prepare.js';
 
 /** Loads and decodes an image, so it can be shown at once; rejects when it cannot be loaded or read. */
@@ -8,12 +9,17 @@ export async function loadImage(src: string): Promise<HTMLImageElement> {
   return image;
 }
 
-/** Loads images side by side, reporting how many are done; the first that cannot be loaded rejects. */
+/**
+ * Loads images side by side, reporting how many are done; the first that cannot be loaded rejects
+ * as a connection problem (the job is done: the download failed, and loading again is the fix).
+ */
 export async function loadImages(urls: readonly string[], onLoaded: (loaded: number) => void): Promise<void> {
   let loaded = 0;
   await Promise.all(
     urls.map(async (url) => {
-      await loadImage(url);
+      await loadImage(url).catch((cause: unknown) => {
+        throw new ConnectionError('Loading the result failed', { cause });
+      });
       onLoaded(++loaded);
     }),
   );

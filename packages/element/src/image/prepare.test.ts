@@ -24,6 +24,16 @@ describe('prepareImage', () => {
     }
   });
 
+  it('takes a 20 MB photo straight from a camera and shrinks it on the device', async () => {
+    const photo = await makePhoto(4000, 3000);
+    // A camera's file: the picture and what follows its end (maker notes, a second frame), 20 MB in all.
+    const camera = new Blob([photo, new Uint8Array(20_000_000 - photo.size)], { type: 'image/jpeg' });
+    expect(await refusal(camera)).to.equal(undefined);
+    const prepared = await prepareImage(camera);
+    expect([prepared.width, prepared.height]).to.deep.equal([2048, 1536]);
+    expect(prepared.blob.size).to.be.below(5_000_000);
+  });
+
   it('refuses text named like a photo as the wrong type', async () => {
     expect(await refusal(new Blob(['hello'], { type: 'image/jpeg' }))).to.equal('type');
   });

@@ -9,7 +9,11 @@ export interface ImageLimits {
   maxSide: number;
 }
 
-export const DEFAULT_LIMITS: ImageLimits = { maxBytes: 15 * 1024 * 1024, minWidth: 512, minHeight: 384, maxSide: 2048 };
+/**
+ * The original never leaves the device (it is re-encoded at `maxSide`), so `maxBytes` only bounds
+ * what is decoded: wide enough for a photo straight from a 50–100 MP camera.
+ */
+export const DEFAULT_LIMITS: ImageLimits = { maxBytes: 40 * 1024 * 1024, minWidth: 512, minHeight: 384, maxSide: 2048 };
 
 /** Why a picked file was refused; `details` fills the localized message. */
 export type ImageProblem =

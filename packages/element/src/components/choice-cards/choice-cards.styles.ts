@@ -76,9 +76,11 @@ export default css`
     position: absolute;
     height: 100%;
   }
-  /* The chosen card also carries a check mark: its state is not told by colour alone. */
+  /* The chosen card also carries a check mark: its state is not told by colour alone. Screen readers
+     say "checked" already, so the mark has empty alt text (the first content is for browsers without it). */
   .card:has(:checked) .swatch::after {
     content: '✓';
+    content: '✓' / '';
     position: absolute;
     top: 0.3rem;
     inset-inline-end: 0.3rem;

@@ -1,6 +1,6 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { STYLES } from '@room-restyler/core/vocabulary';
-import { sendKeys } from '@web/test-runner-commands';
+import { a11ySnapshot, sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
 import type { PartEvent } from '../../events.js';
 import { expectAccessible, until } from '../../test/helpers.js';
@@ -30,6 +30,20 @@ describe('room-restyler-cards', () => {
     const mark = getComputedStyle(el.shadowRoot!.querySelector('.card:has(:checked) .swatch')!, '::after');
     expect(mark.content).not.to.equal('none');
     await expectAccessible(el);
+  });
+
+  it('names the chosen card by its style alone: a screen reader says "checked", not "check mark"', async () => {
+    await styleCards();
+    const names: string[] = [];
+    type AxNode = { role?: string; name?: string; children?: AxNode[] };
+    const collect = (node: AxNode) => {
+      if (node.role === 'radio') names.push(node.name ?? '');
+      for (const child of node.children ?? []) collect(child);
+    };
+    // Typed `void` by the package, it resolves with the page's tree.
+    collect((await a11ySnapshot({})) as unknown as AxNode);
+    expect(names).to.include('Scandinavian');
+    expect(names.filter((name) => name.includes('✓'))).to.deep.equal([]);
   });
 
   it('gives every style card without a picture the same plain tile, as tall as a picture', async () => {
