@@ -164,4 +164,11 @@ describe('errors come back as isError results that say what to do', () => {
     const text = textOf(await client.callTool({ name: 'me', arguments: {} }));
     expect(text).toBe('The service failed (HTTP 500): Internal server error. Try again later.');
   });
+
+  it('a 5xx whose reason ends in a full stop is not followed by a second one (it used to say "maintenance.. Try again later")', async () => {
+    service.on('GET /api/v1/me', { status: 503, body: { error: 'Down for maintenance.' }, offContract: true });
+    const client = await connect({ apiKey: KEY, baseUrl: service.url });
+    const text = textOf(await client.callTool({ name: 'me', arguments: {} }));
+    expect(text).toBe('The service failed (HTTP 503): Down for maintenance. Try again later.');
+  });
 });
