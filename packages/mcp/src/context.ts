@@ -8,7 +8,7 @@ import { SessionJobs } from './jobs/session-jobs.js';
 import { injectedClientLedger, startsFor } from './jobs/starts.js';
 import { DEFAULT_PREVIEW_BUDGET_BYTES, type RoomMcpServerOptions } from './options.js';
 import type { GenerationTaskStore } from './tasks/task-store.js';
-import { MISSING_BASE_URL_HELP, MISSING_KEY_HELP, SetupError } from './user-errors.js';
+import { MISSING_BASE_URL_HELP, MISSING_KEY_HELP, SET_BASE_URL_HELP, SetupError } from './user-errors.js';
 
 export interface ServerContext {
   /** The client, or a SetupError saying what to configure. */
@@ -57,7 +57,7 @@ export function clientFromSettings(options: RoomMcpServerOptions): RoomClient | 
   if (!options.apiKey) return new SetupError(MISSING_KEY_HELP);
   if (!options.baseUrl) return new SetupError(MISSING_BASE_URL_HELP);
   const checked = normalizeBaseUrl(options.baseUrl);
-  if (!checked.ok) return new SetupError(`ROOM_API_BASE_URL ${checked.problem}. ${MISSING_BASE_URL_HELP}`);
+  if (!checked.ok) return new SetupError(`ROOM_API_BASE_URL ${checked.problem}. ${SET_BASE_URL_HELP}`);
   return createRoomClient({
     baseUrl: checked.baseUrl,
     apiKey: options.apiKey,

@@ -31,7 +31,8 @@ const SERVER_INSTRUCTIONS =
   '(`edit_objects`), or create a room from a sketch or words (`create_room`); a whole listing at once: `stage_listing`. ' +
   'Each generated image costs credits (each tool says how many; `me` shows the balance). Jobs take 10–30 s; if a tool returns before the job is done, ' +
   'call `prediction` with the request id instead of starting a new generation. If a call was interrupted or its outcome is unknown, ' +
-  '`recent_jobs` finds the job again.';
+  '`recent_jobs` finds the job again; a `stage_listing` call cut off (e.g. timed out) continues, paying nothing twice, ' +
+  'when called again with the same photos and styles.';
 
 export function createRoomMcpServer(options: RoomMcpServerOptions = {}): McpServer {
   // The task store goes into the server's options: the SDK answers tasks/get, list, result and cancel from it.

@@ -9,9 +9,11 @@ export const MISSING_KEY_HELP =
   '(claude_desktop_config.json, ~/.cursor/mcp.json, .vscode/mcp.json, or `claude mcp add --env ROOM_API_KEY=...`), ' +
   'then restart the client. Keys are created in the service dashboard, section API Keys.';
 
-export const MISSING_BASE_URL_HELP =
-  'No service address is configured. Set ROOM_API_BASE_URL (the origin of the service, e.g. http://127.0.0.1:4010 ' +
-  'for a local simulator started with `npx -y -p @room-restyler/simulator room-restyler-sim --port 4010`) in the "env" block of this MCP server, then restart the client.';
+export const SET_BASE_URL_HELP =
+  'Set ROOM_API_BASE_URL (the origin of the service, e.g. http://127.0.0.1:4010 for a local simulator started with ' +
+  '`npx -y -p @room-restyler/simulator room-restyler-sim --port 4010`) in the "env" block of this MCP server, then restart the client.';
+
+export const MISSING_BASE_URL_HELP = `No service address is configured. ${SET_BASE_URL_HELP}`;
 
 export const MISSING_UPLOAD_HELP =
   "image_path needs an upload target: set ROOM_UPLOAD_URL to an upload route such as the key proxy's " +

@@ -176,6 +176,31 @@ describe('stage_listing against the simulator', () => {
     expect(jobs()).toBe(0);
   });
 
+  it('called again after a call was cut off (a client timeout), continues the listing: its jobs are not paid twice', async () => {
+    // Jobs long enough that no fifth start is on its way when the call is cut off.
+    await connect(undefined, {}, { min: 1000, max: 1200 });
+    const cutOff = new AbortController();
+    const first = mcp.client.callTool(listing(), undefined, { signal: cutOff.signal });
+    // Cut off once the server holds the first four jobs (a start cut off on the wire stays "possibly charged").
+    await waitFor(async () => {
+      const recent = await mcp.client.callTool({ name: 'recent_jobs', arguments: {} });
+      return (JSON.stringify(recent.structuredContent).match(/"tool":"stage_listing"/g) ?? []).length >= 4;
+    }, 'the first four jobs');
+    cutOff.abort();
+    await expect(first).rejects.toThrow();
+    const progress: Progress[] = [];
+    const again = await mcp.client.callTool(listing(), undefined, { onprogress: (p) => progress.push(p) });
+    const output = again.structuredContent as unknown as ListingOutput;
+    expect(output, JSON.stringify(output)).toMatchObject({ status: 'completed', succeeded: 6, credits_charged: 6 });
+    // It used to start the six again: 10 jobs or more, for one listing.
+    expect(jobs()).toBe(6);
+    expect(progress[0]?.message).toMatch(/^Continuing 6 images cut off earlier/);
+    expect((again.content as { text: string }[])[0]?.text).toMatch(/Note: continued the listing a call cut off earlier/);
+    // Once delivered, the same listing asked again is a new one.
+    await mcp.client.callTool(listing());
+    expect(jobs()).toBe(12);
+  });
+
   it('runs as a Task the client polls to completion', async () => {
     await connect();
     const { task } = await mcp.client.request(

@@ -86,6 +86,13 @@ describe('Streamable HTTP sessions', () => {
     const restyleTool = tools.find((tool) => tool.name === 'restyle');
     expect(JSON.stringify(restyleTool?.inputSchema)).toMatch(/in the server's shared folder, as a path relative to it/);
     expect(JSON.stringify(tools)).not.toMatch(/on this computer|absolute path/);
+    // A folder argument's example is a folder: a photo's file name there reads as a folder to create.
+    const folders = tools.flatMap((tool) => {
+      const { save_dir, folder } = (tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
+      return [save_dir?.description, folder?.description, folder && tool.description].filter((text) => text !== undefined);
+    });
+    expect(folders.filter((text) => text.includes('(e.g. listing-12/staged)')).length).toBeGreaterThan(2);
+    for (const text of folders) expect(text).not.toMatch(/\.jpg/);
     for (const image_path of ['../outside/secret.jpg', 'link.jpg', join(dir, 'outside', 'secret.jpg')]) {
       const result = await client.callTool({ name: 'enhance', arguments: { image_path } });
       expect(textOf(result)).toMatch(/is outside the folder this server shares/);

@@ -145,8 +145,10 @@ describe('errors come back as isError results that say what to do', () => {
   it('a base URL that is not http(s) is named as such (it used to say "Could not reach null")', async () => {
     const client = await connect({ apiKey: KEY, baseUrl: 'localhost:4010' });
     const text = textOf(await client.callTool({ name: 'me', arguments: {} }));
-    expect(text).toMatch(/^ROOM_API_BASE_URL must be an http\(s\) URL \(got "localhost:4010"\)/);
+    expect(text).toMatch(/^ROOM_API_BASE_URL must be an http\(s\) URL \(got "localhost:4010"\)\. Set ROOM_API_BASE_URL/);
     expect(text).not.toContain('null');
+    // It is configured, just not as a URL: the text used to go on "No service address is configured".
+    expect(text).not.toMatch(/not configured|No service address/);
   });
 
   it('a base URL with a query is refused naming ROOM_API_BASE_URL (the query used to land inside every path)', async () => {
@@ -161,5 +163,12 @@ describe('errors come back as isError results that say what to do', () => {
     const client = await connect({ apiKey: KEY, baseUrl: service.url });
     const text = textOf(await client.callTool({ name: 'me', arguments: {} }));
     expect(text).toBe('The service failed (HTTP 500): Internal server error. Try again later.');
+  });
+
+  it('a 5xx whose reason ends in a full stop is not followed by a second one (it used to say "maintenance.. Try again later")', async () => {
+    service.on('GET /api/v1/me', { status: 503, body: { error: 'Down for maintenance.' }, offContract: true });
+    const client = await connect({ apiKey: KEY, baseUrl: service.url });
+    const text = textOf(await client.callTool({ name: 'me', arguments: {} }));
+    expect(text).toBe('The service failed (HTTP 503): Down for maintenance. Try again later.');
   });
 });

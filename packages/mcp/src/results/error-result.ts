@@ -114,8 +114,8 @@ function whatWentWrong(error: unknown, { requestId, lookingFor }: ErrorSituation
     return `Cancelled.${requestId ? ` The job ${requestId} keeps running on the service and its credit is not refunded; call \`prediction\` with that id to get its images.` : ''}`;
   if (error instanceof ConnectionError) return `${error.message}. Check ROOM_API_BASE_URL and the network connection, then try again.`;
   if (error instanceof TimeoutError) return `The service did not answer in time. Try again shortly.`;
-  // Core's message already says "The service failed (HTTP 500)…".
-  if (error instanceof ServerError) return `${error.message}. Try again later.`;
+  // Core's message already says "The service failed (HTTP 500)…", ending in the service's reason and its full stop, if any.
+  if (error instanceof ServerError) return `${error.message.replace(/\.$/, '')}. Try again later.`;
   if (error instanceof RoomApiError) return `${error.message}`;
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}.`;
 }

@@ -20,9 +20,9 @@ export async function presentListing(
   report: BatchReport,
   saveDir: string | undefined,
   signal: AbortSignal,
+  notes: string[] = [],
 ): Promise<CallToolResult> {
   const saved = new Map<string, string[]>();
-  const notes: string[] = [];
   if (saveDir) {
     const dir = await writableDir(ctx.files, saveDir, 'save_dir');
     for (const { item, output = [], requestId = '' } of report.items.filter((one) => one.status === 'succeeded')) {

@@ -90,10 +90,10 @@ export const previewsField = z
   .describe('Include small downscaled previews of the images in the result (all together at most ~900 KB; default true).');
 
 /** Where a path argument points, in the words of the transport: the user's computer, or the folder an HTTP server shares. */
-export function whereFilesAre(access: FileAccess): string {
+export function whereFilesAre(access: FileAccess, example: 'file' | 'folder'): string {
   return access === 'anywhere'
     ? 'on this computer (an absolute path, ~/… or file://)'
-    : "in the server's shared folder, as a path relative to it (e.g. listing-12/bedroom.jpg)";
+    : `in the server's shared folder, as a path relative to it (e.g. ${example === 'file' ? 'listing-12/bedroom.jpg' : 'listing-12/staged'})`;
 }
 
 const pathField = (description: string) => z.string().min(1).optional().describe(description);
@@ -103,12 +103,12 @@ const pathField = (description: string) => z.string().min(1).optional().describe
  * when this server touches no files (HTTP without --files-root).
  */
 export function withFileFields<Shape extends z.ZodRawShape>(access: FileAccess, shape: Shape, mask = false) {
-  const where = whereFilesAre(access);
+  const file = whereFilesAre(access, 'file');
   const all = z.object({
     ...shape,
-    image_path: pathField(`A .jpg/.png/.webp room photo ${where}, uploaded first (needs ROOM_UPLOAD_URL). Give this or image_url.`),
-    mask_path: pathField(`The mask as a .png file ${where}, uploaded like image_path. Give this or mask_url.`),
-    save_dir: pathField(`Folder ${where} to save the full-size images into; created if missing.`),
+    image_path: pathField(`A .jpg/.png/.webp room photo ${file}, uploaded first (needs ROOM_UPLOAD_URL). Give this or image_url.`),
+    mask_path: pathField(`The mask as a .png file ${file}, uploaded like image_path. Give this or mask_url.`),
+    save_dir: pathField(`Folder ${whereFilesAre(access, 'folder')} to save the full-size images into; created if missing.`),
   });
   // Not offered when off, but still let through (loose): a caller that sends one anyway is told why it
   // is refused before anything starts. All are optional, so the type is the same.

@@ -151,7 +151,7 @@ function fileSources(ctx: ServerContext, args: GenerationArgs, operation: Genera
     throw new InputError(
       ctx.files === 'off'
         ? 'A room photo is required: give image_url (a public http(s) URL).'
-        : `A room photo is required: give image_url (a public http(s) URL) or image_path (a photo ${whereFilesAre(ctx.files)}).`,
+        : `A room photo is required: give image_url (a public http(s) URL) or image_path (a photo ${whereFilesAre(ctx.files, 'file')}).`,
     );
   return { image, mask: source(args.mask_url, args.mask_path, 'mask_path') };
 }

@@ -44,7 +44,7 @@ export function registerSaveImagesTool(server: McpServer, ctx: ServerContext, re
       {
         title: TITLE,
         description:
-          `Save the full-size images of a finished generation (by its request id) into a folder ${whereFilesAre(ctx.files)}, under readable names ` +
+          `Save the full-size images of a finished generation (by its request id) into a folder ${whereFilesAre(ctx.files, 'folder')}, under readable names ` +
           `that never overwrite existing files, and return where they went. Default folder: ${fallback === '.' ? 'the shared folder itself' : fallback}. Costs nothing.`,
         inputSchema: {
           id: requestIdField,
@@ -52,7 +52,7 @@ export function registerSaveImagesTool(server: McpServer, ctx: ServerContext, re
             .string()
             .min(1)
             .optional()
-            .describe(`Folder ${whereFilesAre(ctx.files)} to save into; created if missing. Omit for the default folder.`),
+            .describe(`Folder ${whereFilesAre(ctx.files, 'folder')} to save into; created if missing. Omit for the default folder.`),
         },
         outputSchema: saveOutputSchema,
         annotations: { title: TITLE, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -3,6 +3,7 @@
  * priced against the balance first, confirmed by the user when it costs more than the spend guard
  * lets pass, then every item is started once and followed, with one progress notification per
  * item — as an MCP Task when the client asks for one, whose cancel lists the items already charged.
+ * A listing whose call was cut off is continued by the next call for the same photos and styles.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
@@ -16,6 +17,7 @@ import {
   type BatchReport,
   batchItems,
   batchReport,
+  type JournalRecord,
   memoryJournal,
   planBatch,
   replayJournal,
@@ -47,6 +49,52 @@ const TITLE = 'Stage a whole listing';
 const MAX_LISTING_ITEMS = 40;
 const MAX_STYLES = 6;
 const CREDITS_PER_ITEM = operationCredits.enhance;
+/** Cut-off listings a session keeps to continue: a client that times a listing out calls it again, soon. */
+const MAX_CUT_OFF = 10;
+
+/** A listing's plan and the journal of its run so far (empty before it starts). */
+interface Journalled {
+  plan: BatchPlan;
+  records: JournalRecord[];
+}
+
+/**
+ * This session's listings whose result was not delivered yet, by what was asked (mode, styles, photos
+ * as given): running, or cut off (a client's timeout, a cancel) and kept, so that the call a client
+ * typically makes again continues the listing instead of paying for its jobs a second time.
+ */
+class UndeliveredListings {
+  readonly #listings = new Map<string, Journalled & { call: AbortSignal; stopped: Promise<unknown> }>();
+
+  /** The listing a call cut off, once its batch has stopped; undefined when there is none. */
+  async cutOff(asked: string): Promise<Journalled | undefined> {
+    const listing = this.#listings.get(asked);
+    if (!listing?.call.aborted) return undefined;
+    await listing.stopped;
+    return listing;
+  }
+
+  /** Runs a listing for a call and presents its report; kept until then, and kept as cut off if the call ends first. */
+  async deliver(
+    asked: string,
+    listing: Journalled,
+    call: AbortSignal,
+    run: () => Promise<BatchReport>,
+    present: (report: BatchReport) => Promise<CallToolResult>,
+  ): Promise<CallToolResult> {
+    const running = run();
+    const kept = { ...listing, call, stopped: running.catch(() => {}) };
+    this.#listings.delete(asked);
+    this.#listings.set(asked, kept);
+    const [oldest] = this.#listings.keys();
+    if (this.#listings.size > MAX_CUT_OFF && oldest !== undefined) this.#listings.delete(oldest);
+    try {
+      return await present(await running);
+    } finally {
+      if (!call.aborted && this.#listings.get(asked) === kept) this.#listings.delete(asked);
+    }
+  }
+}
 
 export function registerStageListingTool(server: McpServer, ctx: ServerContext, registry: Registry): RegisteredTool {
   const files = ctx.files !== 'off';
@@ -67,6 +115,7 @@ export function registerStageListingTool(server: McpServer, ctx: ServerContext, 
     mode: z.enum(['staging', 'restyle']).default('staging').describe('staging: furnish empty rooms; restyle: furnished ones.'),
   });
   type Args = z.infer<typeof schema> & { image_paths?: string[] | undefined; save_dir?: string | undefined };
+  const listings = new UndeliveredListings();
 
   const run: GenerationRun<Args> = async (given, extra, hooks) => {
     try {
@@ -87,30 +136,42 @@ export function registerStageListingTool(server: McpServer, ctx: ServerContext, 
 
       const isUrl = (source: string) => URL.canParse(source);
       await Promise.all(sources.filter((source) => !isUrl(source)).map((path) => checkLocalFile(ctx, path)));
-      const names = photoNames(sources);
-      const itemsOf = (urls: string[]) =>
-        batchItems(
-          names.map((name, i) => ({ name, url: urls[i] ?? '' })),
-          args.styles,
-          toInput,
+      const asked = JSON.stringify([args.mode, args.styles, sources]);
+      // Already priced and confirmed by the call that was cut off.
+      let listing = await listings.cutOff(asked);
+      if (!listing) {
+        const names = photoNames(sources);
+        const itemsOf = (urls: string[]) =>
+          batchItems(
+            names.map((name, i) => ({ name, url: urls[i] ?? '' })),
+            args.styles,
+            toInput,
+          );
+        // Priced and confirmed before any local photo is sent: a listing the user declines or cannot pay uploads nothing.
+        const priced = await planBatch(client, itemsOf(sources.map((source) => (isUrl(source) ? source : UPLOAD_STAND_IN))), {
+          signal: extra.signal,
+        });
+        const what = `${plural(sources.length, 'photo')} × ${plural(args.styles.length, 'style')} = ${creditsWord(priced.credits)}`;
+        if (!priced.fits) return notFitting(`${what}, and the account has ${priced.balance}. Nothing was started.`, priced.balance);
+        const declined = await ctx.spend.confirm(server.server, extra, priced.credits, {
+          message: `${args.mode === 'staging' ? 'Stage' : 'Restyle'} ${what} of your ${priced.balance}?`,
+          content: listingErrorContent,
+        });
+        if (declined) return declined;
+        const photos = await Promise.all(
+          sources.map(async (source) => (isUrl(source) ? source : uploadLocalImage(ctx, source, extra.signal, 'image_path'))),
         );
-      // Priced and confirmed before any local photo is sent: a listing the user declines or cannot pay uploads nothing.
-      const priced = await planBatch(client, itemsOf(sources.map((source) => (isUrl(source) ? source : UPLOAD_STAND_IN))), {
-        signal: extra.signal,
-      });
-      const what = `${plural(sources.length, 'photo')} × ${plural(args.styles.length, 'style')} = ${creditsWord(priced.credits)}`;
-      if (!priced.fits) return notFitting(`${what}, and the account has ${priced.balance}. Nothing was started.`, priced.balance);
-      const declined = await ctx.spend.confirm(server.server, extra, priced.credits, {
-        message: `${args.mode === 'staging' ? 'Stage' : 'Restyle'} ${what} of your ${priced.balance}?`,
-        content: listingErrorContent,
-      });
-      if (declined) return declined;
-      const photos = await Promise.all(
-        sources.map(async (source) => (isUrl(source) ? source : uploadLocalImage(ctx, source, extra.signal, 'image_path'))),
+        listing = { plan: { ...priced, items: itemsOf(photos) }, records: [] };
+      }
+      const { plan, records } = listing;
+      const notes = records.length ? ['continued the listing a call cut off earlier: its jobs were followed, not paid again.'] : [];
+      return await listings.deliver(
+        asked,
+        listing,
+        extra.signal,
+        () => runListing(ctx, client, plan, records, extra, hooks, args.mode),
+        (report) => presentListing(ctx, plan, report, saveDir, extra.signal, notes),
       );
-      const plan = { ...priced, items: itemsOf(photos) };
-      const report = await runListing(ctx, client, plan, extra, hooks, args.mode);
-      return await presentListing(ctx, plan, report, saveDir, extra.signal);
     } catch (error) {
       return errorResult(error, {}, listingErrorContent);
     }
@@ -164,11 +225,13 @@ async function runListing(
   ctx: ServerContext,
   client: RoomClient,
   plan: BatchPlan,
+  journalled: JournalRecord[],
   extra: ToolExtra,
   hooks: GenerationHooks,
   mode: string,
 ): Promise<BatchReport> {
-  const records = memoryJournal();
+  const continued = journalled.length > 0;
+  const records = memoryJournal(journalled);
   // Each job, once the service accepted it, is this session's like any other: `recent_jobs`, `save_images`, the spend guard.
   const journal: BatchJournal = {
     read: () => records.read(),
@@ -184,7 +247,12 @@ async function runListing(
     },
   };
   const notify = itemProgress(extra, ctx.log, plan.items.length);
-  void notify(0, `Started ${plan.items.length} images (${creditsWord(plan.credits)}).`);
+  void notify(
+    0,
+    continued
+      ? `Continuing ${plan.items.length} images cut off earlier: jobs already made are followed, not paid again.`
+      : `Started ${plan.items.length} images (${creditsWord(plan.credits)}).`,
+  );
   const batch = runBatch(client, plan, {
     journal,
     onProgress: (progress) => void progressOf(progress, plan, notify),
