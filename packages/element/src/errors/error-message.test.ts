@@ -80,6 +80,13 @@ describe('error advice', () => {
     expect(adviceFor(new GenerationFailedError('failed', { predictionStatus: 'failed' }))[1]).to.equal('again');
   });
 
+  it('tells no visitor a result expired when something else than the proxy answered 404: the site’s set-up is wrong', () => {
+    const noProxy = errorFromResponse(404, '<!doctype html><title>Not Found</title>', { wording: briefWording });
+    expect(adviceFor(noProxy)).to.deep.equal(['errConfig', 'none']);
+    expect(errorMessage(noProxy, localizer('en'), DEFAULT_LIMITS)).to.equal('Previews are unavailable on this site right now.');
+    expect(adviceFor(fromProxy(404, 'not_found'))).to.deep.equal(['errExpired', 'again']);
+  });
+
   it('asks to wait for limits, the daily budget and a busy service', () => {
     for (const code of ['visitor_limit', 'ip_limit', 'daily_budget']) {
       expect(adviceFor(fromProxy(429, code, { retry_after_seconds: 600 }, { 'retry-after': '600' }))[1], code).to.equal('wait');

@@ -110,8 +110,14 @@ export function adviceFor(error: unknown): Advice {
   if (Object.hasOwn(BY_PROXY_CODE, proxyCode)) {
     return BY_PROXY_CODE[proxyCode as keyof typeof BY_PROXY_CODE];
   }
+  // A 404 the proxy did not answer (no `code`): nothing at `endpoint` is the proxy, which only the site can fix.
+  if (code === 'not_found' && !body?.code) return CONFIG;
   return BY_CORE_CODE[code ?? ''] ?? SERVER;
 }
+
+/** For the site's developer (the console), a failure only the site's set-up can fix: what answered at `endpoint`. */
+export const setupProblem = (error: unknown, endpoint: string): string =>
+  `<room-restyler>: ${endpoint} answered ${error}${(error as { body?: { code?: unknown } }).body?.code ? '' : ', not as the key proxy: set endpoint to where it is mounted'}`;
 
 /** How long a `wait` remedy asks for: the answer's Retry-After, else a minute. */
 export function waitFor(error: unknown): number {

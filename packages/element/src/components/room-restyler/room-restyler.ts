@@ -4,7 +4,7 @@ import { adoptStyles, html, LitElement, nothing, type TemplateResult } from 'lit
 import { type FlowDependencies, GenerationFlow, type GenerationRequest, type OperationStart } from '../../controllers/generation-flow.js';
 import { PasteController, type PasteScope } from '../../controllers/paste-controller.js';
 import { downloadName, saveImage } from '../../download.js';
-import { adviceFor, errorMessage, limitParams, type Remedy, waitFor } from '../../errors/error-message.js';
+import { adviceFor, errorMessage, limitParams, type Remedy, setupProblem, waitFor } from '../../errors/error-message.js';
 import { emit, type PartEvent } from '../../events.js';
 import { LangController } from '../../i18n/lang-controller.js';
 import { checkImageUrl, loadImages } from '../../image/load.js';
@@ -429,6 +429,8 @@ export class RoomRestyler extends LitElement {
     if (state.phase === 'failed' && state.error !== this.#failure) {
       this.#failure = state.error;
       this.#waitUntil = Date.now() + waitFor(state.error);
+      // The visitor reads that previews are unavailable; the site's developer learns why here.
+      if (adviceFor(state.error)[0] === 'errConfig') console.error(setupProblem(state.error, this.#baseUrl()));
     }
     this.#view = this.#computeView();
   }
