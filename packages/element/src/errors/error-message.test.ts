@@ -80,11 +80,18 @@ describe('error advice', () => {
     expect(adviceFor(new GenerationFailedError('failed', { predictionStatus: 'failed' }))[1]).to.equal('again');
   });
 
-  it('tells no visitor a result expired when something else than the proxy answered 404: the site’s set-up is wrong', () => {
+  it('tells no visitor a result expired before any job exists: a 404 then is the site’s set-up', () => {
     const noProxy = errorFromResponse(404, '<!doctype html><title>Not Found</title>', { wording: briefWording });
-    expect(adviceFor(noProxy)).to.deep.equal(['errConfig', 'none']);
-    expect(errorMessage(noProxy, localizer('en'), DEFAULT_LIMITS)).to.equal('Previews are unavailable on this site right now.');
-    expect(adviceFor(fromProxy(404, 'not_found'))).to.deep.equal(['errExpired', 'again']);
+    for (const phase of ['uploading', 'starting'] as const) {
+      expect(adviceFor(noProxy, phase), phase).to.deep.equal(['errConfig', 'none']);
+      // No such route under the proxy's prefix, an operation it does not offer, a base URL the service lacks.
+      expect(adviceFor(fromProxy(404, 'not_found'), phase), phase).to.deep.equal(['errConfig', 'none']);
+    }
+    expect(adviceFor(fromProxy(404, 'not_found'), 'generating')).to.deep.equal(['errExpired', 'again']);
+    expect(adviceFor(fromProxy(404, 'upload_not_found'), 'starting')).to.deep.equal(['errInvalidImage', 'photo']);
+    expect(errorMessage(noProxy, localizer('en'), DEFAULT_LIMITS, 0, 'uploading')).to.equal(
+      'Previews are unavailable on this site right now.',
+    );
   });
 
   it('asks to wait for limits, the daily budget and a busy service', () => {
