@@ -82,6 +82,19 @@ describe('the bins', () => {
   });
 });
 
+describe('room-restyler-proxy --check, run first as the READMEs say', () => {
+  const check = (env: NodeJS.ProcessEnv) => project.exec('npx', ['-p', '@room-restyler/proxy', 'room-restyler-proxy', '--check'], { env });
+
+  it('passes with the base URL as the service’s API reference gives it (…/api/v1); a key the service refuses fails naming ROOM_API_KEY', async () => {
+    const { stdout } = await check({ ROOM_API_KEY: SIM_KEY, ROOM_API_BASE_URL: `${sim?.url}/api/v1` });
+    expect(stdout).toMatch(/^✓ base URL +\S+ answers$/m);
+    expect(stdout).toMatch(/^✓ key +accepted: plan \S+, \d+ credits left$/m);
+    await expect(check({ ROOM_API_KEY: 'bs_live_not_this_account', ROOM_API_BASE_URL: sim?.url })).rejects.toThrow(
+      /^✗ key +refused — the service refused ROOM_API_KEY/m,
+    );
+  });
+});
+
 describe('core', () => {
   it.each([
     ['require', 'app/core-require.cjs'],

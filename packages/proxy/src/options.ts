@@ -154,7 +154,11 @@ function withDefaults<T extends object>(defaults: T, given: Defaulted<T> = {}): 
 export function resolveOptions(options: RoomProxyOptions) {
   const given = withDefaults(DEFAULTS, options);
   check(typeof options.apiKey === 'string' && options.apiKey.trim() !== '', 'apiKey is required (ROOM_API_KEY)');
-  const baseUrl = normalizeBaseUrl(typeof options.baseUrl === 'string' ? options.baseUrl : '');
+  check(
+    typeof options.baseUrl === 'string' && options.baseUrl.trim() !== '',
+    'baseUrl is required (ROOM_API_BASE_URL): the service origin or …/api/v1, e.g. https://api.bright-shot.com/api/v1',
+  );
+  const baseUrl = normalizeBaseUrl(options.baseUrl);
   if (!baseUrl.ok) throw new RangeError(`createRoomProxy: baseUrl ${baseUrl.problem} (ROOM_API_BASE_URL)`);
   const prefix = given.prefix.replace(/\/+$/, '');
   check(prefix === '' || /^(\/[A-Za-z0-9._~-]+)+$/.test(prefix), 'prefix must look like /segment[/segment]');

@@ -56,7 +56,7 @@ export function createRoomProxy(proxyOptions: RoomProxyOptions): RoomProxy {
   const admin = proxyOptions.admin;
   const log = observedLogger(redactingLogger(options.log, [options.apiKey]), admin);
   const store = guardStore(proxyOptions.store ?? createMemoryStore({ now: () => options.clock.now() }));
-  const upstream = createUpstream({ ...options, fetch: tracedFetch(options.fetch, admin && ((call) => admin.upstreamCalled(call))) });
+  const upstream = createUpstream({ ...options, log, fetch: tracedFetch(options.fetch, admin && ((call) => admin.upstreamCalled(call))) });
   const hub = new JobHub({
     ...options.jobs,
     store,

@@ -65,6 +65,18 @@ function send(proxy: RoomProxy, { path, ...init }: RequestInit & { path: string 
 }
 
 describe('the request log under a flood of refusals', () => {
+  it('says how to allow the origin of a page it refuses (a CORS failure tells the browser nothing)', async () => {
+    const { proxy, entries } = await start();
+    const [, fromElsewhere] = REFUSALS[2] as (typeof REFUSALS)[number];
+    expect((await send(proxy, fromElsewhere)).status).toBe(403);
+    expect(entries()).toEqual([
+      expect.objectContaining({
+        reason: 'origin_not_allowed',
+        error: 'This origin is not allowed to use the proxy: name it in allowedOrigins (ROOM_PROXY_ALLOWED_ORIGINS)',
+      }),
+    ]);
+  });
+
   it('logs 10,000 refused requests in O(reasons) lines: the first of each reason in full, then one summary per period', async () => {
     const { proxy, clock, entries } = await start();
     for (let i = 0; i < 10_000; i++) {

@@ -103,7 +103,10 @@ describe('room-restyler-sim', () => {
     const port = (await first.nextLine())!.split(':').at(-1)!;
     const second = run(['--port', port]);
     expect(await second.exited).toBe(1);
-    expect(second.stderr()).toMatch(/EADDRINUSE/);
+    // The address, and what to do: the raw `listen EADDRINUSE` said neither plainly.
+    expect(second.stderr()).toBe(
+      `room-restyler-sim: port ${port} on 127.0.0.1 is already in use: stop what listens there or choose another port\n`,
+    );
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
     expect(first.stderr()).toContain('SIGINT: shutting down');

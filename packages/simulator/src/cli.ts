@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** `room-restyler-sim`: runs the simulator until SIGINT/SIGTERM. Exit 2 on bad flags, 1 if it cannot listen. */
-import { runCli } from '@room-restyler/core/cli';
+import { listenFailure, runCli } from '@room-restyler/core/cli';
 import { banner } from './cli/banner.js';
 import { optionsFromFlags, SIMULATOR_FLAGS, USAGE } from './cli/options.js';
 import { startSimulator } from './simulator.js';
@@ -8,7 +8,10 @@ import { VERSION } from './version.js';
 
 await runCli(process, { name: 'room-restyler-sim', version: VERSION, usage: USAGE, flags: SIMULATOR_FLAGS }, async (flags) => {
   const options = optionsFromFlags(flags);
-  const simulator = await startSimulator({ ...options, log: (line) => process.stderr.write(`[sim] ${line}\n`) });
+  const simulator = await startSimulator({ ...options, log: (line) => process.stderr.write(`[sim] ${line}\n`) }).catch((error: unknown) => {
+    const failure = error as NodeJS.ErrnoException;
+    throw failure.syscall === 'listen' ? new Error(listenFailure(failure, options.port, options.host), { cause: error }) : error;
+  });
   const keys = (options.accounts ?? []).map((a) => a.apiKey);
   process.stdout.write(banner(simulator.url, keys, options.accounts?.[0]?.credits ?? 0, options.latencyMs, simulator.stats().seed));
 

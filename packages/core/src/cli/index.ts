@@ -6,6 +6,7 @@ export type { FlagSpec, FlagSpecs, FlagValues } from './flags.js';
 export { parseFlags } from './flags.js';
 export type { KeyShareCheckSettings, OpenedLedger } from './key-share-check.js';
 export { keyShareCheck } from './key-share-check.js';
+export { listenFailure } from './listen-failure.js';
 export type { CliProcess, CliSpec } from './run-cli.js';
 export { runCli } from './run-cli.js';
 export type { ServiceCheckSettings } from './service-checks.js';

@@ -80,6 +80,20 @@ describe('error advice', () => {
     expect(adviceFor(new GenerationFailedError('failed', { predictionStatus: 'failed' }))[1]).to.equal('again');
   });
 
+  it('tells no visitor a result expired before any job exists: a 404 then is the site’s set-up', () => {
+    const noProxy = errorFromResponse(404, '<!doctype html><title>Not Found</title>', { wording: briefWording });
+    for (const phase of ['uploading', 'starting'] as const) {
+      expect(adviceFor(noProxy, phase), phase).to.deep.equal(['errConfig', 'none']);
+      // No such route under the proxy's prefix, an operation it does not offer, a base URL the service lacks.
+      expect(adviceFor(fromProxy(404, 'not_found'), phase), phase).to.deep.equal(['errConfig', 'none']);
+    }
+    expect(adviceFor(fromProxy(404, 'not_found'), 'generating')).to.deep.equal(['errExpired', 'again']);
+    expect(adviceFor(fromProxy(404, 'upload_not_found'), 'starting')).to.deep.equal(['errInvalidImage', 'photo']);
+    expect(errorMessage(noProxy, localizer('en'), DEFAULT_LIMITS, 0, 'uploading')).to.equal(
+      'Previews are unavailable on this site right now.',
+    );
+  });
+
   it('asks to wait for limits, the daily budget and a busy service', () => {
     for (const code of ['visitor_limit', 'ip_limit', 'daily_budget']) {
       expect(adviceFor(fromProxy(429, code, { retry_after_seconds: 600 }, { 'retry-after': '600' }))[1], code).to.equal('wait');

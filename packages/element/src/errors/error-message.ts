@@ -1,4 +1,4 @@
-import type { ProxyErrorCode } from '@room-restyler/core';
+import type { GenerationPhase, ProxyErrorCode } from '@room-restyler/core';
 import type { Localizer } from '../i18n/localize.js';
 import type { ImageLimits } from '../image/prepare.js';
 import { ImageRejectedError } from '../image/prepare.js';
@@ -104,14 +104,20 @@ const BY_CORE_CODE: Record<string, Advice> = {
  * `code`. A Retry always resends the action's Idempotency-Key: the proxy never keeps a start's
  * failure that may have charged (it looks for the job instead), so the same key is always safe.
  */
-export function adviceFor(error: unknown): Advice {
+export function adviceFor(error: unknown, failedIn?: GenerationPhase): Advice {
   const { code, body } = (error ?? {}) as { code?: string; body?: { code?: unknown } };
   const proxyCode = String(body?.code);
   if (Object.hasOwn(BY_PROXY_CODE, proxyCode)) {
     return BY_PROXY_CODE[proxyCode as keyof typeof BY_PROXY_CODE];
   }
+  // Before a job exists a 404 is no expired result but the site's set-up: no proxy at `endpoint`, a base URL the service lacks.
+  if (code === 'not_found' && (failedIn === 'uploading' || failedIn === 'starting')) return CONFIG;
   return BY_CORE_CODE[code ?? ''] ?? SERVER;
 }
+
+/** For the site's developer (the console), a failure only the site's set-up can fix: what answered at `endpoint`. */
+export const setupProblem = (error: unknown, endpoint: string): string =>
+  `<room-restyler>: ${endpoint} answered ${error}${(error as { body?: { code?: unknown } }).body?.code ? '' : ', not as the key proxy: set endpoint to where it is mounted'}`;
 
 /** How long a `wait` remedy asks for: the answer's Retry-After, else a minute. */
 export function waitFor(error: unknown): number {
@@ -126,7 +132,13 @@ export const limitParams = (l: Localizer, limits: ImageLimits) => ({
 });
 
 /** The visitor's sentence for any failure; `waitMs` fills "try again in …". */
-export function errorMessage(error: unknown, l: Localizer, limits: ImageLimits, waitMs = waitFor(error)): string {
+export function errorMessage(
+  error: unknown,
+  l: Localizer,
+  limits: ImageLimits,
+  waitMs = waitFor(error),
+  failedIn?: GenerationPhase,
+): string {
   const { t } = l;
   if (error instanceof ImageRejectedError) {
     const { problem } = error;
@@ -139,5 +151,5 @@ export function errorMessage(error: unknown, l: Localizer, limits: ImageLimits, 
     if (problem.kind === 'dims') return t('errDims', { ...params, w: problem.width, h: problem.height });
     return t('errDecode');
   }
-  return t(adviceFor(error)[0], { wait: l.duration(waitMs) });
+  return t(adviceFor(error, failedIn)[0], { wait: l.duration(waitMs) });
 }

@@ -1,7 +1,8 @@
 /** The Node adapter: mounting under a prefix in a plain node:http server, health, graceful shutdown. */
 
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { waitFor } from '@room-restyler/test-kit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Harness, listen, startBareProxy, startHarness, Visitor } from '../../test/support/harness.js';
 import { type ConnectionInfo, toNodeHandler } from './index.js';
 
@@ -33,6 +34,47 @@ describe('Node adapter', () => {
       expect((await new Visitor(base).request('/api/v1/restyle', { method: 'POST' })).status).toBe(200); // the site's own handler
       expect((await fetch(`${base}/`)).status).toBe(200);
     } finally {
+      await bare.close();
+      await server.close();
+    }
+  });
+
+  it('mounted by Express at a path its prefix does not name: the terminal says what to pass, once', async () => {
+    const bare = await startBareProxy();
+    const handler = toNodeHandler(bare.proxy);
+    // What app.use('/room-api', handler) hands over: the mount path in req.baseUrl, stripped from req.url.
+    const express = (mount: string) => (req: IncomingMessage, res: ServerResponse) =>
+      handler(Object.assign(req, { originalUrl: req.url, baseUrl: mount, url: (req.url ?? '/').slice(mount.length) || '/' }), res);
+    const server = await listen(express('/room-api'));
+    const logged: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void logged.push(args));
+    try {
+      expect((await fetch(`${server.url}/room-api/livez`)).status).toBe(404);
+      expect((await fetch(`${server.url}/room-api/livez`)).status).toBe(404);
+      expect(logged).toEqual([
+        [
+          "room-restyler proxy: mounted at /room-api but its prefix is the root, so every request there answers 404 — pass prefix: '/room-api' to createRoomProxy",
+        ],
+      ]);
+    } finally {
+      spy.mockRestore();
+      await bare.close();
+      await server.close();
+    }
+  });
+
+  it('mounted by Express where its prefix says: nothing to say', async () => {
+    const bare = await startBareProxy({ prefix: '/room-api' });
+    const handler = toNodeHandler(bare.proxy);
+    const server = await listen((req, res) =>
+      handler(Object.assign(req, { originalUrl: req.url, baseUrl: '/room-api', url: (req.url ?? '/').slice('/room-api'.length) }), res),
+    );
+    const spy = vi.spyOn(console, 'error');
+    try {
+      expect((await fetch(`${server.url}/room-api/livez`)).status).toBe(200);
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
       await bare.close();
       await server.close();
     }

@@ -16,7 +16,9 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 export function toNodeHandler(proxy: RoomProxy): NodeHandler {
   // A proxy function not made by createRoomProxy (a user's wrapper) gets a fetch Request over the view.
   const core: ViewHandler = proxy.handleView ?? ((request, connection) => proxy(fetchRequest(request, request.body), connection));
+  let mountChecked = false;
   return async (req, res, next) => {
+    if (!mountChecked) mountChecked = checkMount(req, proxy.prefix);
     try {
       // No AbortSignal: event streams stop through the body's cancel when the client leaves.
       const reply =
@@ -122,6 +124,21 @@ function refusedBeforeRequest(req: IncomingMessage, prefix: string): JsonReply |
     ? routesAt(target.replace(/[?#].*$/s, ''), prefix).map((route) => route.method)
     : [...SERVED_METHODS];
   return (allowed.length > 0 ? methodNotAllowed(method, allowed) : routeNotFound()).toReply();
+}
+
+/**
+ * Express's mount path (`req.baseUrl`) against the proxy's prefix: when they differ, every request of the
+ * site answers 404, so the terminal says what to pass (once). True once an Express mount was seen.
+ */
+function checkMount(req: IncomingMessage, prefix: string): boolean {
+  const mount = (req as IncomingMessage & { baseUrl?: unknown }).baseUrl;
+  if (typeof mount !== 'string') return false;
+  if (mount !== '' && mount !== prefix) {
+    console.error(
+      `room-restyler proxy: mounted at ${mount} but its prefix is ${prefix ? `'${prefix}'` : 'the root'}, so every request there answers 404 — pass prefix: '${mount}' to createRoomProxy`,
+    );
+  }
+  return true;
 }
 
 /** The request target as the client sent it; Express strips its mount path from req.url. */

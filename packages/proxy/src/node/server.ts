@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo, Socket } from 'node:net';
+import { listenFailure } from '@room-restyler/core/cli';
 import { createProxyAdmin } from '../admin/admin.js';
 import { jsonLinesLogger, type Logger } from '../log.js';
 import type { RoomProxyOptions, UploadsOptions } from '../options.js';
@@ -110,11 +111,4 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
       return closing;
     },
   };
-}
-
-/** Names the address when the server cannot listen (the port is taken, or not ours to use). */
-function listenFailure(error: NodeJS.ErrnoException, port: number, host: string): string {
-  if (error.code === 'EADDRINUSE') return `port ${port} on ${host} is already in use: stop what listens there or choose another port`;
-  if (error.code === 'EACCES') return `port ${port} on ${host} needs privileges this process does not have: choose a port above 1023`;
-  return `cannot listen on port ${port} on ${host}: ${error.message}`;
 }

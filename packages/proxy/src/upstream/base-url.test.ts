@@ -28,4 +28,10 @@ describe('baseUrl', () => {
     expect(() => createRoomProxy({ apiKey: TEST_API_KEY, baseUrl })).toThrow(`createRoomProxy: baseUrl ${problem}`);
     expect(() => createRoomProxy({ apiKey: TEST_API_KEY, baseUrl })).toThrow(/\(ROOM_API_BASE_URL\)$/);
   });
+
+  it.each([undefined, ''])('%j (the variable not set) is refused at creation as missing, with the form to set', (baseUrl) => {
+    expect(() => createRoomProxy({ apiKey: TEST_API_KEY, baseUrl })).toThrow(
+      'createRoomProxy: baseUrl is required (ROOM_API_BASE_URL): the service origin or …/api/v1, e.g. https://api.bright-shot.com/api/v1',
+    );
+  });
 });

@@ -10,6 +10,7 @@ import {
 import { parseRetryAfter, redact } from '@room-restyler/core/internal';
 import type { RequestHeaders } from '../http/proxy-request.js';
 import { type JsonReply, jsonReply, ProxyHttpError } from '../http/responses.js';
+import type { Logger } from '../log.js';
 import type { ResolvedOptions } from '../options.js';
 import { upstreamHeaders } from '../security/upstream-headers.js';
 
@@ -24,9 +25,23 @@ export interface UpstreamReply {
 export type Upstream = ReturnType<typeof createUpstream>;
 
 const MAX_ERROR_TEXT = 500;
+/** How often the same set-up problem is logged again while it lasts (a readiness probe asks every 5 s). */
+const SETUP_WARNING_EVERY_MS = 60_000;
 
-/** `baseUrl` as resolveOptions normalised it. */
-export function createUpstream(options: Pick<ResolvedOptions, 'baseUrl' | 'apiKey' | 'fetch' | 'upstreamTimeoutMs' | 'clock'>) {
+/** `baseUrl` as resolveOptions normalised it; `log` hears of answers only the site's set-up can fix. */
+export function createUpstream(
+  options: Pick<ResolvedOptions, 'baseUrl' | 'apiKey' | 'fetch' | 'upstreamTimeoutMs' | 'clock'> & { log: Logger },
+) {
+  const warned = new Map<string, number>();
+  /** Visitors only read that previews are unavailable: the operator's log says what to fix. */
+  function warnOfSetup(path: string, status: number, body: unknown) {
+    const problem = setupProblem(`${options.baseUrl}${path.replace(/\?.*$/s, '')}`, status, body);
+    const now = options.clock.now();
+    if (!problem || now - (warned.get(problem) ?? -Infinity) < SETUP_WARNING_EVERY_MS) return;
+    warned.set(problem, now);
+    options.log({ level: 'warn', msg: problem });
+  }
+
   async function send(path: string, init: RequestInit, signal?: AbortSignal): Promise<UpstreamReply> {
     const timeout = AbortSignal.timeout(options.upstreamTimeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -41,9 +56,11 @@ export function createUpstream(options: Pick<ResolvedOptions, 'baseUrl' | 'apiKe
     }
     const text = redact(await response.text().catch(() => ''), [options.apiKey]);
     const waitMs = parseRetryAfter(response.headers.get('retry-after'), options.clock.now());
+    const body = parseBody(text);
+    warnOfSetup(path, response.status, body);
     return {
       status: response.status,
-      body: parseBody(text),
+      body,
       ...(waitMs === undefined ? {} : { retryAfter: String(Math.ceil(waitMs / 1000)) }),
     };
   }
@@ -80,6 +97,21 @@ export function createUpstream(options: Pick<ResolvedOptions, 'baseUrl' | 'apiKe
       return get('/api/v1/me' satisfies keyof paths, signal);
     },
   };
+}
+
+/**
+ * The fix for an answer that says the key or the base URL is wrong: the key refused anywhere, or a 404 at a
+ * fixed path (not a prediction's, whose 404 is a job the service does not know).
+ */
+function setupProblem(url: string, status: number, body: unknown): string | undefined {
+  const said = typeof (body as { error?: unknown }).error === 'string' ? `: ${(body as { error: string }).error}` : '';
+  if (status === 401 || status === 403) {
+    return `the service refused the API key (HTTP ${status}${said}) — set ROOM_API_KEY to a key from the service's dashboard (API Keys)`;
+  }
+  if (status === 404 && !url.includes('/api/v1/prediction')) {
+    return `the service answered 404 at ${url} — set ROOM_API_BASE_URL to the service origin or …/api/v1, e.g. https://api.bright-shot.com/api/v1`;
+  }
+  return undefined;
 }
 
 function parseBody(text: string): unknown {

@@ -6,6 +6,7 @@
 import { systemClock } from '@room-restyler/core';
 import { type Settled, settlesWithin, startGcPressure } from '@room-restyler/test-kit';
 import { ProxyHttpError } from '../../src/http/responses.js';
+import { silentLogger } from '../../src/log.js';
 import { createUpstream } from '../../src/upstream/upstream.js';
 
 // A call the lost signal leaves hanging stays pending this long: far past its 1 s, even on a loaded machine.
@@ -17,6 +18,7 @@ const upstream = (upstreamTimeoutMs: number) =>
     fetch: (input, init) => fetch(input, init),
     upstreamTimeoutMs,
     clock: systemClock,
+    log: silentLogger,
   });
 
 const pressure = startGcPressure();

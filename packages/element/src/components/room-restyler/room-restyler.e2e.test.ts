@@ -44,6 +44,25 @@ describe('<room-restyler> with the real proxy', function () {
     await until(() => after.complete && after.naturalWidth > 0, 'the generated image to load');
   });
 
+  it('pointed where no proxy is mounted: the visitor reads that previews are unavailable, the console names the endpoint and the fix', async () => {
+    const logged: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => logged.push(args.join(' '));
+    try {
+      const el = await generateWith('/no-proxy-here');
+      expect(is(el, 'error'), 'error state').to.equal(true);
+      expect(el.shadowRoot!.querySelector('[part~="error"]')!.textContent!.trim()).to.equal(
+        'Previews are unavailable on this site right now.',
+      );
+      const endpoint = new URL('/no-proxy-here', location.href).href;
+      expect(logged.filter((line) => line.startsWith('<room-restyler>'))).to.deep.equal([
+        `<room-restyler>: ${endpoint} answered NotFoundError: HTTP 404: Not Found, not as the key proxy: set endpoint to where it is mounted`,
+      ]);
+    } finally {
+      console.error = original;
+    }
+  });
+
   it('falls back to polling when the event stream is unavailable', async () => {
     const el = await fixture<RoomRestyler>(html`<room-restyler endpoint=${POLL}></room-restyler>`);
     await el.selectFile(await samplePhoto('bedroom'));

@@ -1,10 +1,10 @@
-import type { OperationBody, ProxyClientOptions } from '@room-restyler/core';
+import type { GenerationPhase, OperationBody, ProxyClientOptions } from '@room-restyler/core';
 import { labelFor, ROOM_TYPES, STYLES, type VocabularyEntry } from '@room-restyler/core/vocabulary';
 import { adoptStyles, html, LitElement, nothing, type TemplateResult } from 'lit';
 import { type FlowDependencies, GenerationFlow, type GenerationRequest, type OperationStart } from '../../controllers/generation-flow.js';
 import { PasteController, type PasteScope } from '../../controllers/paste-controller.js';
 import { downloadName, saveImage } from '../../download.js';
-import { adviceFor, errorMessage, limitParams, type Remedy, waitFor } from '../../errors/error-message.js';
+import { adviceFor, errorMessage, limitParams, type Remedy, setupProblem, waitFor } from '../../errors/error-message.js';
 import { emit, type PartEvent } from '../../events.js';
 import { LangController } from '../../i18n/lang-controller.js';
 import { checkImageUrl, loadImages } from '../../image/load.js';
@@ -235,8 +235,9 @@ export class RoomRestyler extends LitElement {
   #focusKey = '';
   /** Focus was inside and has not moved to anything outside (a removed button leaves it nowhere). */
   #hadFocus = false;
-  /** The failure on display, and when its wait is over. */
+  /** The failure on display, the phase it happened in, and when its wait is over. */
   #failure: unknown;
+  #failedIn: GenerationPhase | undefined;
   #waitUntil = 0;
   #waitTimer: ReturnType<typeof setTimeout> | undefined;
   /** The full-screen view, loaded when it is first opened. */
@@ -428,7 +429,10 @@ export class RoomRestyler extends LitElement {
     const { state } = this.#flow;
     if (state.phase === 'failed' && state.error !== this.#failure) {
       this.#failure = state.error;
+      this.#failedIn = state.failedIn;
       this.#waitUntil = Date.now() + waitFor(state.error);
+      // The visitor reads that previews are unavailable; the site's developer learns why here.
+      if (adviceFor(state.error, state.failedIn)[0] === 'errConfig') console.error(setupProblem(state.error, this.#baseUrl()));
     }
     this.#view = this.#computeView();
   }
@@ -732,15 +736,16 @@ export class RoomRestyler extends LitElement {
 
   /** What fixes the failure on display; a wait becomes a retry once it is over. */
   #remedy(): Remedy {
-    const remedy = adviceFor(this.#failure)[1];
+    const remedy = adviceFor(this.#failure, this.#failedIn)[1];
     return remedy === 'wait' && Date.now() >= this.#waitUntil ? 'retry' : remedy;
   }
 
   #message(error: unknown): string {
     const tries = this.#tries?.message(error, this.#language.localizer.lang);
     if (tries) return tries;
-    if (this.#remedy() === 'retry' && adviceFor(error)[1] === 'wait') return this.#language.localizer.t('waitNow');
-    return errorMessage(error, this.#language.localizer, this.limits, this.#waitUntil - Date.now());
+    const failedIn = error === this.#failure ? this.#failedIn : undefined;
+    if (this.#remedy() === 'retry' && adviceFor(error, failedIn)[1] === 'wait') return this.#language.localizer.t('waitNow');
+    return errorMessage(error, this.#language.localizer, this.limits, this.#waitUntil - Date.now(), failedIn);
   }
 
   #remedyAction() {
