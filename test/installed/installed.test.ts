@@ -155,12 +155,14 @@ describe('the element in a site’s build', () => {
     expect(await readFile(join(assets, entry as string), 'utf8')).toContain('room-restyler');
     // What the widget needs only once a visitor acts comes in chunks of its own: the proxy's client, the full-screen
     // viewer, what a site's `operations` enable (the operations' fields, the mask brush), the comparison of several
-    // styles (`try-styles`), and core's operation table those two share (credits, labels).
+    // styles (`try-styles`), core's operation table those two share (credits, labels), and the console's note for a
+    // site whose set-up is wrong.
     expect(others.map((file) => file.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual([
       'mask-brush',
       'operations',
       'proxy-client',
       'room-operations',
+      'setup-problem',
       'style-grid',
       'viewer',
       'zoom',

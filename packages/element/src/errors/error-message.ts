@@ -115,10 +115,6 @@ export function adviceFor(error: unknown, failedIn?: GenerationPhase): Advice {
   return BY_CORE_CODE[code ?? ''] ?? SERVER;
 }
 
-/** For the site's developer (the console), a failure only the site's set-up can fix: what answered at `endpoint`. */
-export const setupProblem = (error: unknown, endpoint: string): string =>
-  `<room-restyler>: ${endpoint} answered ${error}${(error as { body?: { code?: unknown } }).body?.code ? '' : ', not as the key proxy: set endpoint to where it is mounted'}`;
-
 /** How long a `wait` remedy asks for: the answer's Retry-After, else a minute. */
 export function waitFor(error: unknown): number {
   return (error as { retryAfterMs?: number }).retryAfterMs ?? 60_000;

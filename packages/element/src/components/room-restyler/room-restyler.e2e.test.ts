@@ -55,6 +55,8 @@ describe('<room-restyler> with the real proxy', function () {
         'Previews are unavailable on this site right now.',
       );
       const endpoint = new URL('/no-proxy-here', location.href).href;
+      // The console's note is loaded with the first such failure.
+      await until(() => logged.some((line) => line.startsWith('<room-restyler>')), 'the console note');
       expect(logged.filter((line) => line.startsWith('<room-restyler>'))).to.deep.equal([
         `<room-restyler>: ${endpoint} answered NotFoundError: HTTP 404: Not Found, not as the key proxy: set endpoint to where it is mounted`,
       ]);

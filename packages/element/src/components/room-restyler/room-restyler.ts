@@ -4,7 +4,7 @@ import { adoptStyles, html, LitElement, nothing, type TemplateResult } from 'lit
 import { type FlowDependencies, GenerationFlow, type GenerationRequest, type OperationStart } from '../../controllers/generation-flow.js';
 import { PasteController, type PasteScope } from '../../controllers/paste-controller.js';
 import { downloadName, saveImage } from '../../download.js';
-import { adviceFor, errorMessage, limitParams, type Remedy, setupProblem, waitFor } from '../../errors/error-message.js';
+import { adviceFor, errorMessage, limitParams, type Remedy, waitFor } from '../../errors/error-message.js';
 import { emit, type PartEvent } from '../../events.js';
 import { LangController } from '../../i18n/lang-controller.js';
 import { checkImageUrl, loadImages } from '../../image/load.js';
@@ -432,7 +432,10 @@ export class RoomRestyler extends LitElement {
       this.#failedIn = state.failedIn;
       this.#waitUntil = Date.now() + waitFor(state.error);
       // The visitor reads that previews are unavailable; the site's developer learns why here.
-      if (adviceFor(state.error, state.failedIn)[0] === 'errConfig') console.error(setupProblem(state.error, this.#baseUrl()));
+      if (adviceFor(state.error, state.failedIn)[0] === 'errConfig') {
+        const endpoint = this.#baseUrl();
+        void import('../../errors/setup-problem.js').then(({ setupProblem }) => console.error(setupProblem(state.error, endpoint)));
+      }
     }
     this.#view = this.#computeView();
   }
