@@ -169,14 +169,17 @@ describe('a press lands where the visitor aimed', () => {
         it('while uploading and generating only Cancel can be pressed: no card, mode or room type changes what is being paid for', async () => {
           await visit();
           const chosen = await roomStyle();
-          const [upload, release] = [await hold(page, 'upload'), await hold(page, 'start')];
+          const [upload, release] = [await hold(page, 'upload'), await hold(page, 'events')];
           await pressButton(page, cdp, first, 'generate');
           await widget.locator('[part~="cancel"]').waitFor();
           const wrong: string[] = [];
           for (const input of inputs) wrong.push(...(await pressEveryButton(page, cdp, input, 'while uploading', ['cancel'])));
           const started = nextStart(page);
+          const following = page.waitForRequest((request) => request.url().endsWith('/events'));
           upload();
           const body = await started;
+          // The job is accepted and the widget follows it: its events are held until after Cancel.
+          await following;
           for (const input of inputs)
             wrong.push(
               ...(await pressEveryButton(page, cdp, input, 'while generating', ['cancel'])),

@@ -129,7 +129,8 @@ export async function pressButton(page: Page, cdp: CDPSession, input: Input, nam
 
 /** The start of a generation (its body is what the visitor is charged for) and the photo's upload before it, on their way to the proxy. */
 const START = /\/api\/v1\/(enhance|restyle)$/;
-const ROUTES = { start: START, upload: /\/api\/v1\/uploads$/ };
+/** The upload, and the event stream the widget follows an accepted job by (held, the job runs on as far as the page knows). */
+const ROUTES = { upload: /\/api\/v1\/uploads$/, events: /\/api\/v1\/prediction\/[^/]+\/events$/ };
 
 export interface StartBody {
   style: string;
@@ -148,7 +149,10 @@ export async function startWith(page: Page, cdp: CDPSession, input: Input, name 
   return started;
 }
 
-/** Holds the next upload or start before it reaches the proxy, so the widget stays busy there; the result lets it go on. */
+/**
+ * Holds the next upload or job event stream before it reaches the proxy, so the widget stays busy there; the result lets
+ * it go on. Neither has a time limit in the widget, so a press that takes long on a busy machine changes nothing.
+ */
 export async function hold(page: Page, what: keyof typeof ROUTES): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
