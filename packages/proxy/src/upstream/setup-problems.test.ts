@@ -1,6 +1,8 @@
 /** A site whose key or base URL is wrong: visitors only read that previews are unavailable, so the operator's log says what to fix. */
+import { ManualClock } from '@room-restyler/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, listen, startHarness } from '../../test/support/harness.js';
+import { createUpstream } from './upstream.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.close());
@@ -39,5 +41,24 @@ describe('an answer of the service only the set-up can fix', () => {
       h = undefined;
       await service.close();
     }
+  });
+
+  it('reads an answer whose body is JSON null like any other (the check for a set-up problem does not throw on it)', async () => {
+    const logged: unknown[] = [];
+    const upstream = createUpstream({
+      baseUrl: 'https://service.example',
+      apiKey: 'bs_live_key',
+      fetch: async () => new Response('null', { status: 401, headers: { 'content-type': 'application/json' } }),
+      upstreamTimeoutMs: 5_000,
+      clock: new ManualClock({ start: 0 }),
+      log: (entry) => logged.push(entry),
+    });
+    expect(await upstream.getAccount()).toEqual({ status: 401, body: null });
+    expect(logged).toEqual([
+      {
+        level: 'warn',
+        msg: "the service refused the API key (HTTP 401) — set ROOM_API_KEY to a key from the service's dashboard (API Keys)",
+      },
+    ]);
   });
 });

@@ -35,9 +35,10 @@ export function createUpstream(
   const warned = new Map<string, number>();
   /** Visitors only read that previews are unavailable: the operator's log says what to fix. */
   function warnOfSetup(path: string, status: number, body: unknown) {
-    const problem = setupProblem(`${options.baseUrl}${path.replace(/\?.*$/s, '')}`, status, body);
+    const problem = setupProblem(options.baseUrl, path, status, body);
+    if (!problem) return;
     const now = options.clock.now();
-    if (!problem || now - (warned.get(problem) ?? -Infinity) < SETUP_WARNING_EVERY_MS) return;
+    if (now - (warned.get(problem) ?? -Infinity) < SETUP_WARNING_EVERY_MS) return;
     warned.set(problem, now);
     options.log({ level: 'warn', msg: problem });
   }
@@ -103,12 +104,15 @@ export function createUpstream(
  * The fix for an answer that says the key or the base URL is wrong: the key refused anywhere, or a 404 at a
  * fixed path (not a prediction's, whose 404 is a job the service does not know).
  */
-function setupProblem(url: string, status: number, body: unknown): string | undefined {
-  const said = typeof (body as { error?: unknown }).error === 'string' ? `: ${(body as { error: string }).error}` : '';
+function setupProblem(baseUrl: string, path: string, status: number, body: unknown): string | undefined {
+  // Asked of every answer (each poll too): any other status is done with at once.
   if (status === 401 || status === 403) {
+    const error = (body as { error?: unknown } | null)?.error;
+    const said = typeof error === 'string' ? `: ${error}` : '';
     return `the service refused the API key (HTTP ${status}${said}) — set ROOM_API_KEY to a key from the service's dashboard (API Keys)`;
   }
-  if (status === 404 && !url.includes('/api/v1/prediction')) {
+  if (status === 404 && !path.startsWith('/api/v1/prediction')) {
+    const url = `${baseUrl}${path.replace(/\?.*$/s, '')}`;
     return `the service answered 404 at ${url} — set ROOM_API_BASE_URL to the service origin or …/api/v1, e.g. https://api.bright-shot.com/api/v1`;
   }
   return undefined;
