@@ -9,7 +9,7 @@ import { generationFailed } from '@room-restyler/core/internal';
 import type { ProxyContext, RequestScope } from '../context.js';
 import { JsonReply, ProxyHttpError } from '../http/responses.js';
 import { dailyCheck } from '../limits/limits.js';
-import { type Generation, type GenerationInput, type StartReply, startEach } from '../routes/generate.js';
+import { type Generation, type GenerationInput, type StartReply, startOne } from '../routes/generate.js';
 import { readHandle } from '../security/handles.js';
 
 /** The batch's starts, owned by `visitor` (the batch's own id: its handles are nobody else's). */
@@ -21,8 +21,7 @@ export function batchClient(context: ProxyContext, scope: RequestScope, visitor:
       const g: Generation = { context, scope, input: { operation, body } as GenerationInput, visitor, key: options?.idempotencyKey };
       const budget = [dailyCheck('gen', context.options.limits, context.options.clock.now())];
       try {
-        const [started] = await startEach([g], budget);
-        return startedOf(await (started as Promise<StartReply>));
+        return startedOf(await startOne(g, budget));
       } catch (error) {
         throw refusal(error);
       }

@@ -77,8 +77,7 @@ export async function handleGenerate(context: ProxyContext, scope: RequestScope,
   const input = { operation, body: valid(checkOperationInput(operation, parseJson(scope.request, raw))) } as GenerationInput;
   await checkImageUrls(context, scope, input.body);
   const g: Generation = { context, scope, input, visitor, key: idempotencyKeyOf(keyHeader) };
-  const [started] = await startEach([g], generationChecks(context, scope, visitor));
-  return replyOf(await (started as Promise<StartReply>));
+  return replyOf(await startOne(g, generationChecks(context, scope, visitor)));
 }
 
 /** The limits a visitor's generation counts against, now. */
@@ -100,6 +99,12 @@ export async function startEach(gs: Generation[], checks: LimitCheck[]): Promise
   const claims = await claimAll(gs);
   const releases = await takeLimits(gs, claims, checks);
   return claims.map((claim, i) => ('ack' in claim ? Promise.resolve(claim) : send(gs[i] as Generation, claim, releases)));
+}
+
+/** One start (a generation's, a batch item's): startEach of one. */
+export async function startOne(g: Generation, checks: LimitCheck[]): Promise<StartReply> {
+  const [started] = await startEach([g], checks);
+  return started as Promise<StartReply>;
 }
 
 /** Claims every start (a replay answers at once); when one cannot be claimed, those claimed are forgotten. */
